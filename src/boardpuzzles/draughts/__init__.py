@@ -1,0 +1,32 @@
+"""Draughts: rule sets as data, positions, legal moves, perft and the seed's longest capture.
+
+>>> from boardpuzzles.draughts import get_variant, parse_position, legal_moves, perft
+>>> position = parse_position("start", get_variant("russian"))
+>>> perft(position, 3)
+302
+"""
+
+from __future__ import annotations
+
+from . import fast, moves as _moves
+from .board import Position, parse_diagram, parse_fen, parse_position, square_text
+from .captures import LongestCaptures, longest_captures, seed_captures
+from .moves import Move, legal_moves, make_move, move_text, move_texts, unmake_move
+from .rules import VARIANTS, Variant, get_variant
+from .seed import build_tree, read_seed_input, search
+
+__all__ = [
+    "VARIANTS", "LongestCaptures", "Move", "Position", "Variant", "build_tree", "get_variant", "legal_moves",
+    "longest_captures", "make_move", "move_text", "move_texts", "parse_diagram", "parse_fen", "parse_position",
+    "perft", "read_seed_input", "search", "seed_captures", "square_text", "unmake_move",
+]
+
+
+def perft(position: Position, depth: int, paths: bool = False) -> int:
+    """Move sequences of length ``depth`` from ``position``: distinct moves, or every jump path with ``paths``.
+
+    The numba bitboard generator for the dark-square variants, the plain-Python one otherwise.
+    """
+    if position.variant.dark_only:
+        return fast.perft(position, depth, paths)
+    return _moves.perft(position.copy(), depth, paths)

@@ -1,0 +1,198 @@
+"""``boardpuzzles draughts ...``: longest captures (the seed's task), legal moves, perft."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import output
+from ..errors import InputError
+from ..geometry import square_name
+from . import perft as count_perft, seed
+from .board import Position, parse_position, parse_square_text, square_text
+from .captures import LongestCaptures, longest_captures, seed_captures
+from .moves import legal_moves, make_move, move_texts
+from .rules import VARIANTS, get_variant
+
+app = typer.Typer(
+    help="Draughts: the longest capture (the seed's task), legal moves and perft for several rule sets.",
+    no_args_is_help=True,
+)
+
+DEFAULT_VARIANT = "russian"
+VariantOpt = Annotated[
+    str | None,
+    typer.Option("--variant", "-v", help=f"Rule set: {', '.join(VARIANTS)} (default {DEFAULT_VARIANT}).", show_default=False),
+]
+FenArg = Annotated[
+    str | None,
+    typer.Argument(help="Position: PDN FEN (W:W31,32,K40:B1,2; algebraic on 8x8) or 'start'.", show_default=False),
+]
+BoardOpt = Annotated[
+    str | None, typer.Option("--board", metavar="FILE", help="Read the position as a text diagram from FILE ('-': stdin).")
+]
+
+EXAMPLE_SEED = "5\n4 4\n4 6\n2 6\n2 4\n6 4\n3 3\n"  # a ring of four men round d5, one more on f4
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"cannot read {path}: {error.strerror or error}") from None
+
+
+def _position(fen: str | None, board: str | None, variant_name: str | None) -> Position:
+    variant = get_variant(variant_name or DEFAULT_VARIANT)
+    if board is not None:
+        if fen is not None:
+            raise InputError("give the position once: a FEN or --board FILE, not both")
+        return parse_position(_read(board), variant)
+    return parse_position(fen or "start", variant)
+
+
+def _show_captures(result: LongestCaptures, ascii: bool, svg: str | None, title: str) -> None:
+    diagram = result.diagram(title)
+    output.show(diagram, ascii)
+    output.save_svg(diagram, svg)
+    output.console.print(
+        f"longest capture: {result.max_captures} piece(s); {len(result.paths)} path(s), {result.moves} distinct move(s)",
+        markup=False, soft_wrap=True,
+    )
+    for text in result.notation():
+        output.console.print("  " + text, markup=False, soft_wrap=True)
+
+
+def _seed_task(source: str, tree: bool, json_mode: bool, ascii: bool, svg: str | None) -> None:
+    root, result = seed_captures(*seed.read_seed_input(_read(source)))
+    start = root.square
+    payload = result.to_json()
+    if tree:
+        payload["tree"] = seed.tree_json(root)
+    if json_mode:
+        output.print_json(payload)
+    else:
+        _show_captures(result, ascii, svg, f"the white man on {square_name(*start)}: its longest captures")
+        if tree:
+            output.console.print("capture tree (square, longest capture through it):", markup=False, soft_wrap=True)
+            for line in seed.tree_lines(root):
+                output.console.print("  " + line, markup=False, soft_wrap=True)
+    if not result.paths:
+        output.no_solution(f"the white man on {square_name(*start)} cannot capture", None, json_mode)
+
+
+@app.command()
+def captures(
+    fen: FenArg = None,
+    variant: VariantOpt = None,
+    piece: Annotated[str | None, typer.Option("--piece", metavar="SQ", help="Only the piece on this square.")] = None,
+    seed_input: Annotated[
+        str | None,
+        typer.Option("--seed-input", metavar="FILE", help="The seed's input (n, n pairs x y of black men, x y of the white man); '-' reads stdin."),
+    ] = None,
+    tree: Annotated[bool, typer.Option("--tree", help="With --seed-input: print the seed's capture tree.")] = False,
+    board: BoardOpt = None,
+    json_mode: output.JsonOpt = False,
+    ascii: output.AsciiOpt = False,
+    svg: output.SvgOpt = None,
+) -> None:
+    """The longest captures: for the side to move, one piece (--piece), or the seed's white man (--seed-input)."""
+    if seed_input is not None:
+        if fen is not None or board is not None:
+            raise InputError("give either --seed-input or a position, not both")
+        if variant is not None and get_variant(variant).name != "seed":
+            raise InputError("--seed-input plays by the seed's rules: leave out --variant or write --variant seed")
+        _seed_task(seed_input, tree, json_mode, ascii, svg)
+        return
+    if tree:
+        raise InputError("--tree draws the seed's capture tree: use it with --seed-input FILE")
+    position = _position(fen, board, variant)
+    square = parse_square_text(piece.strip(), position.variant) if piece else None
+    result = longest_captures(position, square)
+    if json_mode:
+        output.print_json(result.to_json())
+    else:
+        who = f"the piece on {square_text(square, position.variant)}" if square else (
+            "white" if position.turn == "W" else "black")
+        _show_captures(result, ascii, svg, f"{position.variant.name}: longest captures for {who}")
+    if not result.paths:
+        output.no_solution("no capture in this position", None, json_mode)
+
+
+@app.command()
+def moves(
+    fen: FenArg = None,
+    variant: VariantOpt = None,
+    paths: Annotated[bool, typer.Option("--paths", help="List every capture path, not one per distinct move.")] = False,
+    board: BoardOpt = None,
+    json_mode: output.JsonOpt = False,
+    ascii: output.AsciiOpt = False,
+    svg: output.SvgOpt = None,
+) -> None:
+    """Every legal move of the side to move, in the variant's notation."""
+    position = _position(fen, board, variant)
+    found = legal_moves(position, paths)
+    texts = move_texts(found, position)
+    if json_mode:
+        output.print_json({"variant": position.variant.name, "fen": position.fen(), "count": len(texts), "moves": texts})
+    else:
+        diagram = position.diagram(f"{position.variant.name}: {'white' if position.turn == 'W' else 'black'} to move")
+        output.show(diagram, ascii)
+        output.save_svg(diagram, svg)
+        output.console.print(f"{len(texts)} legal move(s): " + " ".join(texts), markup=False, soft_wrap=True)
+    if not found:
+        output.no_solution("no legal move: the side to move has lost", None, json_mode)
+
+
+@app.command()
+def perft(
+    variant: VariantOpt = None,
+    depth: Annotated[int, typer.Option("--depth", "-d", min=0, max=30, help="Plies to count.")] = 5,
+    fen: Annotated[str | None, typer.Option("--fen", help="Start from this position (default: the initial one).")] = None,
+    paths: Annotated[bool, typer.Option("--paths", help="Count every capture path, not distinct moves.")] = False,
+    json_mode: output.JsonOpt = False,
+) -> None:
+    """Count the move sequences of a given length (perft), as in the published tables."""
+    position = _position(fen, None, variant)
+    root_moves = legal_moves(position, paths) if depth > 1 else []
+    if depth <= 1 or len(root_moves) < 2:
+        nodes = count_perft(position, depth, paths)
+    else:
+        nodes = 0
+        with output.progress(len(root_moves), f"perft {depth}", output.progress_wanted(json_mode)) as advance:
+            for move in root_moves:
+                child = position.copy()
+                make_move(child, move)
+                nodes += count_perft(child, depth - 1, paths)
+                advance(1)
+    payload = {"variant": position.variant.name, "depth": depth, "nodes": nodes}
+    if json_mode:
+        output.print_json(payload)
+    else:
+        kind = "paths" if paths else "distinct moves"
+        output.console.print(f"{position.variant.name} perft({depth}) = {nodes}  ({kind})", markup=False, soft_wrap=True)
+
+
+@app.command()
+def variants(json_mode: output.JsonOpt = False) -> None:
+    """The rule sets offered, and what sets each apart."""
+    if json_mode:
+        output.print_json({name: variant.description for name, variant in VARIANTS.items()})
+        return
+    for name, variant in VARIANTS.items():
+        output.console.print(f"{name:14} {variant.description}", markup=False, soft_wrap=True)
+
+
+def demo(ascii: bool = False) -> None:
+    """The seed's task on an example: the longest captures of a white man among black men."""
+    output.console.print("Draughts: the longest capture of the white man (seed 004)", style="bold")
+    output.console.print("seed input: " + " ".join(EXAMPLE_SEED.split()), markup=False, soft_wrap=True)
+    _show_captures(seed_captures(*seed.read_seed_input(EXAMPLE_SEED))[1], ascii, None, "longest captures of the white man")
+    output.console.print(
+        f"russian perft(6) from the start: {count_perft(Position.initial(get_variant('russian')), 6)}", markup=False
+    )

@@ -1,0 +1,155 @@
+"""The seed's program, line for line: the longest capture of one white man (seed 004).
+
+Read it beside the Pascal listing. The board ``desk`` holds 0 (empty), 1 (a black
+man) and 2 (the white man), indexed ``desk[x][y]`` with ``x`` the file and ``y`` the
+rank, both 1..8; any of the 64 squares may hold a man. ``hod`` builds the tree of
+every capture path (a :class:`Node` per square the man lands on) and stores in each
+node's ``num`` the number of men taken by the longest path through it; ``search``
+then walks from the root along every child whose ``num`` equals the root's, which
+lists all the longest paths.
+
+Where this differs from the listing, on purpose:
+
+* the typo ``desk[list^.x+x, list^.x+x]`` is read as ``desk[list^.x+x, list^.y+y]``;
+* a move off the board returns ``num - 1`` like any refused move (the listing leaves
+  the function result undefined there);
+* a node keeps a list of children: the root can have four (``uk1..uk3`` hold three);
+* the white man leaves its square when it starts capturing (the listing leaves the 2
+  there, so a path could never come back through the start square).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import InputError
+from ..geometry import Square, square_name
+
+#: The seed's four capture vectors, in its order.
+SEED_DIRECTIONS = ((-2, -2), (2, -2), (2, 2), (-2, 2))
+
+
+@dataclass
+class Node:
+    """A square the white man lands on: ``x`` file, ``y`` rank (1-based), the longest ``num`` through it."""
+
+    x: int
+    y: int
+    num: int = 0
+    children: list[Node] = field(default_factory=list)
+
+    @property
+    def square(self) -> Square:
+        """The square as (row, col) from a1."""
+        return self.y - 1, self.x - 1
+
+    @property
+    def name(self) -> str:
+        return square_name(*self.square)
+
+
+def read_seed_input(text: str) -> tuple[list[tuple[int, int]], tuple[int, int]]:
+    """Parse the seed's input: ``n``, ``n`` pairs ``x y`` of black men, then ``x y`` of the white man."""
+    tokens = text.split()
+    numbers = []
+    for index, token in enumerate(tokens, start=1):
+        try:
+            numbers.append(int(token))
+        except ValueError:
+            raise InputError(f"seed input: item {index} '{token}' is not a whole number") from None
+    if not numbers:
+        raise InputError("seed input is empty: give n, then n pairs x y of black men, then x y of the white man")
+    n = numbers[0]
+    if not 0 <= n <= 63:
+        raise InputError(f"seed input: the number of black men must be 0 to 63, not {n}")
+    if len(numbers) != 2 * n + 3:
+        raise InputError(
+            f"seed input: n = {n} needs {2 * n + 3} numbers (n, {n} pairs x y, then x y of the white man), "
+            f"found {len(numbers)}"
+        )
+    pairs = [(numbers[i], numbers[i + 1]) for i in range(1, 2 * n + 3, 2)]
+    for index, (x, y) in enumerate(pairs, start=1):
+        who = "the white man" if index == len(pairs) else f"black man {index}"
+        if not (1 <= x <= 8 and 1 <= y <= 8):
+            raise InputError(f"seed input: {who} at x={x} y={y} is off the board: x and y run 1..8")
+    if len(set(pairs)) != len(pairs):
+        twice = next(p for p in pairs if pairs.count(p) > 1)
+        raise InputError(f"seed input: two men on x={twice[0]} y={twice[1]} ({square_name(twice[1] - 1, twice[0] - 1)})")
+    return pairs[:-1], pairs[-1]
+
+
+def make_desk(blacks: list[tuple[int, int]], white: tuple[int, int]) -> list[list[int]]:
+    """The seed's ``desk``: index 1..8 both ways (row and column 0 unused)."""
+    desk = [[0] * 9 for _ in range(9)]
+    for x, y in blacks:
+        desk[x][y] = 1
+    desk[white[0]][white[1]] = 2
+    return desk
+
+
+def hod(desk: list[list[int]], node: Node, num: int) -> int:
+    """Try the four captures from ``node`` (``num`` = nodes on the path so far); return and store the longest."""
+
+    def move(x: int, y: int) -> int:
+        if 0 < node.x + x < 9 and 0 < node.y + y < 9:
+            jumped_x, jumped_y = node.x + x // 2, node.y + y // 2
+            if desk[node.x + x][node.y + y] == 0 and desk[jumped_x][jumped_y] == 1:
+                desk[jumped_x][jumped_y] = 0  # the jumped man is taken at once
+                child = Node(node.x + x, node.y + y)
+                node.children.append(child)
+                num1 = hod(desk, child, num + 1)
+                desk[jumped_x][jumped_y] = 1  # and put back when we return
+                return num1
+        return num - 1
+
+    best = move(*SEED_DIRECTIONS[0])
+    for x, y in SEED_DIRECTIONS[1:]:
+        n = move(x, y)
+        if n > best:
+            best = n
+    node.num = best
+    return best
+
+
+def build_tree(blacks: list[tuple[int, int]], white: tuple[int, int]) -> Node:
+    """The root of the capture tree, its ``num`` the length of the longest capture."""
+    desk = make_desk(blacks, white)
+    desk[white[0]][white[1]] = 0  # the white man leaves its square (see the module notes)
+    root = Node(*white)
+    root.num = hod(desk, root, 1)
+    return root
+
+
+def search(root: Node) -> list[list[Node]]:
+    """Every path from the root that follows children whose ``num`` equals the root's: all the longest."""
+    paths: list[list[Node]] = []
+
+    def walk(node: Node, path: list[Node]) -> None:
+        path = path + [node]
+        best = [child for child in node.children if child.num == root.num]
+        if not best:
+            paths.append(path)
+        for child in best:
+            walk(child, path)
+
+    if root.num > 0:
+        walk(root, [])
+    return paths
+
+
+def jumped(path: list[Node]) -> list[Square]:
+    """The squares of the men taken along a path (halfway between landings)."""
+    return [((a.y + b.y) // 2 - 1, (a.x + b.x) // 2 - 1) for a, b in zip(path, path[1:])]
+
+
+def tree_lines(node: Node, depth: int = 0) -> list[str]:
+    """The tree as indented lines ``square (num)``, the seed's nodes and their ``num`` fields."""
+    lines = ["  " * depth + f"{node.name} ({node.num})"]
+    for child in node.children:
+        lines.extend(tree_lines(child, depth + 1))
+    return lines
+
+
+def tree_json(node: Node) -> dict:
+    """The tree as nested JSON: ``{"square", "num", "children"}``."""
+    return {"square": node.name, "num": node.num, "children": [tree_json(child) for child in node.children]}

@@ -1,0 +1,73 @@
+"""Board geometry and square notation.
+
+Squares are ``(row, col)`` pairs counted from 0: row 0 is rank 1 (the bottom of a
+drawn board) and column 0 is file ``a``. Files go ``a`` .. ``z``, then ``aa``,
+``ab``, ... as spreadsheet columns do, so boards of any width have names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import InputError
+
+Square = tuple[int, int]
+
+_SQUARE = re.compile(r"([a-z]+)([0-9]+)")
+_SIZE = re.compile(r"([0-9]+)(?:[x×]([0-9]+))?")
+
+
+def file_name(col: int) -> str:
+    """The letters of file ``col`` (0 -> 'a', 25 -> 'z', 26 -> 'aa')."""
+    letters = ""
+    col += 1
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
+def file_index(letters: str) -> int:
+    """The column of a file name ('a' -> 0, 'aa' -> 26)."""
+    col = 0
+    for letter in letters:
+        col = col * 26 + ord(letter) - ord("a") + 1
+    return col - 1
+
+
+def square_name(row: int, col: int) -> str:
+    """The algebraic name of a square, e.g. ``square_name(0, 0) == 'a1'``."""
+    return f"{file_name(col)}{row + 1}"
+
+
+def describe_board(rows: int, cols: int) -> str:
+    """'8x8 board (files a-h, ranks 1-8)', for error messages."""
+    return f"{rows}x{cols} board (files a-{file_name(cols - 1)}, ranks 1-{rows})"
+
+
+def parse_square(text: str, rows: int, cols: int) -> Square:
+    """Parse an algebraic square such as ``'c3'`` on a ``rows`` x ``cols`` board."""
+    match = _SQUARE.fullmatch(text.strip().lower())
+    if not match:
+        raise InputError(f"'{text}' is not a square: write a file letter and a rank, like c3")
+    col, row = file_index(match[1]), int(match[2]) - 1
+    if not (0 <= row < rows and 0 <= col < cols):
+        raise InputError(f"square {text} is off the {describe_board(rows, cols)}")
+    return row, col
+
+
+def parse_squares(text: str, rows: int, cols: int) -> list[Square]:
+    """Parse a comma-separated list of squares, such as ``'a1,c3'``."""
+    return [parse_square(part, rows, cols) for part in text.split(",") if part.strip()]
+
+
+def parse_board_size(text: str, largest: int = 10_000) -> tuple[int, int]:
+    """Parse a board size: ``'8'`` is 8x8, ``'5x6'`` is 5 rows by 6 columns."""
+    match = _SIZE.fullmatch(text.strip().lower())
+    if not match:
+        raise InputError(f"board '{text}' is not a size: write N for an NxN board or RxC, like 8 or 5x6")
+    rows = int(match[1])
+    cols = int(match[2]) if match[2] else rows
+    if not (1 <= rows <= largest and 1 <= cols <= largest):
+        raise InputError(f"board {rows}x{cols} is out of range: each side must be 1 to {largest}")
+    return rows, cols

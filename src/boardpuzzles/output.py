@@ -1,0 +1,89 @@
+"""What every command shares: its common options, JSON, boards, progress and exit codes.
+
+Exit statuses: 0 an answer, 1 "no solution exists" (still a normal answer, and the
+JSON is still printed), 2 bad input (one line on standard error), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from . import render
+
+console = Console(highlight=False)
+error_console = Console(stderr=True, highlight=False)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (stable keys, see README) instead of boards.")]
+AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Draw boards with ASCII letters instead of Unicode pieces.")]
+SvgOpt = Annotated[str | None, typer.Option("--svg", metavar="FILE", help="Also write the board as an SVG file.")]
+
+
+def print_json(payload: Any) -> None:
+    """Print one JSON document on standard output."""
+    sys.stdout.write(json.dumps(payload) + "\n")
+
+
+def print_jsonl(payloads: Iterable[Any]) -> None:
+    """Print JSON Lines, one document per line, flushed as they come."""
+    for payload in payloads:
+        sys.stdout.write(json.dumps(payload) + "\n")
+        sys.stdout.flush()
+
+
+def show(diagram: render.Diagram, ascii: bool = False) -> None:
+    """Draw a board on standard output: in colour on a terminal, plain text otherwise."""
+    if console.is_terminal and not ascii:
+        console.print(render.rich_board(diagram, ascii))
+    else:
+        console.print(render.text(diagram, ascii), markup=False)
+
+
+def save_svg(diagram: render.Diagram, path: str | None) -> None:
+    """Write the SVG file asked for with ``--svg`` (nothing when no path is given)."""
+    if path:
+        render.write_svg(diagram, path)
+
+
+def no_solution(message: str, payload: Any = None, json_mode: bool = False) -> NoReturn:
+    """Report that no solution exists: the JSON (if any) on stdout, the message on stderr, exit 1."""
+    if json_mode and payload is not None:
+        print_json(payload)
+    error_console.print(message, markup=False, soft_wrap=True)
+    raise typer.Exit(1)
+
+
+def progress_wanted(json_mode: bool) -> bool:
+    """A progress bar only for a person at a terminal: never with --json or when piped."""
+    return not json_mode and error_console.is_terminal
+
+
+@contextmanager
+def progress(total: float, description: str, enabled: bool) -> Iterator[Callable[[float], None]]:
+    """A progress bar on standard error; yields ``advance(amount)``.
+
+    When ``enabled`` is false (``--json``, piped output) nothing is drawn and
+    ``advance`` does nothing, so callers need no second code path.
+    """
+    if not enabled:
+        yield lambda amount: None
+        return
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=error_console,
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task(description, total=total)
+        yield lambda amount: bar.advance(task, amount)

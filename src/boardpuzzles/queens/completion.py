@@ -1,0 +1,163 @@
+"""N-Queens completion: some queens are given, place the rest (NP-complete in general).
+
+The search keeps the attacked columns and both diagonal families as Python
+integers used as bit sets, so any N works. It always fills the row with the
+fewest free squares next (the most constrained row first) and backs up as soon
+as some row has none left: on large boards with few given queens that finds a
+completion almost without backtracking, and on small hard instances it still
+explores every possibility, so "no completion" is a proof.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+from itertools import combinations, count
+from random import Random
+
+from ..errors import InputError
+from ..geometry import Square, square_name
+
+#: Largest board: the search recurses once per queen placed.
+MAX_N = 1000
+
+
+def _attack(a: Square, b: Square) -> str | None:
+    """How two queens attack each other, or None."""
+    (r1, c1), (r2, c2) = a, b
+    if r1 == r2:
+        return "share a rank"
+    if c1 == c2:
+        return "share a file"
+    if abs(r1 - r2) == abs(c1 - c2):
+        return "share a diagonal"
+    return None
+
+
+def check_given(queens: Sequence[Square]) -> None:
+    """Refuse two queens on one square or two given queens attacking each other."""
+    for a, b in combinations(queens, 2):
+        if a == b:
+            raise InputError(f"two queens on {square_name(*a)}: give each square once")
+        how = _attack(a, b)
+        if how:
+            raise InputError(f"the given queens {square_name(*a)} and {square_name(*b)} attack each other ({how})")
+
+
+class _OutOfBudget(Exception):
+    """A restart's node budget is spent."""
+
+
+def _prepare(n: int, queens: Sequence[Square]) -> tuple[_Lines, list[int], list[int]]:
+    check_given(queens)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 2 * n + 200))  # one nested generator per queen
+    board = _Lines(n)
+    for row, col in queens:
+        board = board.with_queen(row, col)
+    open_rows = [row for row in range(n) if not board.rows >> row & 1]
+    open_cols = [col for col in range(n) if not board.cols >> col & 1]
+    return board, open_rows, open_cols
+
+
+def first_completion(n: int, queens: Sequence[Square], seed: int = 0) -> tuple[int, ...] | None:
+    """One completion of the given (row, col) queens as 0-based columns, or None if there is none.
+
+    Each run tries the free squares of a line in a shuffled order and stops when it
+    has visited its budget of nodes; the next run reshuffles with twice the budget.
+    Large boards with few given queens are done in the first runs; a run whose
+    budget covers the whole tree is exhaustive, so None is a proof. Deterministic
+    for a given ``seed``.
+    """
+    board, open_rows, open_cols = _prepare(n, queens)
+    budget = 64 * (n + 1)
+    for restart in count():
+        rng = Random(seed * 1_000_003 + restart)
+        try:
+            return next(_search(board, dict(queens), open_rows, open_cols, rng, [0], budget), None)
+        except _OutOfBudget:
+            budget *= 2
+    raise AssertionError("unreachable")
+
+
+def all_completions(n: int, queens: Sequence[Square]) -> list[tuple[int, ...]]:
+    """Every completion of the given (row, col) queens, in lexicographic order."""
+    board, open_rows, open_cols = _prepare(n, queens)
+    return sorted(_search(board, dict(queens), open_rows, open_cols, None, [0], None))
+
+
+def _search(
+    board: _Lines,
+    placed: dict[int, int],
+    open_rows: list[int],
+    open_cols: list[int],
+    rng: Random | None,
+    nodes: list[int],
+    budget: int | None,
+) -> Iterator[tuple[int, ...]]:
+    """Fill the most constrained open row or column next; back up when a line has no free square."""
+    nodes[0] += 1
+    if budget is not None and nodes[0] > budget:
+        raise _OutOfBudget
+    if not open_rows:
+        yield tuple(placed[row] for row in range(board.n))
+        return
+    best, best_free, best_is_row = -1, 0, True
+    for is_row, lines in ((True, open_rows), (False, open_cols)):
+        for line in lines:
+            free = board.free_in_row(line) if is_row else board.free_in_col(line)
+            if free == 0:
+                return
+            if best < 0 or free.bit_count() < best_free.bit_count():
+                best, best_free, best_is_row = line, free, is_row
+    choices = [index for index in range(board.n) if best_free >> index & 1]
+    if rng:
+        rng.shuffle(choices)
+    for other in choices:
+        row, col = (best, other) if best_is_row else (other, best)
+        placed[row] = col
+        yield from _search(
+            board.with_queen(row, col),
+            placed,
+            [r for r in open_rows if r != row],
+            [c for c in open_cols if c != col],
+            rng,
+            nodes,
+            budget,
+        )
+        del placed[row]
+
+
+class _Lines:
+    """The ranks, files and diagonals that queens hold, as integer bit sets.
+
+    A diagonal is kept twice, once numbered from each side (bit ``row - col + n - 1``
+    in ``down``, bit ``col - row + n - 1`` in ``up``), so that both a row's and a
+    column's free squares come from right shifts alone.
+    """
+
+    __slots__ = ("n", "rows", "cols", "sums", "down", "up")
+
+    def __init__(self, n: int, rows: int = 0, cols: int = 0, sums: int = 0, down: int = 0, up: int = 0) -> None:
+        self.n, self.rows, self.cols, self.sums, self.down, self.up = n, rows, cols, sums, down, up
+
+    def with_queen(self, row: int, col: int) -> _Lines:
+        """The lines once a queen stands on (row, col)."""
+        n = self.n
+        return _Lines(
+            n,
+            self.rows | 1 << row,
+            self.cols | 1 << col,
+            self.sums | 1 << (row + col),
+            self.down | 1 << (row - col + n - 1),
+            self.up | 1 << (col - row + n - 1),
+        )
+
+    def free_in_row(self, row: int) -> int:
+        """The columns of ``row`` that no queen attacks, as a bit set."""
+        n = self.n
+        return ((1 << n) - 1) & ~(self.cols | (self.sums >> row) | (self.up >> (n - 1 - row)))
+
+    def free_in_col(self, col: int) -> int:
+        """The rows of ``col`` that no queen attacks, as a bit set."""
+        n = self.n
+        return ((1 << n) - 1) & ~(self.rows | (self.sums >> col) | (self.down >> (n - 1 - col)))

@@ -1,0 +1,100 @@
+import subprocess
+import sys
+
+import pytest
+
+
+def test_solve_prints_the_seed_vector_as_json(cli):
+    run = cli("queens", "solve", "8", "--method", "recursive", "--json")
+    assert run.status == 0
+    assert run.json() == {"n": 8, "columns": [1, 5, 8, 6, 3, 7, 2, 4]}
+
+
+def test_solve_draws_a_board(cli):
+    run = cli("queens", "solve", "8", "--ascii")
+    assert run.status == 0 and run.out.count("Q") == 8 and "a b c d e f g h" in run.out
+
+
+def test_solve_ten_million_prints_the_columns(cli):
+    run = cli("queens", "solve", "100000", "--json")
+    assert run.status == 0
+    assert sorted(run.json()["columns"]) == list(range(1, 100001))
+
+
+@pytest.mark.parametrize("n", ["2", "3"])
+def test_no_solution_is_exit_1_with_json(cli, n):
+    run = cli("queens", "solve", n, "--json")
+    assert run.status == 1
+    assert run.json() == {"n": int(n), "columns": None}
+    assert "no solution exists" in run.err
+
+
+def test_all_streams_json_lines(cli):
+    run = cli("queens", "all", "6", "--json")
+    assert run.status == 0
+    assert run.json_lines() == [{"columns": [2, 4, 6, 1, 3, 5]}, {"columns": [3, 6, 2, 5, 1, 4]}, {"columns": [4, 1, 5, 2, 6, 3]}, {"columns": [5, 3, 1, 6, 4, 2]}]
+
+
+def test_all_unique_and_limit(cli):
+    assert len(cli("queens", "all", "8", "--unique", "--json").json_lines()) == 12
+    assert len(cli("queens", "all", "8", "--limit", "5", "--json", "--method", "freelist").json_lines()) == 5
+    run = cli("queens", "all", "8", "--limit", "3")
+    assert "1 5 8 6 3 7 2 4" in run.out and "3 solutions" in run.out
+
+
+def test_trace_prints_the_states(cli):
+    run = cli("queens", "solve", "8", "--method", "iterative", "--trace")
+    assert run.status == 0 and "СОК k=1 i=1" in run.out
+
+
+def test_complete(cli):
+    run = cli("queens", "complete", "8", "--queens", "d5,b4", "--all", "--json")
+    assert run.status == 0
+    solutions = run.json()["solutions"]
+    assert solutions and all(s["columns"][4] == 4 and s["columns"][3] == 2 for s in solutions)
+    one = cli("queens", "complete", "8", "--queens", "d5,b4", "--json").json()
+    assert len(one["solutions"]) == 1 and one["n"] == 8
+
+
+def test_complete_without_completion_is_exit_1(cli):
+    run = cli("queens", "complete", "4", "--queens", "a1", "--json")
+    assert run.status == 1 and run.json() == {"n": 4, "solutions": []}
+
+
+def test_svg_file(cli, tmp_path):
+    target = tmp_path / "eight.svg"
+    assert cli("queens", "solve", "8", "--svg", str(target)).status == 0
+    assert target.read_text().startswith("<svg")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["queens", "solve", "-3"], "N = -3 is out of range"),
+        (["queens", "solve", "abc"], "N must be a whole number"),
+        (["queens", "solve", "20000000"], "out of range"),
+        (["queens", "all", "0"], "out of range"),
+        (["queens", "all", "99"], "out of range for a search"),
+        (["queens", "solve", "8", "--method", "nope"], "'nope' is not one of"),
+        (["queens", "all", "8", "--method", "construction"], "'construction' is not one of"),
+        (["queens", "solve", "8", "--trace"], "--trace follows one of the seed methods"),
+        (["queens", "solve", "8", "--svg", "/no/such/dir/x.svg"], "cannot write SVG file /no/such/dir/x.svg"),
+        (["queens", "flip"], "No such command 'flip'"),
+        (["queens"], "Missing command"),
+        (["queens", "complete", "8", "--queens", "d5,d5"], "two queens on d5"),
+        (["queens", "complete", "8", "--queens", "d5,f7"], "d5 and f7 attack each other"),
+        (["queens", "complete", "8", "--queens", "d9"], "square d9 is off the 8x8 board"),
+        (["queens", "complete", "8"], "Missing option '--queens'"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli, args, message):
+    run = cli(*args)
+    assert run.status == 2
+    assert message in run.err
+    assert run.err.count("\n") == 1 and "Traceback" not in run.err
+
+
+def test_the_installed_command_never_shows_a_traceback():
+    result = subprocess.run([sys.executable, "-m", "boardpuzzles", "queens", "solve", "x"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "boardpuzzles: N must be a whole number, like 8 (got 'x')"

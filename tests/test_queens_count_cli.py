@@ -1,0 +1,115 @@
+"""`boardpuzzles queens count`: JSON, human output, bad input, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from boardpuzzles.cli import main
+
+
+def run(capsys, *args):
+    status = main(["queens", "count", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_json_keys(capsys):
+    status, out, err = run(capsys, "8", "--json")
+    assert status == 0
+    assert json.loads(out) == {"n": 8, "total": 92, "fundamental": 12}
+
+
+def test_human_output(capsys):
+    status, out, _ = run(capsys, "10", "--workers", "1")
+    assert status == 0
+    assert "724" in out and "92 fundamental" in out
+
+
+def test_two_workers_and_a_checkpoint(capsys, tmp_path):
+    path = str(tmp_path / "q.sqlite")
+    for _ in range(2):
+        status, out, _ = run(capsys, "12", "--workers", "2", "--checkpoint", path, "--json")
+        assert status == 0
+        assert json.loads(out) == {"n": 12, "total": 14200, "fundamental": 1787}
+    with sqlite3.connect(path) as db:
+        assert dict(db.execute("SELECT key, value FROM meta"))["n"] == "12"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["0"], "out of range"),
+        (["99"], "out of range"),
+        (["8", "--workers", "0"], "workers"),
+        (["8", "--workers", "2", "--cluster", "tcp://127.0.0.1:8786"], "not both"),
+        (["eight"], "eight"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, args, message):
+    status, out, err = run(capsys, *args)
+    assert status == 2
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_unreachable_cluster_is_one_line_and_exit_2(capsys):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    status, out, err = run(capsys, "8", "--cluster", f"tcp://127.0.0.1:{port}")
+    assert status == 2
+    assert "cannot reach the dask scheduler" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_checkpoint_for_another_n_is_refused(capsys, tmp_path):
+    path = str(tmp_path / "q.sqlite")
+    assert run(capsys, "8", "--checkpoint", path, "--json")[0] == 0
+    status, out, err = run(capsys, "9", "--checkpoint", path, "--json")
+    assert status == 2
+    assert "n = 8, not 9" in err
+
+
+def test_ctrl_c_stops_the_workers_cleanly(tmp_path):
+    path = tmp_path / "q17.sqlite"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "boardpuzzles", "queens", "count", "17", "--workers", "2", "--checkpoint", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # A shell starts background jobs with Ctrl-C ignored; undo that, as a terminal would.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = time.monotonic() + 120
+    finished = 0
+    while not finished and time.monotonic() < deadline and child.poll() is None:
+        time.sleep(0.05)
+        if not path.exists():
+            continue
+        try:
+            with sqlite3.connect(path) as db:
+                finished = db.execute("SELECT count(*) FROM results").fetchone()[0]
+        except sqlite3.OperationalError:  # not created yet
+            pass
+    assert finished and child.poll() is None, "the count did not start, or ended too soon"
+    start = time.monotonic()
+    # Ctrl-C at a terminal reaches the whole process group; the workers ignore it.
+    os.kill(child.pid, signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 130
+    assert time.monotonic() - start < 20
+    assert out == ""
+    assert "Traceback" not in err
+    assert err.strip().splitlines() == ["boardpuzzles: interrupted"]
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT count(*) FROM results").fetchone()[0] >= finished
