@@ -201,3 +201,5 @@ def test_batches_deal_every_task_once():
     assert sorted(i for batch in dealt for i, _ in batch) == list(range(103))
     assert runner.batches(tasks[:3], 10) == [[(0, None)], [(1, None)], [(2, None)]]
     assert runner.batches([], 4) == []
+    capped = runner.batches(tasks, 2, most=10)
+    assert len(capped) == 11 and max(len(batch) for batch in capped) <= 10

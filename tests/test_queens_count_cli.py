@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
@@ -13,33 +12,28 @@ import time
 
 import pytest
 
-from boardpuzzles.cli import main
 
 
-def run(capsys, *args):
-    status = main(["queens", "count", *args])
-    out, err = capsys.readouterr()
-    return status, out, err
+def test_json_keys(cli):
+    run = cli("queens", "count", "8", "--json")
+    assert run.status == 0
+    assert run.json() == {"n": 8, "total": 92, "fundamental": 12}
 
 
-def test_json_keys(capsys):
-    status, out, err = run(capsys, "8", "--json")
-    assert status == 0
-    assert json.loads(out) == {"n": 8, "total": 92, "fundamental": 12}
+def test_human_output(cli):
+    run = cli("queens", "count", "10", "--workers", "1")
+    assert run.status == 0
+    assert run.out == "10 queens: 724 solutions, 92 fundamental\n"
+    assert cli("queens", "count", "12").out == "12 queens: 14,200 solutions, 1,787 fundamental\n"
+    assert cli("queens", "count", "1").out == "1 queen: 1 solution, 1 fundamental\n"
 
 
-def test_human_output(capsys):
-    status, out, _ = run(capsys, "10", "--workers", "1")
-    assert status == 0
-    assert "724" in out and "92 fundamental" in out
-
-
-def test_two_workers_and_a_checkpoint(capsys, tmp_path):
+def test_two_workers_and_a_checkpoint(cli, tmp_path):
     path = str(tmp_path / "q.sqlite")
     for _ in range(2):
-        status, out, _ = run(capsys, "12", "--workers", "2", "--checkpoint", path, "--json")
-        assert status == 0
-        assert json.loads(out) == {"n": 12, "total": 14200, "fundamental": 1787}
+        run = cli("queens", "count", "12", "--workers", "2", "--checkpoint", path, "--json")
+        assert run.status == 0
+        assert run.json() == {"n": 12, "total": 14200, "fundamental": 1787}
     with sqlite3.connect(path) as db:
         assert dict(db.execute("SELECT key, value FROM meta"))["n"] == "12"
 
@@ -54,30 +48,30 @@ def test_two_workers_and_a_checkpoint(capsys, tmp_path):
         (["eight"], "eight"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(capsys, args, message):
-    status, out, err = run(capsys, *args)
-    assert status == 2
-    assert out == ""
-    assert message in err
-    assert len(err.strip().splitlines()) == 1
+def test_bad_input_is_one_line_and_exit_2(cli, args, message):
+    run = cli("queens", "count", *args)
+    assert run.status == 2
+    assert run.out == ""
+    assert message in run.err
+    assert len(run.err.strip().splitlines()) == 1
 
 
-def test_unreachable_cluster_is_one_line_and_exit_2(capsys):
+def test_unreachable_cluster_is_one_line_and_exit_2(cli):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    status, out, err = run(capsys, "8", "--cluster", f"tcp://127.0.0.1:{port}")
-    assert status == 2
-    assert "cannot reach the dask scheduler" in err
-    assert len(err.strip().splitlines()) == 1
+    run = cli("queens", "count", "8", "--cluster", f"tcp://127.0.0.1:{port}")
+    assert run.status == 2
+    assert "cannot reach the dask scheduler" in run.err
+    assert len(run.err.strip().splitlines()) == 1
 
 
-def test_a_checkpoint_for_another_n_is_refused(capsys, tmp_path):
+def test_a_checkpoint_for_another_n_is_refused(cli, tmp_path):
     path = str(tmp_path / "q.sqlite")
-    assert run(capsys, "8", "--checkpoint", path, "--json")[0] == 0
-    status, out, err = run(capsys, "9", "--checkpoint", path, "--json")
-    assert status == 2
-    assert "n = 8, not 9" in err
+    assert cli("queens", "count", "8", "--checkpoint", path, "--json").status == 0
+    run = cli("queens", "count", "9", "--checkpoint", path, "--json")
+    assert run.status == 2
+    assert "n = 8, not 9" in run.err
 
 
 def test_ctrl_c_stops_the_workers_cleanly(tmp_path):

@@ -4,24 +4,21 @@ commands."""
 
 from __future__ import annotations
 
-import json
+import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 from pathlib import Path
 
+import distributed
 import pytest
+from test_queens_count import FUNDAMENTAL, TOTAL
 
-distributed = pytest.importorskip("distributed")
-
-from boardpuzzles import runner  # noqa: E402
-from boardpuzzles.cli import main  # noqa: E402
-from boardpuzzles.errors import InputError  # noqa: E402
-from boardpuzzles.queens.counting import count  # noqa: E402
-
-TOTAL = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512]
-FUNDAMENTAL = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955]
+from boardpuzzles import runner
+from boardpuzzles.errors import InputError
+from boardpuzzles.queens.counting import count
 
 
 @pytest.fixture(scope="module")
@@ -67,42 +64,46 @@ def _dask_command() -> str:
     return found
 
 
-def test_scheduler_and_workers_started_by_command(tmp_path, capsys):
-    dask = _dask_command()
-    address = f"tcp://127.0.0.1:{_free_port()}"
-    port = address.rsplit(":", 1)[1]
-    logs = open(tmp_path / "dask.log", "w")
-    started = [
-        subprocess.Popen(
-            [dask, "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"],
-            stdout=logs, stderr=subprocess.STDOUT, cwd=tmp_path,
-        )
-    ]
+def _signal_group(process: subprocess.Popen, signum: int) -> None:
     try:
-        started.append(
-            subprocess.Popen(
-                [dask, "worker", address, "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
-                stdout=logs, stderr=subprocess.STDOUT, cwd=tmp_path,
-            )
-        )
-        with distributed.Client(address, timeout=60) as client:
-            client.wait_for_workers(2, timeout=60)
-        for n in range(1, 17):
-            result = count(n, cluster=address)
-            assert (result.total, result.fundamental) == (TOTAL[n - 1], FUNDAMENTAL[n - 1]), n
-        capsys.readouterr()
-        assert main(["queens", "count", "12", "--cluster", address, "--json"]) == 0
-        assert json.loads(capsys.readouterr().out) == {"n": 12, "total": TOTAL[11], "fundamental": FUNDAMENTAL[11]}
-    finally:
-        for process in reversed(started):
-            process.terminate()
-        for process in reversed(started):
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        logs.close()
+        os.killpg(process.pid, signum)
+    except ProcessLookupError:  # already gone
+        pass
+
+
+def test_scheduler_and_workers_started_by_command(tmp_path, cli):
+    dask = _dask_command()
+    port = str(_free_port())
+    address = f"tcp://127.0.0.1:{port}"
+    commands = [
+        [dask, "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"],
+        [dask, "worker", address, "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
+    ]
+    started = []
+    with open(tmp_path / "dask.log", "w") as log:
+        try:
+            for command in commands:
+                # Each in its own process group, so that stopping it stops its worker processes too.
+                started.append(
+                    subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path, start_new_session=True)
+                )
+            with distributed.Client(address, timeout=60) as client:
+                client.wait_for_workers(2, timeout=60)
+            for n in range(1, 17):
+                result = count(n, cluster=address)
+                assert (result.total, result.fundamental) == (TOTAL[n - 1], FUNDAMENTAL[n - 1]), n
+            run = cli("queens", "count", "12", "--cluster", address, "--json")
+            assert run.status == 0
+            assert run.json() == {"n": 12, "total": TOTAL[11], "fundamental": FUNDAMENTAL[11]}
+        finally:
+            for process in reversed(started):
+                _signal_group(process, signal.SIGTERM)
+            for process in reversed(started):
+                try:
+                    process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    _signal_group(process, signal.SIGKILL)
+                    process.wait()
 
 
 def test_an_unreachable_scheduler_is_one_input_error():

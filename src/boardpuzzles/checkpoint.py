@@ -75,8 +75,11 @@ class Checkpoint:
 
     def record(self, task_id: int, result: Any) -> None:
         """Store one task's result and commit it at once."""
-        with self._db:
-            self._db.execute("INSERT OR REPLACE INTO results VALUES (?, ?)", (task_id, json.dumps(result)))
+        try:
+            with self._db:
+                self._db.execute("INSERT OR REPLACE INTO results VALUES (?, ?)", (task_id, json.dumps(result)))
+        except sqlite3.OperationalError as exc:  # locked by another run, disk full, ...
+            raise InputError(f"cannot write to the checkpoint file {self.path}: {exc}") from None
 
     def close(self) -> None:
         self._db.close()

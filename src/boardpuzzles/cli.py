@@ -15,6 +15,7 @@ from . import __version__, demo as demo_module
 from .errors import InputError
 from .output import AsciiOpt, error_console
 from .draughts import cli as draughts_cli
+from .knights import cli as knights_cli
 from .queens import cli as queens_cli
 
 app = typer.Typer(
@@ -25,6 +26,7 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(queens_cli.app, name="queens")
+app.add_typer(knights_cli.app, name="knight")
 app.add_typer(draughts_cli.app, name="draughts")
 
 
@@ -41,7 +43,8 @@ def version() -> None:
 
 
 def _fail(message: str, status: int) -> int:
-    error_console.print(f"boardpuzzles: {message}", markup=False, soft_wrap=True)
+    one_line = " ".join(message.splitlines())
+    error_console.print(f"boardpuzzles: {one_line}", markup=False, soft_wrap=True)
     return status
 
 

@@ -25,6 +25,7 @@ import signal
 import socket
 import sys
 from collections.abc import Callable, Sequence
+from itertools import islice
 from typing import Any, TypeVar
 
 from .errors import InputError
@@ -47,10 +48,13 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def batches(tasks: Sequence[tuple[int, P]], parts: int) -> list[list[tuple[int, P]]]:
-    """Deal ``tasks`` into at most ``parts`` batches like cards (task i goes to batch
-    i mod parts), so that every batch gets a share of the heavy and of the light
-    tasks and the last batches do not keep one worker busy alone."""
+def batches(tasks: Sequence[tuple[int, P]], parts: int, most: int | None = None) -> list[list[tuple[int, P]]]:
+    """Deal ``tasks`` into ``parts`` batches like cards (task i goes to batch i mod
+    parts), so that every batch gets a share of the heavy and of the light tasks
+    and the last batches do not keep one worker busy alone; more batches if a
+    batch would hold more than ``most`` tasks, never more batches than tasks."""
+    if most:
+        parts = max(parts, -(-len(tasks) // most))
     parts = max(1, min(parts, len(tasks)))
     return [list(tasks[i::parts]) for i in range(parts)] if tasks else []
 
@@ -72,8 +76,11 @@ def check_options(workers: int | None, cluster: Any) -> None:
         raise InputError(f"--workers must be at least 1, not {workers}")
 
 
-def run_local(work: Work, tasks: Sequence[tuple[int, P]], on_result: OnResult, workers: int | None = None) -> None:
-    """Run ``tasks`` with ``workers`` processes (default: every core; 1: in this process)."""
+def run_local(
+    work: Work, tasks: Sequence[tuple[int, P]], on_result: OnResult, workers: int | None = None, batch: int | None = None
+) -> None:
+    """Run ``tasks`` with ``workers`` processes (default: every core; 1: in this process),
+    at most ``batch`` tasks to a round trip."""
     check_options(workers, None)
     workers = cpu_count() if workers is None else workers
     if workers == 1 or len(tasks) <= 1:
@@ -84,7 +91,7 @@ def run_local(work: Work, tasks: Sequence[tuple[int, P]], on_result: OnResult, w
     context = multiprocessing.get_context(method)
     pool = context.Pool(workers, initializer=_ignore_interrupt)
     try:
-        jobs = batches(tasks, workers * 32)
+        jobs = batches(tasks, workers * 32, batch)
         for done in pool.imap_unordered(_call, [(work, b) for b in jobs]):
             for task_id, result in done:
                 on_result(task_id, result)
@@ -128,23 +135,34 @@ def connect(address: str, timeout: float | None = None) -> Any:
         raise InputError(f"cannot reach the dask scheduler at {address}: {reason}") from None
 
 
-def run_cluster(work: Work, tasks: Sequence[tuple[int, P]], on_result: OnResult, cluster: Any) -> None:
+def run_cluster(
+    work: Work, tasks: Sequence[tuple[int, P]], on_result: OnResult, cluster: Any, batch: int | None = None
+) -> None:
     """Run ``tasks`` on a dask.distributed cluster: a scheduler address
-    (``tcp://HOST:PORT``) or a ``distributed.Client`` already connected."""
+    (``tcp://HOST:PORT``) or a ``distributed.Client`` already connected; at most
+    ``batch`` tasks to a dask task.  A few batches per worker thread are in flight
+    at a time, and the next goes out as one comes back, so that millions of
+    tasks need no more memory or scheduler time than a few thousand."""
     from distributed import as_completed
 
     own = isinstance(cluster, str)
     client = connect(cluster) if own else cluster
     try:
         threads = max(1, sum(client.nthreads().values()))
-        jobs = batches(tasks, threads * 16)
-        futures = client.map(_run_batch, [work] * len(jobs), jobs, pure=False)
+        jobs = iter(batches(tasks, threads * 16, batch))
+        in_flight = {client.submit(_run_batch, work, job, pure=False) for job in islice(jobs, threads * 4)}
+        running = as_completed(in_flight, loop=client.loop)
         try:
-            for future in as_completed(futures, loop=client.loop):
+            for future in running:
+                in_flight.discard(future)
                 for task_id, result in future.result():
                     on_result(task_id, result)
+                for job in islice(jobs, 1):
+                    follower = client.submit(_run_batch, work, job, pure=False)
+                    in_flight.add(follower)
+                    running.add(follower)
         except BaseException:
-            client.cancel(futures)
+            client.cancel(list(in_flight))
             raise
     finally:
         if own:
@@ -158,11 +176,16 @@ def run(
     *,
     workers: int | None = None,
     cluster: Any = None,
+    batch: int | None = None,
 ) -> None:
-    """Run ``tasks`` locally (``workers`` processes) or on ``cluster`` if given."""
+    """Run ``tasks`` locally (``workers`` processes) or on ``cluster`` if given.
+
+    ``batch`` caps the tasks sent in one round trip: small tasks travel in
+    batches, long ones one by one (results, and checkpoints, come back sooner).
+    """
     check_options(workers, cluster)
     if cluster is not None:
-        run_cluster(work, tasks, on_result, cluster)
+        run_cluster(work, tasks, on_result, cluster, batch)
     else:
-        run_local(work, tasks, on_result, workers)
+        run_local(work, tasks, on_result, workers, batch)
 

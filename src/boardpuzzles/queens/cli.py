@@ -49,7 +49,7 @@ def parse_n(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise InputError(f"N must be a whole number, like 8 (got '{text}')") from None
+        raise InputError(f"N must be a whole number, like 8 (got {text!r})") from None
 
 
 def _trace_printer(enabled: bool):
@@ -171,7 +171,8 @@ def count(
     if json:
         output.print_json(result.to_json())
     else:
-        output.console.print(f"{size} queens: {result.total} solutions, {result.fundamental} fundamental", markup=False)
+        queens, solutions = ("queen", "solution") if size == 1 else ("queens", "solutions")
+        output.console.print(f"{size} {queens}: {result.total:,} {solutions}, {result.fundamental:,} fundamental", markup=False)
 
 
 def demo(ascii: bool) -> None:
@@ -189,3 +190,7 @@ def demo(ascii: bool) -> None:
     console.print(f"\nThe {len(fundamental)} fundamental solutions (one per class of the 8 symmetries):")
     for index, solution in enumerate(fundamental, 1):
         console.print(_compact(index, solution, with_class=True), markup=False)
+    console.print("\nCounted with the eight symmetries inside the search (numba bitboards):")
+    for size in range(4, 13):
+        result = count_queens(size, workers=1)
+        console.print(f"  N = {size:>2}: {result.total:>6} solutions, {result.fundamental:>5} fundamental", markup=False)

@@ -43,16 +43,16 @@ one entry per row (the three attack masks and the columns still to try), the
 lowest set bit picks the next column, the bounds come in as a mask of forbidden
 columns per row, and the last row is not descended into: its single free
 column, if any, is read off the masks (the row before it is finished inline
-too).  Each new branch is first checked against the last row and the row after
-next: if every column one of them may take is already attacked (the diagonal
-masks shifted down to it), the branch is dead before it starts.
+too).  Each new branch is first checked against the row after next and the
+last row: if every column one of them may take is already attacked (the
+diagonal masks shifted down to it), the branch is dead before it starts.
 
-Why not the Q27 project's method (pre-place the queens of the border, one
-canonical placement per class, then search the inside)?  Its subproblems are
-ideal for thousands of FPGA or GPU cores, but on one machine a pre-placed queen
-prunes no node that the look-ahead above does not prune already: the nodes of
-the pre-placed searches are the nodes of this search, counted once for every
-border placement they fit.  Measured for N = 16, it ran about twice as slow.
+Why not the Q27 project's method (pre-place the queens on the border, one
+canonical placement per class, then search the inside)?  Its millions of small
+subproblems suit thousands of FPGA or GPU cores, but on one machine each node of
+a pre-placed search is a node of the plain search, visited again for every
+border placement it fits.  Tried here with one queen per border line, it ran
+about twice as slow for N = 16.
 
 Subproblems
 -----------
@@ -283,13 +283,13 @@ def _search(n, kind, bound, prefix, forbidden, sides_row):
                         fundamental += 1
                         total += w
             continue
-        # Look ahead: a branch is dead if every column the last row may take is
+        # Look ahead: a branch is dead if every column of the row after next is
         # already attacked (the diagonal masks shifted down to it), or every
-        # column of the row after next.
-        k = last - ny
-        if nfree == 0 or (last_allowed & ~(nd | (nl << k) | (nr >> k))) == 0:
+        # column the last row may take.
+        if nfree == 0 or (mask & ~(forbidden[ny + 1] | nd | (nl << 1) | (nr >> 1))) == 0:
             continue
-        if (mask & ~(forbidden[ny + 1] | nd | (nl << 1) | (nr >> 1))) == 0:
+        k = last - ny
+        if (last_allowed & ~(nd | (nl << k) | (nr >> k))) == 0:
             continue
         y = ny
         L[y] = nl
@@ -338,6 +338,13 @@ def _split_target(n: int) -> int:
     for each N below (small counts need no split), four times more for each N
     above (the sizes only a cluster can finish), at most 200000."""
     return max(1, min(200_000, int(2_000 * 4.0 ** (max(0, n - 18) - max(0, 16 - n)))))
+
+
+def _batch(n: int) -> int:
+    """Subproblems sent to a worker at once: a subproblem takes about twice as
+    long for each N (the split grows four times, the count about eight), so 64
+    at N = 16, one from N = 22 on."""
+    return 2 ** max(0, 22 - n)
 
 
 def _check_n(n: int) -> None:
@@ -443,7 +450,7 @@ def count(
         todo = [(s.id, s) for s in subs if s.id not in done]
         if todo and cluster is None:
             count_subproblem(subproblems(4)[0])  # load the kernel before the workers fork
-        runner.run(count_subproblems, todo, on_result, workers=workers, cluster=cluster)
+        runner.run(count_subproblems, todo, on_result, workers=workers, cluster=cluster, batch=_batch(n))
     finally:
         if store:
             store.close()

@@ -1,0 +1,187 @@
+"""Divide and conquer: closed tours on large boards in time linear in the squares.
+
+The board is cut into blocks of 5 to 12 rows and columns, each with a closed
+tour of its own (found once per block shape by :mod:`.search`; a block has a
+closed tour because its sides are at least 5 and its area is even -- Schwenk).
+The blocks are then joined one at a time in snake order (left to right along
+the first row of blocks, right to left along the next, ...). Joining block B
+to the tour built so far replaces one move ``a -> b`` of the previous block A
+and one move ``y - c`` of B by the moves ``a -> c`` and ``y -> b``; both new
+moves cross the border between the blocks, so the two cycles become one. This
+is the idea of Parberry's and Lin and Wei's constructions, with the joining
+moves looked up near the middle of each border instead of fixed in advance.
+
+The tour is kept as ``succ[s]``, the square after s, and read off from the
+start square at the end.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from .moves import DCOL, DROW, neighbour_table
+from .search import FOUND, search_kernel
+
+_EVEN_PARTS = (8, 6, 10)
+_ANY_PARTS = (8, 5, 6, 7, 9)
+
+
+def split(length: int, parts: tuple[int, ...]) -> list[int]:
+    """Cut ``length`` into pieces from ``parts``, as many of the first part as possible."""
+    unit = parts[0]
+    for units in range(length // unit, -1, -1):
+        rest = length - unit * units
+        best: dict[int, list[int]] = {0: []}
+        for total in range(1, rest + 1):
+            options = [best[total - p] + [p] for p in parts if total - p in best]
+            if options:
+                best[total] = min(options, key=len)
+        if rest in best:
+            return [unit] * units + best[rest]
+    raise ValueError(f"{length} cannot be cut into pieces of {parts}")
+
+
+@lru_cache(maxsize=None)
+def block_tour(height: int, width: int, seed: int = -1) -> np.ndarray:
+    """A closed tour of a height x width block, as local square indices (row * width + col).
+
+    ``seed`` >= 0 breaks the search's ties in a random order of that seed (another tour).
+    """
+    nbr = neighbour_table(height, width)
+    n = height * width
+    tie = np.zeros(n, dtype=np.int64) if seed < 0 else np.random.default_rng(seed).permutation(n)
+    path = np.empty(n, dtype=np.int64)
+    status, _, _ = search_kernel(nbr, tie.astype(np.int64), np.zeros(1, dtype=np.int64), True, False, 0, path,
+                                 np.zeros(n, dtype=np.uint8), -1)
+    if status != FOUND:
+        raise ValueError(f"no closed tour on a {height}x{width} block")
+    return path
+
+
+@njit(cache=True)
+def _inside(s, cols, r0, r1, c0, c1):
+    r, c = s // cols, s % cols
+    return r0 <= r < r1 and c0 <= c < c1
+
+
+@njit(cache=True)
+def _place(succ, cols, tour, width, r0, c0, forward):
+    """Write a block's tour into succ, in either direction."""
+    n = tour.shape[0]
+    for i in range(n):
+        a = tour[i]
+        b = tour[(i + 1) % n]
+        ga = (r0 + a // width) * cols + c0 + a % width
+        gb = (r0 + b // width) * cols + c0 + b % width
+        if forward:
+            succ[ga] = gb
+        else:
+            succ[gb] = ga
+
+
+@njit(cache=True)
+def _join(succ, rows, cols, a_box, b_box, tour, position, width):
+    """Place block B (box r0, r1, c0, c1) and join it to block A's part of succ.
+
+    Returns False when no pair of joining moves lies near the border.
+    """
+    ar0, ar1, ac0, ac1 = a_box[0], a_box[1], a_box[2], a_box[3]
+    br0, br1, bc0, bc1 = b_box[0], b_box[1], b_box[2], b_box[3]
+    n = tour.shape[0]
+    if ar0 == br0:  # side by side: a runs over A's two columns nearest the border
+        lines = ar1 - ar0
+        across0 = ac1 - 2 if ac0 < bc0 else ac0
+    else:  # one above the other
+        lines = ac1 - ac0
+        across0 = ar1 - 2 if ar0 < br0 else ar0
+    for i in range(lines):
+        along = (lines - 1) // 2 + (i + 1) // 2 * (1 if i % 2 else -1)  # middle outward
+        for across in range(across0, across0 + 2):
+            if ar0 == br0:
+                a = (ar0 + along) * cols + across
+            else:
+                a = across * cols + ac0 + along
+            b = succ[a]
+            if not _inside(b, cols, ar0, ar1, ac0, ac1):
+                continue
+            for k in range(8):
+                cr, cc = a // cols + DROW[k], a % cols + DCOL[k]
+                if not (br0 <= cr < br1 and bc0 <= cc < bc1):
+                    continue
+                i_c = position[(cr - br0) * width + cc - bc0]
+                for step in (-1, 1):
+                    y = tour[(i_c + step) % n]
+                    yr, yc = br0 + y // width, bc0 + y % width
+                    br_, bc_ = b // cols, b % cols
+                    dr, dc = abs(yr - br_), abs(yc - bc_)
+                    if dr * dc == 2 and dr + dc == 3:
+                        # B must run y -> c, so that dropping it leaves the path c ... y
+                        _place(succ, cols, tour, width, br0, bc0, step == -1)
+                        succ[a] = cr * cols + cc
+                        succ[yr * cols + yc] = b
+                        return True
+    return False
+
+
+@njit(cache=True)
+def _assemble(rows, cols, row_cuts, col_cuts, shape_of, tours, tour_offset, positions, widths, succ):
+    """Place and join every block in snake order; False if some join failed."""
+    nbr_, nbc = row_cuts.shape[0] - 1, col_cuts.shape[0] - 1
+    a_box = np.zeros(4, dtype=np.int64)
+    b_box = np.zeros(4, dtype=np.int64)
+    first = True
+    for bi in range(nbr_):
+        for j in range(nbc):
+            bj = j if bi % 2 == 0 else nbc - 1 - j
+            b_box[0], b_box[1] = row_cuts[bi], row_cuts[bi + 1]
+            b_box[2], b_box[3] = col_cuts[bj], col_cuts[bj + 1]
+            sid = shape_of[bi, bj]
+            lo, hi = tour_offset[sid], tour_offset[sid + 1]
+            tour, position = tours[lo:hi], positions[lo:hi]
+            if first:
+                _place(succ, cols, tour, widths[sid], b_box[0], b_box[2], True)
+                first = False
+            elif not _join(succ, rows, cols, a_box, b_box, tour, position, widths[sid]):
+                return False
+            a_box[:] = b_box
+    return True
+
+
+@njit(cache=True)
+def _walk(succ, start, path):
+    s = start
+    for i in range(path.shape[0]):
+        path[i] = s
+        s = succ[s]
+
+
+def closed_tour(rows: int, cols: int, start: int = 0) -> np.ndarray:
+    """A closed tour of a rows x cols board (both sides >= 5, area even) from square ``start``."""
+    if rows % 2 == 0:
+        row_parts, col_parts = split(rows, _EVEN_PARTS), split(cols, _ANY_PARTS)
+    else:
+        row_parts, col_parts = split(rows, _ANY_PARTS), split(cols, _EVEN_PARTS)
+    shapes = sorted({(h, w) for h in row_parts for w in col_parts})
+    shape_id = {shape: i for i, shape in enumerate(shapes)}
+    tours = [block_tour(h, w) for h, w in shapes]
+    positions = []
+    for t in tours:
+        where = np.empty_like(t)
+        where[t] = np.arange(t.size)
+        positions.append(where)
+    tour_offset = np.cumsum([0] + [t.size for t in tours]).astype(np.int64)
+    shape_of = np.array([[shape_id[(h, w)] for w in col_parts] for h in row_parts], dtype=np.int64)
+    index = np.int32 if rows * cols < 2**31 else np.int64
+    succ = np.empty(rows * cols, dtype=index)
+    ok = _assemble(rows, cols, np.cumsum([0] + row_parts).astype(np.int64),
+                   np.cumsum([0] + col_parts).astype(np.int64), shape_of,
+                   np.concatenate(tours), tour_offset, np.concatenate(positions),
+                   np.array([w for _, w in shapes], dtype=np.int64), succ)
+    if not ok:
+        raise RuntimeError(f"divide: could not join the blocks of a {rows}x{cols} board")
+    path = np.empty(rows * cols, dtype=index)
+    _walk(succ, start, path)
+    return path

@@ -1,0 +1,77 @@
+"""What the theorems say about the existence of knight's tours.
+
+Each function answers ``(verdict, reason)`` where verdict is True (a tour
+exists), False (none does) or None (no theorem decides: search).
+"""
+
+from __future__ import annotations
+
+Verdict = tuple[bool | None, str]
+
+
+def closed_exists(rows: int, cols: int) -> Verdict:
+    """Schwenk (1991): an m x n board (m <= n) has a closed tour unless m and n are both odd,
+    m is 1, 2 or 4, or m = 3 and n is 4, 6 or 8."""
+    m, n = sorted((rows, cols))
+    board = f"{rows}x{cols}"
+    if m * n == 1:
+        return False, f"a closed tour needs a knight's move back to the start; the {board} board has one square"
+    if m % 2 and n % 2:
+        return False, (f"Schwenk's theorem: both sides of the {board} board are odd, so it has an odd "
+                       "number of squares, and a closed tour alternates colours")
+    if m in (1, 2, 4):
+        return False, f"Schwenk's theorem: no closed tour on a board with a side of {m}"
+    if m == 3 and n in (4, 6, 8):
+        return False, f"Schwenk's theorem: no closed tour on the 3x{n} board"
+    return True, f"Schwenk's theorem: the {board} board has a closed tour, and it passes every square"
+
+
+def open_exists(rows: int, cols: int) -> Verdict:
+    """Open tours exist exactly on 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) and m x n, n >= m >= 5."""
+    m, n = sorted((rows, cols))
+    board = f"{rows}x{cols}"
+    if (m, n) == (1, 1) or (m, n) == (3, 4) or (m == 3 and n >= 7) or (m == 4 and n >= 5) or m >= 5:
+        return True, f"the {board} board has open tours (Cull and De Curtins; small boards by search)"
+    return False, (f"the {board} board has no knight's tour: open tours exist only on 1x1, 3x4, 3xn "
+                   "(n >= 7), 4xn (n >= 5) and boards with both sides at least 5 "
+                   "(Cull and De Curtins 1978, small boards by exhaustive search)")
+
+
+def open_from(rows: int, cols: int, row: int, col: int) -> Verdict:
+    """Whether an open tour starts on (row, col), where a theorem says so."""
+    exists, reason = open_exists(rows, cols)
+    if not exists:
+        return False, reason
+    if closed_exists(rows, cols)[0] or rows * cols == 1:
+        return True, (f"the {rows}x{cols} board has a closed tour; started anywhere on it, it is an "
+                      "open tour from every square")
+    if rows % 2 and cols % 2 and (row + col) % 2:
+        return False, (f"colour argument: the {rows}x{cols} board has one more square of the corner "
+                       "colour, and a tour alternates colours, so it starts and ends on the corner "
+                       "colour; this square has the other colour")
+    if 4 in (rows, cols):
+        line = row if rows == 4 else col
+        if line in (1, 2):
+            side = "ranks 1 and 4" if rows == 4 else "files a and d"
+            return False, (f"on a 4xn board every move from the edge lines ({side}) goes to the two "
+                           "middle lines, which have as many squares; with the colours this forces "
+                           "a tour to start and end on an edge line, and this square is in the middle")
+    return None, "no theorem decides this start square: exhaustive search decides"
+
+
+def colour_count(rows: int, cols: int, blocked: set[tuple[int, int]], start: tuple[int, int],
+                 closed: bool) -> Verdict:
+    """Every move changes colour, so a tour of the free squares needs as many of each
+    colour (closed), or one more of the start's colour at most (open)."""
+    corner = sum((r + c) % 2 == 0 for r in range(rows) for c in range(cols)
+                 if (r, c) not in blocked) if blocked else (rows * cols + 1) // 2
+    other = rows * cols - len(blocked) - corner
+    mine, theirs = (corner, other) if sum(start) % 2 == 0 else (other, corner)
+    if closed and mine != theirs:
+        return False, (f"colour argument: a closed tour alternates colours, but the free squares are "
+                       f"{corner} of the corner colour and {other} of the other")
+    if not closed and not 0 <= mine - theirs <= 1:
+        return False, (f"colour argument: a tour alternates colours, so it needs as many squares of "
+                       f"the start's colour as of the other, or one more; the free squares are {mine} "
+                       f"of the start's colour and {theirs} of the other")
+    return None, "the colours allow a tour"

@@ -1,0 +1,502 @@
+"""Counting N-Queens solutions: all of them (OEIS A000170) and the fundamental ones (A002562).
+
+The seed (Arsac, texts 000 and 002) halves the work with one mirror: the first
+queen only runs over half of the first row, and each solution found counts
+twice.  The author knew no simple way to use the diagonal symmetry.  This module
+uses the whole group of the eight symmetries of the square *inside* the search
+(the method of Takaken's program), so that the total and the fundamental count
+come out of one pass that skips most of the symmetric copies.
+
+Notation: a solution is the vector ``p`` with ``p[row] = column``; on bitboards
+``board[row] = 1 << p[row]``.  Of the (up to) eight images of a solution we call
+the lexicographically smallest vector its *canonical form*.  Each symmetry class
+is counted once, at its canonical form, weighted by its number of distinct
+images (8, 4 or 2): that weight goes to the total, 1 to the fundamental count.
+
+Why the search can skip most non-canonical boards
+-------------------------------------------------
+Look at the four border lines.  Let ``a`` be the column of the queen on the
+first row, ``d`` that of the queen on the last row, ``e`` and ``f`` the rows of
+the queens in the first and in the last column.  The first-row columns of the
+eight images are exactly ``a, N-1-a, d, N-1-d, e, N-1-e, f, N-1-f``, so a
+canonical form has ``a`` no larger than any of them.  Two cases:
+
+1. *A corner* (``a == 0``).  At most one corner holds a queen, and the only other
+   image with a queen on ``(0, 0)`` is the mirror in the main diagonal.  Its
+   second-row column is the row ``g`` of our queen in column 1, so the canonical
+   form has ``p[1] = b < g``: rows ``2 .. b-1`` may not use column 1.  A solution
+   is never its own diagonal mirror (queens ``(r, c)`` and ``(c, r)`` would attack
+   along an anti-diagonal), so every such class has 8 images: each solution
+   found adds 8 to the total.
+2. *No corner* (``1 <= a < N-1-a``).  ``e, f >= a``: rows ``1 .. a-1`` may not use
+   the side columns.  ``e, f <= N-1-a``: both side columns are taken by row
+   ``N-1-a`` (on that row a missing side queen is forced, and if both are missing
+   the branch ends).  ``a <= d <= N-1-a``: bounds on the last row.  Then no image
+   starts with a column below ``a``.  If none starts with ``a`` either (six bit
+   tests on the border rows; the left-right mirror starts with ``N-1-a > a``),
+   the solution is canonical with 8 images -- by far the common case.
+   Otherwise it is compared with its images in full: dropped if one is smaller,
+   else weighted 8 / (the number of symmetries that leave it unchanged).
+
+The kernel is the seed's iterative version on bitboards: an explicit stack with
+one entry per row (the three attack masks and the columns still to try), the
+lowest set bit picks the next column, the bounds come in as a mask of forbidden
+columns per row, and the last row is not descended into: its single free
+column, if any, is read off the masks (the row before it is finished inline
+too).  Each new branch is first checked against the row after next and the
+last row: if every column one of them may take is already attacked (the
+diagonal masks shifted down to it), the branch is dead before it starts.
+
+Why not the Q27 project's method (pre-place the queens on the border, one
+canonical placement per class, then search the inside)?  Its millions of small
+subproblems suit thousands of FPGA or GPU cores, but on one machine each node of
+a pre-placed search is a node of the plain search, visited again for every
+border placement it fits.  Tried here with one queen per border line, it ran
+about twice as slow for N = 16.
+
+Subproblems
+-----------
+The work is cut into independent subproblems: the admissible placements of the
+first few rows, in a fixed order (the corner case first, then by the bound, then
+by the columns of the following rows).  The list depends only on N and
+:data:`SPLIT_VERSION`, so subproblem ``i`` is the same on every machine: local
+processes, a dask cluster and a checkpoint file all speak of the same ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import njit
+
+from .. import __version__, runner
+from ..checkpoint import Checkpoint
+from ..errors import InputError
+from ..symmetry import canonical
+from .bitboard import _column
+
+#: Changes whenever the list of subproblems for some N changes; checkpoints
+#: made with another split version are refused.
+SPLIT_VERSION = 1
+
+#: Largest N a count accepts: the attack masks need 2N bits of an int64, and the
+#: per-subproblem counters stay far below 2**63 with the splits used.
+MAX_N = 30
+
+#: The two cases of the search (see the module docstring).
+CORNER = 0
+NO_CORNER = 1
+
+
+class Subproblem(NamedTuple):
+    """One independent piece of the count of N queens.
+
+    ``kind`` is :data:`CORNER` (a queen on a1) or :data:`NO_CORNER`; ``bound`` is
+    the column of the second-row queen (corner) or of the first-row queen (no
+    corner); ``columns`` are the columns of the queens on the first rows.
+    """
+
+    id: int
+    n: int
+    kind: int
+    bound: int
+    columns: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CountResult:
+    """The number of solutions of N queens: ``total`` (A000170) and ``fundamental`` (A002562)."""
+
+    n: int
+    total: int
+    fundamental: int
+
+    def to_json(self) -> dict[str, int]:
+        """The JSON of ``queens count --json``: keys ``n``, ``total``, ``fundamental``."""
+        return {"n": self.n, "total": self.total, "fundamental": self.fundamental}
+
+
+# ----------------------------------------------------------------------------
+# The kernel.
+
+
+@njit(cache=True)
+def _image_square(k, r, c, n):
+    """Square (r, c) under ``boardpuzzles.symmetry.SYMMETRIES[k]`` on an n x n board."""
+    m = n - 1
+    if k == 0:
+        return r, c
+    if k == 1:
+        return c, m - r  # rotate 90
+    if k == 2:
+        return m - r, m - c  # rotate 180
+    if k == 3:
+        return m - c, r  # rotate 270
+    if k == 4:
+        return r, m - c  # mirror left-right
+    if k == 5:
+        return m - r, c  # mirror top-bottom
+    if k == 6:
+        return c, r  # mirror main diagonal
+    return m - c, m - r  # mirror anti-diagonal
+
+
+@njit(cache=True)
+def _images_if_canonical(board, n):
+    """The number of distinct images of the solution ``board`` if it is the
+    smallest of them, else 0 (the full comparison)."""
+    p = np.empty(n, dtype=np.int64)
+    q = np.empty(n, dtype=np.int64)
+    for r in range(n):
+        p[r] = _column(board[r])
+    fixed = 1
+    for k in range(1, 8):
+        for r in range(n):
+            rr, cc = _image_square(k, r, p[r], n)
+            q[rr] = cc
+        order = 0
+        for r in range(n):
+            if q[r] != p[r]:
+                order = -1 if q[r] < p[r] else 1
+                break
+        if order < 0:
+            return 0
+        if order == 0:
+            fixed += 1
+    return 8 // fixed
+
+
+@njit(cache=True)
+def _weight(board, n, kind, bound):
+    """What a solution found by the search adds to the total (0: not canonical)."""
+    if kind == CORNER:
+        return 8 if n > 1 else 1
+    a = bound
+    t = n - 1 - a
+    last = board[n - 1]
+    top = np.int64(1) << (n - 1)
+    if (
+        last == (np.int64(1) << a)
+        or last == (np.int64(1) << t)
+        or board[a] == 1
+        or board[a] == top
+        or board[t] == 1
+        or board[t] == top
+    ):
+        return _images_if_canonical(board, n)
+    return 8
+
+
+@njit(cache=True)
+def _free(mask, left, down, right, forbidden, y, sides_row, side):
+    """The columns row ``y`` may use: not attacked, not forbidden by the bounds."""
+    free = mask & ~(left | down | right | forbidden[y])
+    if y == sides_row:
+        taken = down & side
+        if taken == 0:
+            return 0
+        if taken != side:
+            free &= side
+    return free
+
+
+@njit(cache=True)
+def _search(n, kind, bound, prefix, forbidden, sides_row, win0, win1, use_windows):
+    """Count the solutions that extend ``prefix`` (bitboards of the first rows).
+
+    Returns ``(fundamental, total)``.
+    """
+    mask = (np.int64(1) << n) - 1
+    side = np.int64(1) | (np.int64(1) << (n - 1))
+    start = prefix.shape[0]
+    board = np.zeros(n, dtype=np.int64)
+    left = np.int64(0)
+    down = np.int64(0)
+    right = np.int64(0)
+    for y in range(start):
+        bit = prefix[y]
+        board[y] = bit
+        left = (left | bit) << 1
+        down |= bit
+        right = (right | bit) >> 1
+    fundamental = 0
+    total = 0
+    last = n - 1
+    if start == n or start == last:
+        if start == last:
+            board[last] = _free(mask, left, down, right, forbidden, last, sides_row, side)
+        if board[last]:
+            w = _weight(board, n, kind, bound)
+            if w:
+                fundamental += 1
+                total += w
+        return fundamental, total
+    # Explicit stack, one entry per row: attack masks and columns left to try.
+    L = np.empty(n, dtype=np.int64)
+    D = np.empty(n, dtype=np.int64)
+    R = np.empty(n, dtype=np.int64)
+    F = np.empty(n, dtype=np.int64)
+    last_allowed = mask & ~forbidden[last]
+    y = start
+    L[y] = left
+    D[y] = down
+    R[y] = right
+    F[y] = _free(mask, left, down, right, forbidden, y, sides_row, side)
+    while y >= start:
+        free = F[y]
+        if free == 0:
+            y -= 1
+            continue
+        bit = free & -free
+        F[y] = free ^ bit
+        board[y] = bit
+        nl = (L[y] | bit) << 1
+        nd = D[y] | bit
+        nr = (R[y] | bit) >> 1
+        ny = y + 1
+        nfree = _free(mask, nl, nd, nr, forbidden, ny, sides_row, side)
+        if ny == last:
+            # The last row is not descended into: its free column is the solution.
+            if nfree:
+                board[last] = nfree
+                w = _weight(board, n, kind, bound)
+                if w:
+                    fundamental += 1
+                    total += w
+            continue
+        if ny == last - 1:
+            # The last two rows: try each free column of row N-2 (at most two),
+            # then read off the last row, without pushing anything.
+            while nfree:
+                bit = nfree & -nfree
+                nfree ^= bit
+                last_free = _free(mask, (nl | bit) << 1, nd | bit, (nr | bit) >> 1, forbidden, last, sides_row, side)
+                if last_free:
+                    board[ny] = bit
+                    board[last] = last_free
+                    w = _weight(board, n, kind, bound)
+                    if w:
+                        fundamental += 1
+                        total += w
+            continue
+        # Look ahead: a branch is dead if every column of the row after next is
+        # already attacked (the diagonal masks shifted down to it), or every
+        # column the last row may take.
+        if nfree == 0 or (mask & ~(forbidden[ny + 1] | nd | (nl << 1) | (nr >> 1))) == 0:
+            continue
+        k = last - ny
+        if (last_allowed & ~(nd | (nl << k) | (nr >> k))) == 0:
+            continue
+        if use_windows:
+            if (nd & 1) == 0 and (win0[ny] & ~nr) == 0:
+                continue
+            if (nd >> last) == 0 and (win1[ny] & ~nl) == 0:
+                continue
+        y = ny
+        L[y] = nl
+        D[y] = nd
+        R[y] = nr
+        F[y] = nfree
+    return fundamental, total
+
+
+# ----------------------------------------------------------------------------
+# The split into subproblems.
+
+
+@lru_cache(maxsize=256)
+def _bounds(n: int, kind: int, bound: int) -> tuple[np.ndarray, int]:
+    """The bounds of one case as the kernel takes them: per row the columns they
+    forbid, and the row by which both side columns must be taken (-1: none)."""
+    forbidden = np.zeros(n, dtype=np.int64)
+    if kind == CORNER:
+        forbidden[2:bound] = 2
+        return forbidden, -1
+    forbidden[1:bound] = 1 | (1 << (n - 1))
+    outside = ((1 << n) - 1) & ~(((1 << (n - bound)) - 1) & ~((1 << bound) - 1))
+    forbidden[n - 1] |= outside
+    return forbidden, n - 1 - bound
+
+
+@lru_cache(maxsize=256)
+def _windows(n, kind, bound):
+    win0 = np.zeros(n + 1, dtype=np.int64)
+    win1 = np.zeros(n + 1, dtype=np.int64)
+    if kind == CORNER or bound < 3:
+        return win0, win1, False
+    lo, hi = bound, n - 1 - bound
+    for y in range(n):
+        for r in range(max(y, lo), hi + 1):
+            k = r - y
+            win0[y] |= 1 << k
+            win1[y] |= 1 << (n - 1 - k)
+    return win0, win1, True
+
+
+def _extend(n: int, kind: int, bound: int, columns: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The prefixes one row longer than ``columns`` that the search would try."""
+    forbidden, sides_row = _bounds(n, kind, bound)
+    left = down = right = 0
+    for c in columns:
+        bit = 1 << c
+        left = (left | bit) << 1
+        down |= bit
+        right = (right | bit) >> 1
+    free = _free(
+        np.int64((1 << n) - 1), np.int64(left), np.int64(down), np.int64(right),
+        forbidden, len(columns), sides_row, np.int64(1 | (1 << (n - 1))),
+    )
+    return [columns + (c,) for c in range(n) if int(free) >> c & 1]
+
+
+def _split_target(n: int) -> int:
+    """How many subproblems a split aims at: 2000 for N = 16..18, four times fewer
+    for each N below (small counts need no split), four times more for each N
+    above (the sizes only a cluster can finish), at most 200000."""
+    return max(1, min(200_000, int(2_000 * 4.0 ** (max(0, n - 18) - max(0, 16 - n)))))
+
+
+def _batch(n: int) -> int:
+    """Subproblems sent to a worker at once: a subproblem takes about twice as
+    long for each N (the split grows four times, the count about eight), so 64
+    at N = 16, one from N = 22 on."""
+    return 2 ** max(0, 22 - n)
+
+
+def _check_n(n: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InputError(f"N must be a whole number, not {n!r}")
+    if n < 1 or n > MAX_N:
+        raise InputError(
+            f"N = {n} is out of range: count takes 1 <= N <= {MAX_N} "
+            f"(its bitboards hold 2N bits; N = 27 already took a year on a cluster)"
+        )
+
+
+@lru_cache(maxsize=8)
+def _split(n: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    if n == 1:
+        return ((CORNER, 0, (0,)),)
+    level = [(CORNER, b, (0, b)) for b in range(2, n - 1)]
+    level += [
+        (NO_CORNER, a, cols)
+        for a in range(1, n)
+        if a < n - 1 - a
+        for cols in _extend(n, NO_CORNER, a, (a,))
+    ]
+    # All prefixes now fix two rows; lengthen them row by row, all to the same
+    # depth, until there are enough subproblems.
+    depth = 2
+    while len(level) < _split_target(n) and depth < n - 2:
+        level = [(k, b, cols2) for k, b, cols in level for cols2 in _extend(n, k, b, cols)]
+        depth += 1
+    return tuple(level)
+
+
+def subproblems(n: int) -> list[Subproblem]:
+    """The independent subproblems of the count of ``n`` queens, with their ids.
+
+    The list depends only on ``n`` and :data:`SPLIT_VERSION`; the count is the sum
+    of :func:`count_subproblem` over it.  Use it to distribute the work yourself.
+    """
+    _check_n(n)
+    return [Subproblem(i, n, k, b, cols) for i, (k, b, cols) in enumerate(_split(n))]
+
+
+def count_subproblem(sub: Subproblem) -> tuple[int, int]:
+    """``(total, fundamental)`` contributed by one subproblem."""
+    forbidden, sides_row = _bounds(sub.n, sub.kind, sub.bound)
+    prefix = np.array([1 << c for c in sub.columns], dtype=np.int64)
+    win0, win1, use = _windows(sub.n, sub.kind, sub.bound)
+    fundamental, total = _search(sub.n, sub.kind, sub.bound, prefix, forbidden, sides_row, win0, win1, use)
+    return int(total), int(fundamental)
+
+
+def count_subproblems(subs: list[Subproblem]) -> list[tuple[int, int]]:
+    """:func:`count_subproblem` for each of ``subs`` (one task for a runner)."""
+    return [count_subproblem(s) for s in subs]
+
+
+def count(
+    n: int,
+    *,
+    workers: int | None = None,
+    cluster: Any = None,
+    checkpoint: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> CountResult:
+    """Count the solutions of ``n`` queens, all and fundamental, in one pass.
+
+    ``workers``: local processes (default every core, 1: this process only).
+    ``cluster``: a dask.distributed scheduler address (``tcp://HOST:PORT``) or a
+    connected ``distributed.Client``; the subproblems go there instead.
+    ``checkpoint``: an SQLite file that records every finished subproblem and lets
+    an interrupted count resume.  ``progress(done, of)`` is called with the number
+    of finished subproblems as they finish.
+    """
+    subs = subproblems(n)
+    runner.check_options(workers, cluster)
+    totals = [0, 0]
+    done_count = 0
+    store = None
+    if checkpoint is not None:
+        store = Checkpoint(
+            checkpoint,
+            {"puzzle": "queens count", "n": n, "split_version": SPLIT_VERSION, "subproblems": len(subs)},
+            info={"boardpuzzles": __version__},
+        )
+    try:
+        done = store.done() if store else {}
+        for total, fundamental in done.values():
+            totals[0] += total
+            totals[1] += fundamental
+        done_count = len(done)
+        if progress:
+            progress(done_count, len(subs))
+
+        def on_result(sub_id: int, result: tuple[int, int]) -> None:
+            nonlocal done_count
+            if store:
+                store.record(sub_id, list(result))
+            totals[0] += result[0]
+            totals[1] += result[1]
+            done_count += 1
+            if progress:
+                progress(done_count, len(subs))
+
+        todo = [(s.id, s) for s in subs if s.id not in done]
+        if todo and cluster is None:
+            count_subproblem(subproblems(4)[0])  # load the kernel before the workers fork
+        runner.run(count_subproblems, todo, on_result, workers=workers, cluster=cluster, batch=_batch(n))
+    finally:
+        if store:
+            store.close()
+    return CountResult(n, totals[0], totals[1])
+
+
+# ----------------------------------------------------------------------------
+# The plain reference the tests compare the kernel with.
+
+
+def count_reference(n: int) -> tuple[int, int]:
+    """``(total, fundamental)`` by brute force: every solution, then the set of
+    their canonical forms.  Slow; for checking the kernel on small N."""
+    solutions: list[tuple[int, ...]] = []
+    cols: list[int] = []
+
+    def place(row: int) -> None:
+        if row == n:
+            solutions.append(tuple(cols))
+            return
+        for c in range(n):
+            if all(c != c2 and abs(c - c2) != row - r2 for r2, c2 in enumerate(cols)):
+                cols.append(c)
+                place(row + 1)
+                cols.pop()
+
+    place(0)
+    return len(solutions), len({canonical(s) for s in solutions})

@@ -1,0 +1,33 @@
+"""Conventions every command keeps: --json everywhere, one line and exit 2 for bad input."""
+
+import typer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardpuzzles.cli import app
+
+
+def _commands(group, path=()):
+    for name, command in getattr(group, "commands", {}).items():
+        if hasattr(command, "commands"):
+            yield from _commands(command, (*path, name))
+        else:
+            yield (*path, name), command
+
+
+def test_every_command_has_json():
+    root = typer.main.get_command(app)
+    missing = [
+        " ".join(path)
+        for path, command in _commands(root)
+        if path[-1] not in ("demo", "version") and not any("--json" in p.opts for p in command.params)
+    ]
+    assert missing == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])  # cli reads its output afresh
+@given(st.text(min_size=1, max_size=12).filter(lambda s: not s.lstrip("-").isdigit() and not s.startswith("--")))
+def test_a_number_that_is_not_one_is_refused_in_one_line(cli, text):
+    run = cli("queens", "solve", text)
+    assert run.status == 2
+    assert run.err.startswith("boardpuzzles: ") and run.err.count("\n") == 1

@@ -1,0 +1,118 @@
+"""`boardpuzzles knight ...` on the command line: answers, JSON keys, drawings, bad input."""
+
+import pytest
+
+from boardpuzzles.geometry import parse_square
+
+from knights_helpers import assert_tour
+
+
+def squares(names, rows, cols):
+    return [parse_square(name, rows, cols) for name in names]
+
+
+def test_tour_json(cli):
+    run = cli("knight", "tour", "8", "--start", "e4", "--json")
+    assert run.status == 0
+    payload = run.json()
+    assert {"rows", "cols", "closed", "path"} <= set(payload)
+    assert payload["rows"] == 8 and payload["cols"] == 8 and payload["closed"] is False
+    assert payload["path"][0] == "e4"
+    assert_tour(8, 8, squares(payload["path"], 8, 8), start=(3, 4))
+
+
+@pytest.mark.parametrize("board,rows,cols", [("6x8", 6, 8), ("3x10", 3, 10), ("30x31", 30, 31)])
+def test_closed_tour_json(cli, board, rows, cols):
+    payload = cli("knight", "tour", board, "--closed", "--start", "b2", "--json").json()
+    assert payload["closed"] is True and payload["path"][0] == "b2"
+    assert_tour(rows, cols, squares(payload["path"], rows, cols), closed=True, start=(1, 1))
+
+
+@pytest.mark.parametrize("method", ["warnsdorff", "lookahead", "roth", "backtrack", "divide"])
+def test_every_method(cli, method):
+    run = cli("knight", "tour", "8", "--method", method, "--depth", "3", "--json")
+    assert run.status == 0
+    assert_tour(8, 8, squares(run.json()["path"], 8, 8), start=(0, 0))
+
+
+def test_numbered_grid_path_and_svg(cli, tmp_path):
+    svg = tmp_path / "tour.svg"
+    run = cli("knight", "tour", "5", "--ascii", "--svg", str(svg))
+    assert run.status == 0
+    lines = run.out.splitlines()
+    assert lines[-1].startswith("a1 ")  # the path in algebraic notation
+    assert any(line.split()[:2] == ["1", "1"] for line in lines)  # rank 1 starts with move 1
+    text = svg.read_text()
+    assert "<polyline" in text and ">25<" in text
+
+
+def test_blocked(cli):
+    payload = cli("knight", "tour", "6", "--blocked", "c3,c4", "--start", "a1", "--json").json()
+    assert len(payload["path"]) == 34 and "c3" not in payload["path"]
+
+
+def test_no_tour_exit_1_with_reason(cli):
+    run = cli("knight", "tour", "4", "--json")
+    assert run.status == 1
+    assert run.json()["exists"] is False and run.json()["path"] is None
+    assert "no knight's tour" in run.err
+    run = cli("knight", "tour", "5", "--closed")
+    assert run.status == 1 and "Schwenk" in run.err
+    run = cli("knight", "tour", "5", "--start", "b1")
+    assert run.status == 1 and "colour argument" in run.err
+    run = cli("knight", "tour", "3x7", "--start", "d2")
+    assert run.status == 1 and "exhaustive search" in run.err
+
+
+def test_stuck_rule_exit_1_says_where(cli):
+    run = cli("knight", "tour", "8", "--start", "c5", "--method", "warnsdorff", "--json")
+    assert run.status == 1
+    assert run.json()["exists"] is None and run.json()["visited"] == 60
+    assert "got stuck on" in run.err
+
+
+@pytest.mark.parametrize("args,words", [
+    (("tour", "8x"), "not a size"),
+    (("tour", "0"), "out of range"),
+    (("tour", "8", "--start", "i1"), "off the"),
+    (("tour", "8", "--start", "a1", "--blocked", "a1"), "blocked"),
+    (("tour", "8", "--blocked", "b9"), "off the"),
+    (("tour", "8", "--method", "guess"), "guess"),
+    (("tour", "8", "--depth", "0"), "depth"),
+    (("count", "9"), "64 squares"),
+    (("starts", "200"), "starts answers"),
+])
+def test_bad_input_exit_2(cli, args, words):
+    run = cli("knight", *args)
+    assert run.status == 2
+    assert words in run.err and "Traceback" not in run.err
+    assert len(run.err.strip().splitlines()) == 1
+
+
+def test_count_json(cli):
+    assert cli("knight", "count", "5", "--json").json() == {
+        "rows": 5, "cols": 5, "closed": False, "start": None, "count": 1728}
+    assert cli("knight", "count", "5", "--start", "a1", "--json").json()["count"] == 304
+    assert cli("knight", "count", "3x10", "--closed", "--json").json()["count"] == 16
+    run = cli("knight", "count", "6", "--closed")
+    assert run.status == 0 and "9862 undirected closed tours" in run.out
+
+
+def test_starts(cli):
+    payload = cli("knight", "starts", "3x4", "--json").json()
+    assert payload["starts"] == ["a1", "a2", "a3", "d1", "d2", "d3"]
+    run = cli("knight", "starts", "5", "--ascii")
+    assert run.status == 0 and "13 of 25 squares" in run.out and "colour argument" in run.out
+
+
+def test_large_board_summary(cli):
+    run = cli("knight", "tour", "100", "--closed")
+    assert run.status == 0
+    assert "10000 squares" in run.out and len(run.out.splitlines()) == 1
+
+
+def test_demo_section(capsys):
+    from boardpuzzles.knights.cli import demo
+    demo(ascii=True)
+    out = capsys.readouterr().out
+    assert "2 3 4 4 4 4 3 2" in out and "from e4" in out
