@@ -6,33 +6,54 @@ way a run can go wrong into one line and an exit status, never a traceback.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import typer
+from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
-from . import __version__, demo as demo_module
+from . import __version__
 from .errors import InputError
 from .output import AsciiOpt, error_console
-from .draughts import cli as draughts_cli
-from .knights import cli as knights_cli
-from .queens import cli as queens_cli
+
+#: Each puzzle's sub-app, by the name of its command group.
+PUZZLES = {
+    "queens": "boardpuzzles.queens.cli",
+    "knight": "boardpuzzles.knights.cli",
+    "draughts": "boardpuzzles.draughts.cli",
+}
+
+
+class _Puzzles(TyperGroup):
+    """The root group: a puzzle's commands (and its numba kernels) load only when that puzzle runs."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return [*PUZZLES, *super().list_commands(ctx)]
+
+    def get_command(self, ctx, name: str):
+        if name not in PUZZLES:
+            return super().get_command(ctx, name)
+        command = typer.main.get_command(importlib.import_module(PUZZLES[name]).app)
+        command.name = name
+        return command
+
 
 app = typer.Typer(
+    cls=_Puzzles,
     name="boardpuzzles",
     help="The N queens, the knight's tour and the longest capture in draughts.",
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-app.add_typer(queens_cli.app, name="queens")
-app.add_typer(knights_cli.app, name="knight")
-app.add_typer(draughts_cli.app, name="draughts")
 
 
 @app.command()
 def demo(ascii: AsciiOpt = False) -> None:
     """The seeds' tasks, worked in under a minute."""
+    from . import demo as demo_module  # every puzzle: loaded only for the demo
+
     demo_module.run(ascii)
 
 
