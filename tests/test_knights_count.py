@@ -20,9 +20,11 @@ def test_6x6_closed_tours_A001230():
     assert count_tours(6, 6, closed=True) == 9862
 
 
-def test_3x10_closed_tours_A070030():
+def test_3xn_closed_tours_A070030():
     assert count_tours(3, 10, closed=True) == 16
     assert count_tours(10, 3, closed=True) == 16
+    assert count_tours(3, 12, closed=True) == 176
+    assert count_tours(3, 14, closed=True) == 1536
 
 
 def test_no_tours_counts_zero():

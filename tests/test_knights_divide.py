@@ -38,6 +38,15 @@ def test_divide_closed_tours_on_many_boards(rows):
         assert_tour(rows, cols, squares, closed=True)
 
 
+def test_strips_of_three_rows():
+    for n in range(10, 120, 2):
+        for rows, cols in [(3, n), (n, 3)]:
+            path = closed_tour(rows, cols, 4)
+            assert path[0] == 4
+            assert_tour(rows, cols, [(int(s) // cols, int(s) % cols) for s in path], closed=True)
+    assert check_tour(3, 10000, closed_tour(3, 10000, 7), closed=True) == -1
+
+
 def test_divide_large_board_checked_by_kernel():
     path = closed_tour(300, 402, 12345)
     assert check_tour(300, 402, path, closed=True) == -1
@@ -49,7 +58,8 @@ def test_divide_large_board_checked_by_kernel():
 
 def test_default_closed_method():
     assert find_tour(50, 50, (7, 9), closed=True).method == "divide"
-    tour = find_tour(3, 14, (1, 3), closed=True)
-    assert tour.method == "backtrack"
-    assert_tour(3, 14, tour.squares(), closed=True, start=(1, 3))
+    for rows, cols in [(3, 14), (3, 60), (62, 3), (3, 10)]:
+        tour = find_tour(rows, cols, (1, 2), closed=True)
+        assert tour.method == "divide"
+        assert_tour(rows, cols, tour.squares(), closed=True, start=(1, 2))
     assert np.all(find_tour(12, 10, (0, 0), method="divide").path[:1] == [0])

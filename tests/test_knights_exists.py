@@ -102,3 +102,25 @@ def test_blocked_squares_and_the_colour_argument():
     assert no.value.proved
     with pytest.raises(NoTour, match="colour argument"):
         find_tour(6, 6, (0, 0), closed=True, blocked=[(2, 2), (3, 3)])
+
+
+@pytest.mark.parametrize("rows,cols", BOARDS)
+def test_the_commands_answers(cli, rows, cols):
+    board = f"{rows}x{cols}"
+    closed = cli("knight", "tour", board, "--closed", "--json")
+    assert closed.status == (0 if closed_exists(rows, cols)[0] else 1)
+    starts = set(cli("knight", "starts", board, "--json").json()["starts"])
+    assert bool(starts) == open_exists(rows, cols)[0]
+    small = rows * cols <= 32
+    for r in range(rows):
+        for c in range(cols):
+            name = f"{chr(ord('a') + c)}{r + 1}"
+            decided = open_from(rows, cols, r, c)[0]
+            if decided is not None:
+                assert (name in starts) == decided
+            if small:
+                assert (name in starts) == plain_search(rows, cols, r * cols + c, False)
+    run = cli("knight", "tour", board, "--json")
+    assert run.status == (0 if "a1" in starts else 1)
+    if run.status == 0:
+        assert_tour(rows, cols, [(int(n[1:]) - 1, ord(n[0]) - ord("a")) for n in run.json()["path"]], start=(0, 0))

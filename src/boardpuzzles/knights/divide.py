@@ -1,6 +1,6 @@
 """Divide and conquer: closed tours on large boards in time linear in the squares.
 
-The board is cut into blocks of 5 to 12 rows and columns, each with a closed
+The board is cut into blocks of 5 to 10 rows and columns, each with a closed
 tour of its own (found once per block shape by :mod:`.search`; a block has a
 closed tour because its sides are at least 5 and its area is even -- Schwenk).
 The blocks are then joined one at a time in snake order (left to right along
@@ -13,6 +13,11 @@ moves looked up near the middle of each border instead of fixed in advance.
 
 The tour is kept as ``succ[s]``, the square after s, and read off from the
 start square at the end.
+
+Three rows are too few for that join (the moves near a border cannot pair up), so
+a 3 x n board grows differently: a closed tour of 3x10 or 3x12 gets 3x4 blocks
+added one at a time, each as an open tour of the 3x4 block put in place of one
+move of the block before it (:func:`strip_tour`).
 """
 
 from __future__ import annotations
@@ -45,16 +50,13 @@ def split(length: int, parts: tuple[int, ...]) -> list[int]:
 
 
 @lru_cache(maxsize=None)
-def block_tour(height: int, width: int, seed: int = -1) -> np.ndarray:
-    """A closed tour of a height x width block, as local square indices (row * width + col).
-
-    ``seed`` >= 0 breaks the search's ties in a random order of that seed (another tour).
-    """
+def block_tour(height: int, width: int) -> np.ndarray:
+    """A closed tour of a height x width block, as local square indices (row * width + col)."""
     nbr = neighbour_table(height, width)
     n = height * width
-    tie = np.zeros(n, dtype=np.int64) if seed < 0 else np.random.default_rng(seed).permutation(n)
+    tie = np.zeros(n, dtype=np.int64)
     path = np.empty(n, dtype=np.int64)
-    status, _, _ = search_kernel(nbr, tie.astype(np.int64), np.zeros(1, dtype=np.int64), True, False, 0, path,
+    status, _, _ = search_kernel(nbr, tie, np.zeros(1, dtype=np.int64), True, False, 0, path,
                                  np.zeros(n, dtype=np.uint8), -1)
     if status != FOUND:
         raise ValueError(f"no closed tour on a {height}x{width} block")
@@ -83,7 +85,7 @@ def _place(succ, cols, tour, width, r0, c0, forward):
 
 
 @njit(cache=True)
-def _join(succ, rows, cols, a_box, b_box, tour, position, width):
+def _join(succ, cols, a_box, b_box, tour, position, width):
     """Place block B (box r0, r1, c0, c1) and join it to block A's part of succ.
 
     Returns False when no pair of joining moves lies near the border.
@@ -117,7 +119,7 @@ def _join(succ, rows, cols, a_box, b_box, tour, position, width):
                     yr, yc = br0 + y // width, bc0 + y % width
                     br_, bc_ = b // cols, b % cols
                     dr, dc = abs(yr - br_), abs(yc - bc_)
-                    if dr * dc == 2 and dr + dc == 3:
+                    if dr * dc == 2:
                         # B must run y -> c, so that dropping it leaves the path c ... y
                         _place(succ, cols, tour, width, br0, bc0, step == -1)
                         succ[a] = cr * cols + cc
@@ -127,7 +129,7 @@ def _join(succ, rows, cols, a_box, b_box, tour, position, width):
 
 
 @njit(cache=True)
-def _assemble(rows, cols, row_cuts, col_cuts, shape_of, tours, tour_offset, positions, widths, succ):
+def _assemble(cols, row_cuts, col_cuts, shape_of, tours, tour_offset, positions, widths, succ):
     """Place and join every block in snake order; False if some join failed."""
     nbr_, nbc = row_cuts.shape[0] - 1, col_cuts.shape[0] - 1
     a_box = np.zeros(4, dtype=np.int64)
@@ -144,7 +146,7 @@ def _assemble(rows, cols, row_cuts, col_cuts, shape_of, tours, tour_offset, posi
             if first:
                 _place(succ, cols, tour, widths[sid], b_box[0], b_box[2], True)
                 first = False
-            elif not _join(succ, rows, cols, a_box, b_box, tour, position, widths[sid]):
+            elif not _join(succ, cols, a_box, b_box, tour, position, widths[sid]):
                 return False
             a_box[:] = b_box
     return True
@@ -158,8 +160,62 @@ def _walk(succ, start, path):
         s = succ[s]
 
 
+def _knight_step(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return {abs(a[0] - b[0]), abs(a[1] - b[1])} == {1, 2}
+
+
+@lru_cache(maxsize=None)
+def _open_tours_3x4() -> list[list[tuple[int, int]]]:
+    """Every directed open tour of the 3x4 block (16)."""
+    squares = [(r, c) for r in range(3) for c in range(4)]
+    found: list[list[tuple[int, int]]] = []
+
+    def extend(path):
+        if len(path) == 12:
+            found.append(list(path))
+        for t in squares:
+            if t not in path and _knight_step(path[-1], t):
+                extend(path + [t])
+
+    for s in squares:
+        extend([s])
+    return found
+
+
+def strip_tour(n: int, start: int = 0) -> np.ndarray:
+    """A closed tour of the 3 x n board (n even, n >= 10) from square ``start``."""
+    base = 10 if n % 4 == 2 else 12
+    cycle = [(int(s) // base, int(s) % base) for s in block_tour(3, base)]
+    succ = np.empty(3 * n, dtype=np.int64)
+    for a, b in zip(cycle, cycle[1:] + cycle[:1]):
+        succ[a[0] * n + a[1]] = b[0] * n + b[1]
+    host = cycle + cycle[:1]  # the moves the next block may replace, in tour order
+    for left in range(base, n, 4):
+        for path in _open_tours_3x4():
+            block = [(r, c + left) for r, c in path]
+            spot = next((i for i in range(len(host) - 1) if host[i][1] >= left - 2
+                         and _knight_step(host[i], block[0]) and _knight_step(block[-1], host[i + 1])), None)
+            if spot is not None:
+                break
+        else:  # pragma: no cover - every 3x4 tour can host another (checked by the tests)
+            raise RuntimeError(f"strip: no 3x4 block fits at column {left}")
+        u, v = host[spot], host[spot + 1]
+        for a, b in zip([u] + block, block + [v]):
+            succ[a[0] * n + a[1]] = b[0] * n + b[1]
+        host = block
+    path = np.empty(3 * n, dtype=np.int64)
+    _walk(succ, start, path)
+    return path
+
+
 def closed_tour(rows: int, cols: int, start: int = 0) -> np.ndarray:
-    """A closed tour of a rows x cols board (both sides >= 5, area even) from square ``start``."""
+    """A closed tour of a rows x cols board (both sides >= 5 and area even, or one side 3
+    and the other even and >= 10) from square ``start``."""
+    if rows == 3:
+        return strip_tour(cols, start)
+    if cols == 3:  # the 3 x rows tour turned over the diagonal
+        turned = strip_tour(rows, (start % 3) * rows + start // 3)
+        return (turned % rows) * 3 + turned // rows
     if rows % 2 == 0:
         row_parts, col_parts = split(rows, _EVEN_PARTS), split(cols, _ANY_PARTS)
     else:
@@ -176,7 +232,7 @@ def closed_tour(rows: int, cols: int, start: int = 0) -> np.ndarray:
     shape_of = np.array([[shape_id[(h, w)] for w in col_parts] for h in row_parts], dtype=np.int64)
     index = np.int32 if rows * cols < 2**31 else np.int64
     succ = np.empty(rows * cols, dtype=index)
-    ok = _assemble(rows, cols, np.cumsum([0] + row_parts).astype(np.int64),
+    ok = _assemble(cols, np.cumsum([0] + row_parts).astype(np.int64),
                    np.cumsum([0] + col_parts).astype(np.int64), shape_of,
                    np.concatenate(tours), tour_offset, np.concatenate(positions),
                    np.array([w for _, w in shapes], dtype=np.int64), succ)

@@ -42,7 +42,9 @@ def open_from(rows: int, cols: int, row: int, col: int) -> Verdict:
     exists, reason = open_exists(rows, cols)
     if not exists:
         return False, reason
-    if closed_exists(rows, cols)[0] or rows * cols == 1:
+    if rows * cols == 1:
+        return True, "the 1x1 board is toured by standing on its square"
+    if closed_exists(rows, cols)[0]:
         return True, (f"the {rows}x{cols} board has a closed tour; started anywhere on it, it is an "
                       "open tour from every square")
     if rows % 2 and cols % 2 and (row + col) % 2:

@@ -9,7 +9,7 @@ search decides, so an answer is never a guess.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -80,8 +80,10 @@ def _free_mask(rows: int, cols: int, blocked: Iterable[Square]) -> np.ndarray:
 
 
 #: tie orders of the search among squares with as many onward moves: far from the centre
-#: first (Roth), near it first, move-code order (the seed); an int is a seed for a random order
-TIES: tuple[str | int, ...] = ("far", "near", "code", *range(16))
+#: first (Roth), near it first, move-code order (the seed); an int seeds a random order
+TIES: tuple[str, ...] = ("far", "near", "code")
+#: (node budget, random orders) of the restarts that come before the unbounded search
+RESTARTS = ((2000, 256), (20_000, 64), (200_000, 16), (2_000_000, 4))
 
 
 def _tie(rows: int, cols: int, free: np.ndarray, order: str | int) -> np.ndarray:
@@ -149,16 +151,24 @@ def _by_rule(rows, cols, start, closed, free, method, depth) -> np.ndarray:
     return path
 
 
+def _budgets() -> Iterator[tuple[int, str | int]]:
+    """(node budget, tie order) for each run of the search: short runs in many orders first
+    (random restarts), then Roth's order alone with budgets growing tenfold for ever, so
+    that no single run is endless and Ctrl-C is heard between runs."""
+    for limit, randoms in RESTARTS:
+        for order in (*TIES, *range(randoms)):
+            yield limit, order
+    limit = 20_000_000
+    while True:
+        yield limit, TIES[0]
+        limit *= 10
+
+
 def _exact(rows, cols, start, closed, free) -> np.ndarray:
     """Exhaustive search; a bad tie order can cost it dearly, so several orders take turns
-    with growing node budgets (restarts), then one runs to the end. A search that ends
-    within its budget is conclusive either way."""
-    status = GAVE_UP
-    for limit in (2000, 20_000, 200_000, 2_000_000, 0):
-        for order in TIES[:1] if limit == 0 else TIES:
-            status, _, path = search(rows, cols, [start], closed, free=free, node_limit=limit, order=order)
-            if status != GAVE_UP:
-                break
+    with growing node budgets (restarts). A run that ends within its budget is conclusive."""
+    for limit, order in _budgets():
+        status, _, path = search(rows, cols, [start], closed, free=free, node_limit=limit, order=order)
         if status != GAVE_UP:
             break
     if status != FOUND:
@@ -178,19 +188,25 @@ def _theory_check(rows, cols, start, closed) -> None:
         raise NoTour(reason, proved=True)
 
 
-def _auto(rows, cols, start, closed, free, depth) -> tuple[np.ndarray, str]:
-    if not free.all():
+def _exact_after_theory(rows, cols, start, closed, free) -> np.ndarray:
+    """The theorems first (the colour count when squares are blocked), then the search."""
+    if free.all():
+        _theory_check(rows, cols, start, closed)
+    else:
         blocked = {(int(s) // cols, int(s) % cols) for s in np.flatnonzero(~free)}
         exists, reason = theory.colour_count(rows, cols, blocked, (start // cols, start % cols), closed)
         if exists is False:
             raise NoTour(reason, proved=True)
-        return _exact(rows, cols, start, closed, free), "backtrack"
+    return _exact(rows, cols, start, closed, free)
+
+
+def _auto(rows, cols, start, closed, free, depth) -> tuple[np.ndarray, str]:
+    if not free.all():
+        return _exact_after_theory(rows, cols, start, closed, free), "backtrack"
     _theory_check(rows, cols, start, closed)
-    divisible = min(rows, cols) >= 5 and theory.closed_exists(rows, cols)[0]
-    if closed:
-        if divisible:
-            return closed_tour(rows, cols, start), "divide"
-        return _exact(rows, cols, start, closed, free), "backtrack"
+    divisible = theory.closed_exists(rows, cols)[0]
+    if closed:  # Schwenk said yes
+        return closed_tour(rows, cols, start), "divide"
     try:
         return _by_rule(rows, cols, start, False, free, "roth", depth), "roth"
     except NoTour:
@@ -214,20 +230,18 @@ def find_tour(rows: int, cols: int, start: Square = (0, 0), closed: bool = False
     if method is None:
         path, method = _auto(rows, cols, s, closed, free, depth)
     elif method == "backtrack":
-        path = _exact(rows, cols, s, closed, free)
+        path = _exact_after_theory(rows, cols, s, closed, free)
     elif method == "divide":
         if blocked:
             raise InputError("--method divide builds tours of whole boards: it takes no --blocked squares")
         _theory_check(rows, cols, s, True)
-        if min(rows, cols) < 5:
-            raise InputError(f"--method divide needs both sides at least 5; use backtrack on {rows}x{cols}")
-        path = closed_tour(rows, cols, s)
+        path, closed = closed_tour(rows, cols, s), True
     else:
         path = _by_rule(rows, cols, s, closed, free, method, depth)
     fault = check_tour(rows, cols, path, closed, free)
     if fault != -1:
         raise RuntimeError(f"{method} returned a path that is not a tour (fault at move {fault})")
-    return KnightTour(rows, cols, closed or method == "divide", path, method, blocked)
+    return KnightTour(rows, cols, closed, path, method, blocked)
 
 
 def _orbits(rows: int, cols: int, squares: Iterable[Square]) -> dict[Square, int]:
