@@ -24,7 +24,7 @@ from boardpuzzles.queens.counting import count
 @pytest.fixture(scope="module")
 def local_cluster():
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
     ) as cluster:
         yield cluster
 
