@@ -79,6 +79,17 @@ def _unvisit(nbr, acc, visited, counts, s, start, closed):
 
 
 @njit(cache=True)
+def _ends_tour(nbr, square, start, closed):
+    """A path that covers the board and ends on ``square`` is a tour: open always, closed when it can step back to ``start``."""
+    if not closed:
+        return True
+    for k in range(8):
+        if nbr[square, k] == start:
+            return True
+    return False
+
+
+@njit(cache=True)
 def _hopeless(nbr, acc, visited, counts, p, start, closed, remaining):
     """True when no tour can finish from square p with ``remaining`` squares left."""
     adj0, adj1 = 0, 0
@@ -138,13 +149,7 @@ def search_kernel(nbr, tie, prefix, closed, count_all, node_limit, path, middle,
     nexti = np.zeros(n_free, dtype=np.int64)
 
     if depth == n_free - 1:  # the prefix already covers the board
-        p = prefix[depth]
-        ok = True
-        if closed:
-            ok = False
-            for k in range(8):
-                if nbr[p, k] == start:
-                    ok = True
+        ok = _ends_tour(nbr, prefix[depth], start, closed)
         return (FOUND if ok else EXHAUSTED), (1 if ok else 0), nodes
     if _hopeless(nbr, acc, visited, counts, prefix[depth], start, closed, n_free - 1 - depth):
         return EXHAUSTED, count, nodes
@@ -182,13 +187,7 @@ def search_kernel(nbr, tie, prefix, closed, count_all, node_limit, path, middle,
             path[depth] = t
             remaining = n_free - 1 - depth
             if remaining == 0:
-                done = True
-                if closed:
-                    done = False
-                    for k in range(8):
-                        if nbr[t, k] == start:
-                            done = True
-                if done:
+                if _ends_tour(nbr, t, start, closed):
                     count += 1
                     if not count_all:
                         return FOUND, count, nodes
