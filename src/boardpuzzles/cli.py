@@ -7,6 +7,8 @@ way a run can go wrong into one line and an exit status, never a traceback.
 from __future__ import annotations
 
 import importlib
+import os
+import re
 import sys
 
 import typer
@@ -69,6 +71,25 @@ def _fail(message: str, status: int) -> int:
     return status
 
 
+def _usage_message(error: TyperException) -> str:
+    option = getattr(error, "option_name", None) or ""  # set on "No such option" errors
+    if re.fullmatch(r"-[0-9][0-9.x]*", option):
+        return f"{option} is a negative number, read as an option: sizes, squares and counts are positive"
+    return error.format_message().replace("Value error, ", "")  # pydantic's prefix on bad choices
+
+
+def _reader_gone() -> int:
+    """The reader of a pipe went away (``| head``): not an error of ours, so status 0.
+    Later writes (and the flush at exit) go to /dev/null instead of raising again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout has no file descriptor (captured in tests)
+        pass
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: the process arguments); return the exit status."""
     command = typer.main.get_command(app)
@@ -86,13 +107,15 @@ def main(argv: list[str] | None = None) -> int:
     except TyperException as error:  # usage errors: unknown command or option, bad choice, missing argument
         context = getattr(error, "ctx", None)
         hint = f" (see '{context.command_path} --help')" if context is not None else ""
-        message = error.format_message().replace("Value error, ", "")  # pydantic's prefix on bad choices
-        status = _fail(message + hint, 2)
+        status = _fail(_usage_message(error) + hint, 2)
     except (KeyboardInterrupt, typer.Abort):
         status = _fail("interrupted", 130)
-    except BrokenPipeError:  # the reader of a pipe went away: not an error of ours
-        sys.stderr.close()
-        status = 0
+    except BrokenPipeError:
+        status = _reader_gone()
+    except SystemExit as exit_:  # rich and typer turn a broken pipe into SystemExit(1), which means "no solution"
+        if not isinstance(exit_.__context__, BrokenPipeError):
+            raise
+        status = _reader_gone()
     return status
 
 

@@ -15,6 +15,8 @@ Square = tuple[int, int]
 
 _SQUARE = re.compile(r"([a-z]+)([0-9]+)")
 _SIZE = re.compile(r"([0-9]+)(?:[x×]([0-9]+))?")
+#: More digits than any board here needs (and Python's int() refuses over 4300).
+_LONGEST_NUMBER = 9
 
 
 def file_name(col: int) -> str:
@@ -50,6 +52,8 @@ def parse_square(text: str, rows: int, cols: int) -> Square:
     match = _SQUARE.fullmatch(text.strip().lower())
     if not match:
         raise InputError(f"'{text}' is not a square: write a file letter and a rank, like c3")
+    if len(match[1]) > _LONGEST_NUMBER or len(match[2].lstrip("0")) > _LONGEST_NUMBER:
+        raise InputError(f"square {text} is off the {describe_board(rows, cols)}")
     col, row = file_index(match[1]), int(match[2]) - 1
     if not (0 <= row < rows and 0 <= col < cols):
         raise InputError(f"square {text} is off the {describe_board(rows, cols)}")
@@ -66,6 +70,8 @@ def parse_board_size(text: str, largest: int = 10_000) -> tuple[int, int]:
     match = _SIZE.fullmatch(text.strip().lower())
     if not match:
         raise InputError(f"board '{text}' is not a size: write N for an NxN board or RxC, like 8 or 5x6")
+    if any(side and len(side.lstrip("0")) > _LONGEST_NUMBER for side in match.groups()):
+        raise InputError(f"board {text} is out of range: each side must be 1 to {largest}")
     rows = int(match[1])
     cols = int(match[2]) if match[2] else rows
     if not (1 <= rows <= largest and 1 <= cols <= largest):

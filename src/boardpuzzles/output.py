@@ -21,9 +21,18 @@ from . import render
 console = Console(highlight=False)
 error_console = Console(stderr=True, highlight=False)
 
+def file_name(value: str | None) -> str | None:
+    """Option callback for FILE options: an empty name is refused, never read as "no file"."""
+    if value is not None and not value.strip():
+        raise typer.BadParameter("the file name is empty: give a path, or leave the option out")
+    return value
+
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (stable keys, see README) instead of boards.")]
 AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Draw boards with ASCII letters instead of Unicode pieces.")]
-SvgOpt = Annotated[str | None, typer.Option("--svg", metavar="FILE", help="Also write the board as an SVG file.")]
+SvgOpt = Annotated[
+    str | None, typer.Option("--svg", metavar="FILE", callback=file_name, help="Also write the board as an SVG file.")
+]
 
 
 def print_json(payload: Any) -> None:

@@ -36,6 +36,9 @@ R = TypeVar("R")
 Work = Callable[[list[P]], list[R]]
 OnResult = Callable[[int, R], None]
 
+#: Local worker processes allowed per core (each is a forked copy of this one).
+MOST_WORKERS_PER_CORE = 8
+
 #: Seconds to wait for a dask scheduler before giving up.
 CONNECT_TIMEOUT = 10.0
 
@@ -74,6 +77,9 @@ def check_options(workers: int | None, cluster: Any) -> None:
         raise InputError("choose --workers (local processes) or --cluster (a dask scheduler), not both")
     if workers is not None and workers < 1:
         raise InputError(f"--workers must be at least 1, not {workers}")
+    if workers is not None and workers > MOST_WORKERS_PER_CORE * cpu_count():
+        raise InputError(f"--workers {workers} is more processes than this machine's {cpu_count()} core(s) can use: "
+                         f"give at most {MOST_WORKERS_PER_CORE * cpu_count()}, or leave --workers out for one per core")
 
 
 def run_local(

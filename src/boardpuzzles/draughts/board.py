@@ -135,10 +135,10 @@ def parse_square_text(text: str, variant: Variant, where: str = "") -> Square:
     """A square written as a number (dark squares) or algebraically, e.g. ``32`` or ``c3``."""
     size = variant.size
     place = f" ({where})" if where else ""
-    if text.isdigit():
-        number = int(text)
+    if text.isdecimal():  # not isdigit(): int() refuses superscripts such as '²'
+        number = int(text) if len(text.lstrip("0")) <= 9 else 0  # int() refuses over 4300 digits
         if not 1 <= number <= size * size // 2:
-            raise InputError(f"square {number}{place} is out of range: squares are 1 to {size * size // 2}")
+            raise InputError(f"square {text}{place} is out of range: squares are 1 to {size * size // 2}")
         return number_square(number, size, variant.mirrored)
     try:
         return parse_square(text, size, size)
@@ -149,13 +149,13 @@ def parse_square_text(text: str, variant: Variant, where: str = "") -> Square:
 def _expand(item: str, variant: Variant, where: str) -> list[Square]:
     if "-" in item:
         low, _, high = item.partition("-")
-        if not (low.isdigit() and high.isdigit()):
+        if not (low.isdecimal() and high.isdecimal()):
             raise InputError(f"range '{item}' {where} must be two square numbers, like 31-50")
+        parse_square_text(low, variant, where)  # each in range, so int() below is safe
+        parse_square_text(high, variant, where)
         first, last = int(low), int(high)
         if first > last:
             raise InputError(f"range '{item}' {where} runs backwards: write the smaller number first")
-        parse_square_text(low, variant, where)
-        parse_square_text(high, variant, where)
         return [number_square(n, variant.size, variant.mirrored) for n in range(first, last + 1)]
     return [parse_square_text(item, variant, where)]
 

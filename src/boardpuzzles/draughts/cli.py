@@ -19,7 +19,6 @@ from .rules import VARIANTS, get_variant
 
 app = typer.Typer(
     help="Draughts: the longest capture (the seed's task), legal moves and perft for several rule sets.",
-    no_args_is_help=True,
 )
 
 DEFAULT_VARIANT = "russian"
@@ -32,34 +31,40 @@ FenArg = Annotated[
     typer.Argument(help="Position: PDN FEN (W:W31,32,K40:B1,2; algebraic on 8x8) or 'start'.", show_default=False),
 ]
 BoardOpt = Annotated[
-    str | None, typer.Option("--board", metavar="FILE", help="Read the position as a text diagram from FILE ('-': stdin).")
+    str | None, typer.Option("--board", metavar="FILE", callback=output.file_name, help="Read the position as a text diagram from FILE ('-': stdin).")
 ]
 
 EXAMPLE_SEED = "5\n4 4\n4 6\n2 6\n2 4\n6 4\n3 3\n"  # a ring of four men round d5, one more on f4
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    name = "standard input" if path == "-" else path
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror or error}") from None
+        raise InputError(f"cannot read {name}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"cannot read {name}: it is not UTF-8 text") from None
 
 
 def _position(fen: str | None, board: str | None, variant_name: str | None) -> Position:
-    variant = get_variant(variant_name or DEFAULT_VARIANT)
+    variant = get_variant(DEFAULT_VARIANT if variant_name is None else variant_name)
     if board is not None:
         if fen is not None:
             raise InputError("give the position once: a FEN or --board FILE, not both")
-        return parse_position(_read(board), variant)
-    return parse_position(fen or "start", variant)
+        text = _read(board)
+        if not text.strip():
+            raise InputError(f"--board {board}: the diagram is empty: give its ranks from the top (w W b B pieces, . empty)")
+        return parse_position(text, variant)
+    if fen is not None and not fen.strip():
+        raise InputError("the position is empty: give a FEN such as W:W31,32:B1,2, or 'start'")
+    return parse_position("start" if fen is None else fen, variant)
 
 
 def _show_captures(result: LongestCaptures, ascii: bool, svg: str | None, title: str) -> None:
     diagram = result.diagram(title)
-    output.show(diagram, ascii)
     output.save_svg(diagram, svg)
+    output.show(diagram, ascii)
     output.console.print(
         f"longest capture: {result.max_captures} piece(s); {len(result.paths)} path(s), {result.moves} distinct move(s)",
         markup=False, soft_wrap=True,
@@ -74,10 +79,12 @@ def _seed_task(source: str, tree: bool, json_mode: bool, ascii: bool, svg: str |
     payload = result.to_json()
     if tree:
         payload["tree"] = seed.tree_json(root)
+    title = f"the white man on {square_name(*start)}: its longest captures"
     if json_mode:
+        output.save_svg(result.diagram(title), svg)
         output.print_json(payload)
     else:
-        _show_captures(result, ascii, svg, f"the white man on {square_name(*start)}: its longest captures")
+        _show_captures(result, ascii, svg, title)
         if tree:
             output.console.print("capture tree (square, longest capture through it):", markup=False, soft_wrap=True)
             for line in seed.tree_lines(root):
@@ -93,7 +100,7 @@ def captures(
     piece: Annotated[str | None, typer.Option("--piece", metavar="SQ", help="Only the piece on this square.")] = None,
     seed_input: Annotated[
         str | None,
-        typer.Option("--seed-input", metavar="FILE", help="The seed's input (n, n pairs x y of black men, x y of the white man); '-' reads stdin."),
+        typer.Option("--seed-input", metavar="FILE", callback=output.file_name, help="The seed's input (n, n pairs x y of black men, x y of the white man); '-' reads stdin."),
     ] = None,
     tree: Annotated[bool, typer.Option("--tree", help="With --seed-input: print the seed's capture tree.")] = False,
     board: BoardOpt = None,
@@ -105,6 +112,8 @@ def captures(
     if seed_input is not None:
         if fen is not None or board is not None:
             raise InputError("give either --seed-input or a position, not both")
+        if piece is not None:
+            raise InputError("--seed-input has one white man, the piece that captures: leave out --piece")
         if variant is not None and get_variant(variant).name != "seed":
             raise InputError("--seed-input plays by the seed's rules: leave out --variant or write --variant seed")
         _seed_task(seed_input, tree, json_mode, ascii, svg)
@@ -112,14 +121,16 @@ def captures(
     if tree:
         raise InputError("--tree draws the seed's capture tree: use it with --seed-input FILE")
     position = _position(fen, board, variant)
-    square = parse_square_text(piece.strip(), position.variant) if piece else None
+    square = parse_square_text(piece.strip(), position.variant) if piece is not None else None
     result = longest_captures(position, square)
+    who = f"the piece on {square_text(square, position.variant)}" if square else (
+        "white" if position.turn == "W" else "black")
+    title = f"{position.variant.name}: longest captures for {who}"
     if json_mode:
+        output.save_svg(result.diagram(title), svg)
         output.print_json(result.to_json())
     else:
-        who = f"the piece on {square_text(square, position.variant)}" if square else (
-            "white" if position.turn == "W" else "black")
-        _show_captures(result, ascii, svg, f"{position.variant.name}: longest captures for {who}")
+        _show_captures(result, ascii, svg, title)
     if not result.paths:
         output.no_solution("no capture in this position", None, json_mode)
 
@@ -138,12 +149,12 @@ def moves(
     position = _position(fen, board, variant)
     found = legal_moves(position, paths)
     texts = move_texts(found, position)
+    diagram = position.diagram(f"{position.variant.name}: {'white' if position.turn == 'W' else 'black'} to move")
+    output.save_svg(diagram, svg)
     if json_mode:
         output.print_json({"variant": position.variant.name, "fen": position.fen(), "count": len(texts), "moves": texts})
     else:
-        diagram = position.diagram(f"{position.variant.name}: {'white' if position.turn == 'W' else 'black'} to move")
         output.show(diagram, ascii)
-        output.save_svg(diagram, svg)
         output.console.print(f"{len(texts)} legal move(s): " + " ".join(texts), markup=False, soft_wrap=True)
     if not found:
         output.no_solution("no legal move: the side to move has lost", None, json_mode)

@@ -56,6 +56,8 @@ def read_seed_input(text: str) -> tuple[list[tuple[int, int]], tuple[int, int]]:
         try:
             numbers.append(int(token))
         except ValueError:
+            if token.lstrip("+-").isdecimal():  # int() refuses more than 4300 digits
+                raise InputError(f"seed input: item {index} has {len(token)} digits: n is 0 to 63, x and y 1 to 8") from None
             raise InputError(f"seed input: item {index} '{token}' is not a whole number") from None
     if not numbers:
         raise InputError("seed input is empty: give n, then n pairs x y of black men, then x y of the white man")

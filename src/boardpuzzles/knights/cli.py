@@ -58,11 +58,15 @@ def _write_json_tour(tour: KnightTour) -> None:
     out.flush()
 
 
-def _show_tour(tour: KnightTour, ascii: bool, svg: str | None) -> None:
+def _save_svg(tour: KnightTour, svg: str | None) -> None:
     if svg:
         if max(tour.rows, tour.cols) > LARGEST_SVG:
             raise InputError(f"--svg draws boards up to {LARGEST_SVG}x{LARGEST_SVG}; this one is {tour.rows}x{tour.cols}")
         output.save_svg(tour.diagram(), svg)
+
+
+def _show_tour(tour: KnightTour, ascii: bool, svg: str | None) -> None:
+    _save_svg(tour, svg)
     squares = len(tour.path)
     first, last = tour.path[0], tour.path[-1]
     kind = "closed" if tour.closed else "open"
@@ -102,6 +106,7 @@ def tour(
         prefix = "no tour: " if no.proved else "no tour found: "
         output.no_solution(prefix + no.reason, payload, json)
     if json:
+        _save_svg(result, svg)
         _write_json_tour(result)
     else:
         _show_tour(result, ascii, svg)
@@ -116,7 +121,7 @@ def count(
 ) -> None:
     """Count tours exactly by exhaustive search: open ones directed, closed ones undirected."""
     rows, cols = _board(board)
-    first = parse_square(start, rows, cols) if start else None
+    first = parse_square(start, rows, cols) if start is not None else None
     if rows * cols > 64:
         raise InputError(f"counting tours takes boards up to 64 squares (8x8 has about 10^16 open tours); "
                          f"{rows}x{cols} has {rows * cols}")
@@ -141,15 +146,14 @@ def starts(board: BoardArg, closed: ClosedOpt = False, json: output.JsonOpt = Fa
     with output.progress(100, f"{rows}x{cols} start squares", output.progress_wanted(json)) as advance:
         answer = tour_starts(rows, cols, closed, lambda fraction: advance(100 * fraction))
     good = sorted((sq for sq, (ok, _) in answer.items() if ok), key=lambda sq: (sq[1], sq[0]))
+    kind = "closed" if closed else "open"
+    diagram = render.Diagram(rows, cols, marks={sq: "green" for sq in good},
+                             title=f"squares an {kind} tour of the {rows}x{cols} board can start from")
+    output.save_svg(diagram, svg)
     if json:
         output.print_json({"rows": rows, "cols": cols, "closed": closed,
                            "starts": [square_name(*sq) for sq in good]})
         return
-    kind = "closed" if closed else "open"
-    diagram = render.Diagram(rows, cols, marks={sq: "green" for sq in good},
-                             title=f"squares an {kind} tour of the {rows}x{cols} board can start from")
-    if svg:
-        output.save_svg(diagram, svg)
     if max(rows, cols) <= LARGEST_DRAWN:
         output.show(diagram, ascii)
     output.console.print(f"{len(good)} of {rows * cols} squares: " + " ".join(square_name(*sq) for sq in good),

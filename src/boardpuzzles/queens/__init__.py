@@ -60,7 +60,7 @@ def _check_search(n: int, method: str, trace: Trace) -> None:
     if not 1 <= n <= MAX_SEARCH_N:
         raise InputError(f"N = {n} is out of range for a search: it takes 1 <= N <= {MAX_SEARCH_N}")
     if trace and method not in TRACED_METHODS:
-        raise InputError(f"--trace follows one of the seed methods: {', '.join(TRACED_METHODS)}")
+        raise InputError(f"--trace follows one of the seed methods: add --method {' or '.join(TRACED_METHODS)}")
 
 
 def solutions(n: int, method: str = "bitboard", unique: bool = False, trace: Trace = None) -> Iterator[Solution]:
@@ -84,7 +84,7 @@ def solve(n: int, method: str = "construction", trace: Trace = None) -> Solution
     """
     if method == "construction":
         if trace:
-            raise InputError(f"--trace follows one of the seed methods: {', '.join(TRACED_METHODS)}")
+            raise InputError(f"--trace follows one of the seed methods: add --method {' or '.join(TRACED_METHODS)}")
         if not 1 <= n <= MAX_CONSTRUCTION_N:
             raise InputError(f"N = {n} is out of range: solve takes 1 <= N <= {MAX_CONSTRUCTION_N:,}")
         columns = construction.construct(n)

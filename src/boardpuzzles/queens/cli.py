@@ -49,6 +49,8 @@ def parse_n(text: str) -> int:
     try:
         return int(text)
     except ValueError:
+        if text.strip().lstrip("+-").isdecimal():  # int() refuses more than 4300 digits
+            raise InputError(f"N has {len(text.strip())} digits, far out of range: give a board size such as 8") from None
         raise InputError(f"N must be a whole number, like 8 (got {text!r})") from None
 
 
@@ -160,7 +162,7 @@ def count(
     n: NArg,
     workers: Annotated[int | None, typer.Option("--workers", metavar="K", help="Local worker processes (default: every core).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Run on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
-    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", help="Record finished subproblems in this SQLite file; run again to resume.")] = None,
+    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_name, help="Record finished subproblems in this SQLite file; run again to resume.")] = None,
     json: output.JsonOpt = False,
 ) -> None:
     """Count all solutions and the fundamental ones (distinct under the 8 symmetries), up to N = 30."""

@@ -1,0 +1,136 @@
+"""Bad input on every command: one line naming what is wrong, exit 2; "none exists" is exit 1;
+never a traceback. (Cases already pinned in test_queens_cli, test_knights_cli, test_draughts_cli
+and test_queens_count_cli are not repeated here.)"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+HUGE = "9" * 5000  # more digits than Python's int() reads (4300)
+SEED = "5\n4 4\n4 6\n2 6\n2 4\n6 4\n3 3\n"
+
+
+@pytest.fixture
+def files(tmp_path):
+    """Placeholders used in the cases below, each a path under tmp_path."""
+    (tmp_path / "binary.txt").write_bytes(b"\xff\xfe\x00")
+    (tmp_path / "empty.txt").write_text("")
+    (tmp_path / "seed.txt").write_text(SEED)
+    (tmp_path / "lone.txt").write_text("0\n3 3\n")
+    return {name: str(tmp_path / f"{name}.txt") for name in ("binary", "empty", "seed", "lone")} | {
+        "dir": str(tmp_path),
+        "svg": str(tmp_path / "out.svg"),
+    }
+
+
+def fill(args, files):
+    return [arg.format(**files) if "{" in arg else arg for arg in args]
+
+
+BAD = [
+    # the shared layer: usage errors, negative numbers taken for options, file names
+    ("version extra", "unexpected extra argument"),
+    ("demo --json", "No such option: --json"),
+    ("draughts", "Missing command"),
+    ("knight tour -3", "-3 is a negative number"),
+    ("draughts captures -3", "-3 is a negative number"),
+    ("queens solve 8 --svg=", "the file name is empty"),
+    ("queens solve 8 --svg {dir}", "Is a directory"),
+    # queens
+    ("queens solve=", "N must be a whole number"),
+    (f"queens solve {HUGE}", "N has 5000 digits"),
+    ("queens all 8 --limit -1", "'--limit'"),
+    ("queens all 8 --limit x", "'--limit'"),
+    ("queens all 8 --trace", "add --method recursive"),
+    ("queens complete 0 --queens a1", "N must be at least 1"),
+    ("queens complete 1001 --queens a1", "out of range"),
+    ("queens complete 8 --queens 1a", "'1a' is not a square"),
+    (f"queens complete 8 --queens a{HUGE}", "is off the 8x8 board"),
+    ("queens complete 8 --queens a1 --json --svg {dir}", "Is a directory"),
+    ("queens count 8 --workers 100000", "--workers 100000 is more processes"),
+    ("queens count 8 --checkpoint=", "the file name is empty"),
+    # knight
+    ("knight tour 3x3x3", "is not a size"),
+    ("knight tour 5x0", "out of range"),
+    (f"knight tour {HUGE}", "out of range"),
+    (f"knight tour 8x{HUGE}", "out of range"),
+    ("knight tour 8 --start=", "'' is not a square"),
+    (f"knight tour 8 --start a{HUGE}", "is off the 8x8 board"),
+    ("knight tour 8 --blocked a1;b2", "'a1;b2' is not a square"),
+    ("knight tour 8 --method lookahead --depth 9", "--depth 9 is out of range"),
+    ("knight tour 8 --closed --method divide --blocked c3", "takes no --blocked"),
+    ("knight tour 300 --json --svg {svg}", "--svg draws boards up to 200x200"),
+    ("knight tour 5 --json --svg {dir}", "Is a directory"),
+    ("knight count 4 --start=", "'' is not a square"),
+    ("knight count 4 --start e5", "off the 4x4 board"),
+    ("knight starts 5 --svg=", "the file name is empty"),
+    # draughts: positions
+    ("draughts moves=", "the position is empty"),
+    ("draughts perft --fen=", "the position is empty"),
+    ("draughts moves --variant=", "unknown variant ''"),
+    ("draughts moves W:W²:B1", "'²' is not a square"),
+    ("draughts moves W:W1-²:B1", "must be two square numbers"),
+    (f"draughts moves W:W{HUGE}:B1 -v international", "out of range"),
+    (f"draughts moves W:Wc{HUGE}:Bd4", "is off the 8x8 board"),
+    ("draughts perft --depth 31", "less than or equal to 30"),
+    ("draughts perft --depth x", "'--depth'"),
+    # draughts: --piece, --board, --seed-input, and what does not combine
+    ("draughts captures W:Wc3:Bd4 --piece=", "'' is not a square"),
+    ("draughts captures W:Wc3:Bd4 --piece ²", "'²' is not a square"),
+    ("draughts captures --board=", "the file name is empty"),
+    ("draughts captures --board {dir}", "Is a directory"),
+    ("draughts moves --board {binary}", "not UTF-8 text"),
+    ("draughts moves --board {empty}", "the diagram is empty"),
+    ("draughts moves start --board {seed}", "not both"),
+    ("draughts captures --seed-input {binary}", "not UTF-8 text"),
+    ("draughts captures --seed-input {seed} --piece c3", "leave out --piece"),
+    ("draughts captures --seed-input {seed} --variant russian", "--variant seed"),
+    ("draughts captures --seed-input {seed} --json --svg {dir}", "Is a directory"),
+]
+
+
+@pytest.mark.parametrize("command, words", BAD, ids=[command[:50] for command, _ in BAD])
+def test_bad_input_is_one_line_and_exit_2(cli, files, command, words):
+    # a command ending in "=" passes an empty string as its last argument
+    args = command.rstrip("=").split() + ([""] if command.endswith("=") else [])
+    run = cli(*fill(args, files))
+    assert run.status == 2, run.err
+    assert words in run.err
+    assert run.err.startswith("boardpuzzles: ") and run.err.count("\n") == 1 and "Traceback" not in run.err
+
+
+@pytest.mark.parametrize("command, words", [
+    ("queens all 3 --json", "no solution exists"),
+    ("knight tour 3x4 --start b2 --json", "no tour"),
+    ("draughts moves W:B12 --json", "no legal move"),
+    ("draughts captures --seed-input {lone} --json", "cannot capture"),
+])
+def test_none_exists_is_exit_1(cli, files, command, words):
+    run = cli(*fill(command.split(), files))
+    assert run.status == 1 and words in run.err
+    assert "boardpuzzles:" not in run.err and "Traceback" not in run.err
+
+
+@pytest.mark.parametrize("command", [
+    "knight tour 5 --json --svg {svg}",
+    "knight starts 5 --json --svg {svg}",
+    "draughts moves --json --svg {svg}",
+    "draughts captures W:Wc3:Bd4 --json --svg {svg}",
+    "draughts captures --seed-input {seed} --json --svg {svg}",
+])
+def test_svg_is_written_with_json_too(cli, files, command):
+    run = cli(*fill(command.split(), files))
+    assert run.status == 0
+    assert open(files["svg"]).read().startswith("<svg")
+
+
+def test_a_closed_pipe_is_not_an_error():
+    """`boardpuzzles ... | head -1`: the reader goes away; exit 0 (1 would mean "no solution"), nothing on stderr."""
+    child = subprocess.Popen([sys.executable, "-m", "boardpuzzles", "draughts", "variants"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child.stdout.close()
+    err = child.stderr.read()
+    assert child.wait(timeout=60) == 0 and err == ""
