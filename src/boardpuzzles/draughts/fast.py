@@ -30,6 +30,7 @@ from numba.extending import intrinsic
 
 from ..errors import InputError
 from ..geometry import Square
+from ..runner import interruptible
 from .board import Position, promotion_row
 from .rules import CRITERIA, PROMOTE_AND_CONTINUE, PROMOTE_AND_STOP, PROMOTE_NEVER, Variant
 
@@ -412,7 +413,7 @@ def _generate(white, black, kings, colour, p, moves):
     return n
 
 
-@njit("int64(int64, int64, int64, int64, int64, int64[:], int64[:, :, :])", cache=True, _nrt=False)
+@njit("int64(int64, int64, int64, int64, int64, int64[:], int64[:, :, :])", cache=True, _nrt=False, nogil=True)
 def _perft(white, black, kings, colour, depth, p, buffers):
     """Move sequences of length ``depth`` (>= 1); -1 if a position overflowed its buffer."""
     moves = buffers[depth - 1]
@@ -534,7 +535,7 @@ def perft(position: Position, depth: int, paths: bool = False) -> int:
         return 1
     buffers = np.zeros((depth, MAX_MOVES, COLUMNS), dtype=np.int64)
     white, black, kings, colour = bitboards(position)
-    nodes = _perft(white, black, kings, colour, depth, params(position.variant, paths), buffers)
+    nodes = interruptible(_perft, white, black, kings, colour, depth, params(position.variant, paths), buffers)
     if nodes < 0:
         raise InputError(f"a position in the tree has more than {MAX_MOVES} moves")
     return int(nodes)

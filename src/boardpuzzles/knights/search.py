@@ -109,7 +109,7 @@ def _hopeless(nbr, acc, visited, counts, p, start, closed, remaining):
     return ends > 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search_kernel(nbr, tie, prefix, closed, count_all, node_limit, path, middle, middle_moves):
     """Extend ``prefix`` to tours over every free square (rows of nbr with a move or alone).
 

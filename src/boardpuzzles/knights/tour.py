@@ -17,6 +17,7 @@ import numpy as np
 from .. import render
 from ..errors import InputError
 from ..geometry import Square, square_name
+from ..runner import interruptible
 from ..symmetry import symmetries_of
 from . import theory, warnsdorff
 from .divide import closed_tour
@@ -108,7 +109,7 @@ def search(rows: int, cols: int, prefix: list[int], closed: bool, count_all: boo
         free = np.ones(rows * cols, dtype=np.bool_)
     path = np.empty(int(free.sum()), dtype=np.int64)
     middle, middle_moves = _middle_lines(rows, cols, free, closed)
-    status, count, _ = search_kernel(neighbour_table(rows, cols, free), _tie(rows, cols, free, order),
+    status, count, _ = interruptible(search_kernel, neighbour_table(rows, cols, free), _tie(rows, cols, free, order),
                                      np.asarray(prefix, dtype=np.int64), closed, count_all, node_limit, path,
                                      middle, middle_moves)
     return status, count, path
