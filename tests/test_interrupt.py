@@ -21,6 +21,6 @@ def test_ctrl_c_inside_a_kernel(args):
     process = subprocess.Popen([sys.executable, "-m", "boardpuzzles", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(2.5)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=10)
+    out, err = process.communicate(timeout=30)
     assert process.returncode == 130
     assert err.strip() == "boardpuzzles: interrupted"

@@ -27,6 +27,10 @@ PUZZLES = {
 }
 
 
+#: The exit status after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+
+
 class _Puzzles(TyperGroup):
     """The root group: a puzzle's commands (and its numba kernels) load only when that puzzle runs."""
 
@@ -98,8 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         # Typer returns (not raises) the status of a typer.Exit raised in a command
         # (output.no_solution: 1), and turns Ctrl-C into a silent 130.
         status = result if isinstance(result, int) else 0
-        if status == 130:
-            _fail("interrupted", 130)
+        if status == INTERRUPTED:
+            _fail("interrupted", INTERRUPTED)
     except InputError as error:
         status = _fail(str(error), 2)
     except typer.Exit as exit_:
@@ -109,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         hint = f" (see '{context.command_path} --help')" if context is not None else ""
         status = _fail(_usage_message(error) + hint, 2)
     except (KeyboardInterrupt, typer.Abort):
-        status = _fail("interrupted", 130)
+        status = _fail("interrupted", INTERRUPTED)
     except BrokenPipeError:
         status = _reader_gone()
     except SystemExit as exit_:  # rich and typer turn a broken pipe into SystemExit(1), which means "no solution"
@@ -119,5 +123,20 @@ def main(argv: list[str] | None = None) -> int:
     return status
 
 
+def entry() -> None:
+    """The ``boardpuzzles`` program: run :func:`main` and exit with its status.
+
+    After Ctrl-C a kernel abandoned in its thread (:func:`.runner.interruptible`)
+    may still be computing, or numba may still hold its compiler lock; the
+    process leaves at once rather than wait for them at shutdown.
+    """
+    status = main()
+    if status == INTERRUPTED:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    sys.exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()
