@@ -19,6 +19,11 @@ _SIZE = re.compile(r"([0-9]+)(?:[x×]([0-9]+))?")
 _LONGEST_NUMBER = 9
 
 
+def too_long(digits: str) -> bool:
+    """True for a number (or file name) longer than any board needs: read it as out of range, never with int()."""
+    return len(digits.lstrip("0")) > _LONGEST_NUMBER
+
+
 def file_name(col: int) -> str:
     """The letters of file ``col`` (0 -> 'a', 25 -> 'z', 26 -> 'aa')."""
     letters = ""
@@ -52,7 +57,7 @@ def parse_square(text: str, rows: int, cols: int) -> Square:
     match = _SQUARE.fullmatch(text.strip().lower())
     if not match:
         raise InputError(f"'{text}' is not a square: write a file letter and a rank, like c3")
-    if len(match[1]) > _LONGEST_NUMBER or len(match[2].lstrip("0")) > _LONGEST_NUMBER:
+    if too_long(match[1]) or too_long(match[2]):
         raise InputError(f"square {text} is off the {describe_board(rows, cols)}")
     col, row = file_index(match[1]), int(match[2]) - 1
     if not (0 <= row < rows and 0 <= col < cols):
@@ -70,7 +75,7 @@ def parse_board_size(text: str, largest: int = 10_000) -> tuple[int, int]:
     match = _SIZE.fullmatch(text.strip().lower())
     if not match:
         raise InputError(f"board '{text}' is not a size: write N for an NxN board or RxC, like 8 or 5x6")
-    if any(side and len(side.lstrip("0")) > _LONGEST_NUMBER for side in match.groups()):
+    if any(side and too_long(side) for side in match.groups()):
         raise InputError(f"board {text} is out of range: each side must be 1 to {largest}")
     rows = int(match[1])
     cols = int(match[2]) if match[2] else rows

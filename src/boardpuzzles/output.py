@@ -21,6 +21,7 @@ from . import render
 console = Console(highlight=False)
 error_console = Console(stderr=True, highlight=False)
 
+
 def file_name(value: str | None) -> str | None:
     """Option callback for FILE options: an empty name is refused, never read as "no file"."""
     if value is not None and not value.strip():

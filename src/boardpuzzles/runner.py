@@ -197,7 +197,6 @@ def run(
         run_local(work, tasks, on_result, workers, batch)
 
 
-
 def interruptible(kernel: Callable[..., R], *args: Any) -> R:
     """Call a long numba kernel so that Ctrl-C is heard while it runs.
 

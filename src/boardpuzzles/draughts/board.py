@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from .. import render
 from ..errors import InputError
-from ..geometry import Square, file_name, parse_square, square_name
+from ..geometry import Square, file_name, parse_square, square_name, too_long
 from .rules import PROMOTE_NEVER, Variant
 
 
@@ -136,7 +136,7 @@ def parse_square_text(text: str, variant: Variant, where: str = "") -> Square:
     size = variant.size
     place = f" ({where})" if where else ""
     if text.isdecimal():  # not isdigit(): int() refuses superscripts such as '²'
-        number = int(text) if len(text.lstrip("0")) <= 9 else 0  # int() refuses over 4300 digits
+        number = 0 if too_long(text) else int(text)
         if not 1 <= number <= size * size // 2:
             raise InputError(f"square {text}{place} is out of range: squares are 1 to {size * size // 2}")
         return number_square(number, size, variant.mirrored)
