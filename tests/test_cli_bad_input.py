@@ -134,3 +134,14 @@ def test_a_closed_pipe_is_not_an_error():
     child.stdout.close()
     err = child.stderr.read()
     assert child.wait(timeout=60) == 0 and err == ""
+
+
+def test_the_installed_command_flushes_everything_before_it_leaves():
+    """The program ends with os._exit (no slow interpreter shutdown): all its output
+    must be out by then, and the status must be the command's."""
+    command = [sys.executable, "-m", "boardpuzzles", "queens"]
+    listed = subprocess.run([*command, "all", "10", "--json"], capture_output=True, text=True)
+    assert listed.returncode == 0 and listed.stdout.count("\n") == 724
+    assert listed.stdout.endswith('{"columns": [10, 8, 5, 3, 1, 6, 2, 9, 7, 4]}\n')  # the last in order
+    none = subprocess.run([*command, "solve", "3", "--json"], capture_output=True, text=True)
+    assert none.returncode == 1 and none.stdout == '{"n": 3, "columns": null}\n'

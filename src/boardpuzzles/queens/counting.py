@@ -367,11 +367,20 @@ def _split_target(n: int) -> int:
     return max(1, min(200_000, int(2_000 * 4.0 ** (max(0, n - 18) - max(0, 16 - n)))))
 
 
-def _batch(n: int) -> int:
-    """Subproblems sent to a worker at once: a subproblem takes about twice as
-    long for each N (the split grows four times, the count about eight), so 64
-    at N = 16, one from N = 22 on."""
-    return 2 ** max(0, 22 - n)
+#: CPU seconds of the count of 16 queens on one core of the 2-core test machine;
+#: each N more takes about seven times as long (A000170 grows about 6.5 times).
+SECONDS_16 = 1.5
+
+#: Seconds of work a batch of subproblems aims at: results, checkpoints and the
+#: progress bar come back that often, and round trips stay few.
+SECONDS_PER_BATCH = 0.25
+
+
+def _batch(n: int, parts: int) -> int:
+    """Subproblems sent to a worker at once, for a split of ``n`` into ``parts``:
+    about :data:`SECONDS_PER_BATCH` of work (1129 at N = 16, 44 at N = 18, one from N = 22 on)."""
+    seconds_each = SECONDS_16 * 7.0 ** (n - 16) / max(1, parts)  # N = 2, 3: no parts
+    return max(1, int(SECONDS_PER_BATCH / seconds_each))
 
 
 def _check_n(n: int) -> None:
@@ -477,7 +486,7 @@ def count(
         todo = [(s.id, s) for s in subs if s.id not in done]
         if todo and cluster is None:
             count_subproblem(subproblems(4)[0])  # load the kernel before the workers fork
-        runner.run(count_subproblems, todo, on_result, workers=workers, cluster=cluster, batch=_batch(n))
+        runner.run(count_subproblems, todo, on_result, workers=workers, cluster=cluster, batch=_batch(n, len(subs)))
     finally:
         if store:
             store.close()
