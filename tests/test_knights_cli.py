@@ -30,7 +30,8 @@ def test_closed_tour_json(cli, board, rows, cols):
 
 @pytest.mark.parametrize("method", ["warnsdorff", "lookahead", "roth", "backtrack", "divide"])
 def test_every_method(cli, method):
-    run = cli("knight", "tour", "8", "--method", method, "--depth", "3", "--json")
+    depth = ("--depth", "3") if method == "lookahead" else ()
+    run = cli("knight", "tour", "8", "--method", method, *depth, "--json")
     assert run.status == 0
     assert_tour(8, 8, squares(run.json()["path"], 8, 8), start=(0, 0))
 
@@ -78,7 +79,9 @@ def test_stuck_rule_exit_1_says_where(cli):
     (("tour", "8", "--start", "a1", "--blocked", "a1"), "blocked"),
     (("tour", "8", "--blocked", "b9"), "off the"),
     (("tour", "8", "--method", "guess"), "guess"),
-    (("tour", "8", "--depth", "0"), "depth"),
+    (("tour", "8", "--method", "lookahead", "--depth", "0"), "--depth 0 is out of range"),
+    (("tour", "8", "--method", "roth", "--depth", "3"), "roth does not look ahead: drop --depth"),
+    (("tour", "8", "--depth", "3"), "the default method does not look ahead"),
     (("count", "9"), "64 squares"),
     (("starts", "200"), "starts answers"),
 ])

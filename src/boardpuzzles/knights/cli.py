@@ -86,7 +86,7 @@ def tour(
     start: Annotated[str, typer.Option("--start", metavar="SQ", help="The first square, e.g. c3.")] = "a1",
     closed: ClosedOpt = False,
     method: Annotated[Method | None, typer.Option(help="How to find it (default: what suits the board).")] = None,
-    depth: Annotated[int, typer.Option(help="How many moves lookahead looks ahead.")] = 2,
+    depth: Annotated[int | None, typer.Option(help="How many moves --method lookahead looks ahead (default 2).")] = None,
     blocked: Annotated[str, typer.Option("--blocked", metavar="SQS", help="Squares taken off the board, e.g. a1,c3.")] = "",
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,

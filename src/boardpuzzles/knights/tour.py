@@ -26,6 +26,8 @@ from .search import FOUND, GAVE_UP, search_kernel
 from .verify import check_tour
 
 METHODS = ("warnsdorff", "lookahead", "roth", "backtrack", "divide")
+#: how many moves ``lookahead`` looks ahead unless told (the seed's second rule)
+LOOKAHEAD_DEPTH = 2
 #: largest board the exhaustive search takes (it keeps 8 moves a square)
 SEARCH_LIMIT = 1_000_000
 #: largest board drawn square by square
@@ -217,13 +219,20 @@ def _auto(rows, cols, start, closed, free, depth) -> tuple[np.ndarray, str]:
 
 
 def find_tour(rows: int, cols: int, start: Square = (0, 0), closed: bool = False, method: str | None = None,
-              depth: int = 2, blocked: Iterable[Square] = ()) -> KnightTour:
-    """A knight's tour from ``start``, checked square by square; NoTour if there is none (or the rule fails)."""
+              depth: int | None = None, blocked: Iterable[Square] = ()) -> KnightTour:
+    """A knight's tour from ``start``, checked square by square; NoTour if there is none (or the rule fails).
+
+    ``depth``: how many moves ``method="lookahead"`` looks ahead (default 2); no other method takes it.
+    """
     blocked = set(blocked)
     if start in blocked:
         raise InputError(f"the start square {square_name(*start)} is blocked; start elsewhere or unblock it")
     if method is not None and method not in METHODS:
         raise InputError(f"unknown method '{method}': choose one of {', '.join(METHODS)}")
+    if depth is not None and method != "lookahead":
+        raise InputError(f"--depth is how far --method lookahead looks ahead; "
+                         f"{'the default method' if method is None else method} does not look ahead: drop --depth")
+    depth = LOOKAHEAD_DEPTH if depth is None else depth
     if depth < 1 or depth > 8:
         raise InputError(f"--depth {depth} is out of range: look 1 to 8 moves ahead")
     free = _free_mask(rows, cols, blocked)
