@@ -11,7 +11,8 @@ ratios are printed.  The commands are timed as a user sees them, Python start-up
 included (the numba cache is warmed first); the "api" columns time the same
 count through the Python API (``boardpuzzles.queens.count``) in a fresh
 process, once its kernel is loaded: the count alone, without the start-up of
-the interpreter and of the command line.  The "cpu" columns add up user and
+the interpreter and of the command line (timed first on its own: ``queens
+count 4``, which has nothing to count).  The "cpu" columns add up user and
 system time of all the processes of a run; on a busy machine they are steadier
 than wall-clock times.
 
@@ -125,6 +126,8 @@ def main() -> None:
         subprocess.run([gcc, "-O3", "-o", str(binary), str(source)], check=True)
         print(f"cores: {os.cpu_count()}, load average before: {os.getloadavg()[0]:.2f}")
         subprocess.run(ours(8, None), check=True, capture_output=True)  # fill the numba cache
+        start_up = min(timed(ours(4, None))[0] for _ in range(max(3, args.repeat)))
+        print(f"start-up of the command (`queens count 4`, nothing to count): {start_up:.2f} s")
         print(
             f"{'':>3} {'C -O3':>13} | {'command':>8} {'api':>6} | {'command -w1':>13} {'api -w1':>8}"
             f" || ratios C/ours: {'cmd':>5} {'api':>5} | {'cmd-w1':>6} {'cpu-w1':>6} {'api-w1':>6}"
