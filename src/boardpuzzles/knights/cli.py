@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 import sys
 from typing import Annotated
 
@@ -13,7 +12,7 @@ from .. import output, render
 from ..errors import InputError
 from ..geometry import file_name, parse_board_size, parse_square, parse_squares, square_name
 from .moves import accessibility
-from .tour import KnightTour, NoTour, count_tours, find_tour, tour_starts
+from .tour import METHODS, KnightTour, NoTour, count_tours, find_tour, tour_starts
 
 app = typer.Typer(help="Move a knight over every square of a board once (the knight's tour).")
 
@@ -26,12 +25,7 @@ LARGEST_SVG = 200
 LARGEST_STARTS = 10_000
 
 
-class Method(str, enum.Enum):
-    warnsdorff = "warnsdorff"
-    lookahead = "lookahead"
-    roth = "roth"
-    backtrack = "backtrack"
-    divide = "divide"
+Method = output.choices("Method", METHODS)
 
 
 BoardArg = Annotated[str, typer.Argument(metavar="BOARD", help="8 for 8x8, or RxC (R rows, C columns), 1 to 10000.")]

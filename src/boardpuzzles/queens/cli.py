@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 from contextlib import ExitStack
 from typing import Annotated
 
@@ -11,6 +10,7 @@ import typer
 from .. import output
 from ..errors import InputError
 from ..geometry import parse_squares, square_name
+from . import SEARCH_METHODS
 from . import complete as complete_queens
 from . import solutions as list_solutions
 from . import solve as solve_queens
@@ -25,19 +25,8 @@ NUMBER_ARGUMENT = {"ignore_unknown_options": True}
 LARGEST_DRAWN = 32
 
 
-class SearchMethod(str, enum.Enum):
-    bitboard = "bitboard"
-    recursive = "recursive"
-    iterative = "iterative"
-    freelist = "freelist"
-
-
-class SolveMethod(str, enum.Enum):
-    construction = "construction"
-    bitboard = "bitboard"
-    recursive = "recursive"
-    iterative = "iterative"
-    freelist = "freelist"
+SearchMethod = output.choices("SearchMethod", SEARCH_METHODS)
+SolveMethod = output.choices("SolveMethod", ("construction", *SEARCH_METHODS))
 
 
 NArg = Annotated[str, typer.Argument(metavar="N", help="The size of the board (N x N) and the number of queens.")]
