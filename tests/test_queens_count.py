@@ -35,8 +35,8 @@ def test_kernel_matches_the_reference(n):
     assert (sum(t for t, _ in parts), sum(u for _, u in parts)) == count_reference(n)
 
 
-def test_published_counts_up_to_14_in_one_process():
-    for n in range(1, 15):
+def test_published_counts_1_to_16_in_one_process():
+    for n in range(1, 17):
         result = count(n, workers=1)
         assert (result.n, result.total, result.fundamental) == (n, TOTAL[n - 1], FUNDAMENTAL[n - 1])
         assert result.to_json() == {"n": n, "total": TOTAL[n - 1], "fundamental": FUNDAMENTAL[n - 1]}

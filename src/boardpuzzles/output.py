@@ -15,7 +15,6 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from . import render
 
@@ -91,6 +90,9 @@ def progress(total: float, description: str, enabled: bool) -> Iterator[Callable
     if not enabled:
         yield lambda amount: None
         return
+    # Imported here: most runs draw no bar, and rich.progress costs 20 ms of start-up.
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
     bar = Progress(
         TextColumn("{task.description}"),
         BarColumn(),

@@ -353,11 +353,9 @@ def _extend(n: int, kind: int, bound: int, columns: tuple[int, ...]) -> list[tup
         left = (left | bit) << 1
         down |= bit
         right = (right | bit) >> 1
-    free = _free(
-        np.int64(left), np.int64(down), np.int64(right),
-        allowed, len(columns), sides_row, np.int64(1 | (1 << (n - 1))),
-    )
-    return [columns + (c,) for c in range(n) if int(free) >> c & 1]
+    # The kernel's own rule, run as plain Python: the split needs no compiled call.
+    free = int(_free.py_func(left, down, right, allowed, len(columns), sides_row, 1 | (1 << (n - 1))))
+    return [columns + (c,) for c in range(n) if free >> c & 1]
 
 
 def _split_target(n: int) -> int:
