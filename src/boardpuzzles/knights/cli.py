@@ -11,7 +11,7 @@ import typer
 from .. import output, render
 from ..errors import InputError
 from ..geometry import file_name, parse_board_size, parse_square, parse_squares, square_name
-from .moves import accessibility
+from .moves import accessibility, square_of
 from .tour import METHODS, KnightTour, NoTour, count_tours, find_tour, tour_starts
 
 app = typer.Typer(help="Move a knight over every square of a board once (the knight's tour).")
@@ -65,8 +65,8 @@ def _show_tour(tour: KnightTour, ascii: bool, svg: str | None) -> None:
     first, last = tour.path[0], tour.path[-1]
     kind = "closed" if tour.closed else "open"
     summary = (f"{kind} knight's tour of the {tour.rows}x{tour.cols} board by {tour.method}: {squares} squares "
-               f"from {square_name(first // tour.cols, first % tour.cols)} to "
-               f"{square_name(last // tour.cols, last % tour.cols)}, checked square by square")
+               f"from {square_name(*square_of(first, tour.cols))} to "
+               f"{square_name(*square_of(last, tour.cols))}, checked square by square")
     if max(tour.rows, tour.cols) <= LARGEST_DRAWN:
         output.show(tour.diagram(), ascii)
     output.console.print(summary, markup=False, soft_wrap=True)

@@ -27,7 +27,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from .moves import DCOL, DROW, neighbour_table
+from .moves import DCOL, DROW, neighbour_table, square_of
 from .search import FOUND, search_kernel
 
 _EVEN_PARTS = (8, 6, 10)
@@ -185,7 +185,7 @@ def _open_tours_3x4() -> list[list[tuple[int, int]]]:
 def strip_tour(n: int, start: int = 0) -> np.ndarray:
     """A closed tour of the 3 x n board (n even, n >= 10) from square ``start``."""
     base = 10 if n % 4 == 2 else 12
-    cycle = [(int(s) // base, int(s) % base) for s in block_tour(3, base)]
+    cycle = [square_of(s, base) for s in block_tour(3, base)]
     succ = np.empty(3 * n, dtype=np.int64)
     for a, b in zip(cycle, cycle[1:] + cycle[:1]):
         succ[a[0] * n + a[1]] = b[0] * n + b[1]

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..geometry import Square
+
 HORIZONTAL = (2, 1, -1, -2, -2, -1, 1, 2)
 VERTICAL = (-1, -2, -2, -1, 1, 2, 2, 1)
 
@@ -26,6 +28,12 @@ VERTICAL = (-1, -2, -2, -1, 1, 2, 2, 1)
 ROW_STEP = tuple(-v for v in VERTICAL)
 DROW = np.array(ROW_STEP, dtype=np.int64)
 DCOL = np.array(HORIZONTAL, dtype=np.int64)
+
+
+def square_of(index: int, cols: int) -> Square:
+    """The square ``(row, col)`` with the index ``row * cols + col`` on a board ``cols`` wide."""
+    row, col = divmod(int(index), cols)
+    return row, col
 
 
 def accessibility(rows: int, cols: int) -> list[list[int]]:

@@ -61,6 +61,13 @@ def open_from(rows: int, cols: int, row: int, col: int) -> Verdict:
     return None, "no theorem decides this start square: exhaustive search decides"
 
 
+def start_verdict(rows: int, cols: int, row: int, col: int, closed: bool) -> Verdict:
+    """What the theorems say of a tour from (row, col): closed (then every square is alike) or open."""
+    if closed:
+        return closed_exists(rows, cols)
+    return open_from(rows, cols, row, col)
+
+
 def colour_count(rows: int, cols: int, blocked: set[tuple[int, int]], start: tuple[int, int],
                  closed: bool) -> Verdict:
     """Every move changes colour, so a tour of the free squares needs as many of each

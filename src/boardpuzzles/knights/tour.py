@@ -21,7 +21,7 @@ from ..runner import interruptible
 from ..symmetry import symmetries_of
 from . import theory, warnsdorff
 from .divide import closed_tour
-from .moves import neighbour_table
+from .moves import neighbour_table, square_of
 from .search import FOUND, GAVE_UP, search_kernel
 from .verify import check_tour
 
@@ -55,7 +55,7 @@ class KnightTour:
 
     def squares(self) -> list[Square]:
         """The path as (row, col) pairs."""
-        return [(int(s) // self.cols, int(s) % self.cols) for s in self.path]
+        return [square_of(s, self.cols) for s in self.path]
 
     def names(self) -> list[str]:
         """The path in algebraic notation: ['a1', 'b3', ...]."""
@@ -129,8 +129,7 @@ def _middle_lines(rows: int, cols: int, free: np.ndarray, closed: bool) -> tuple
 
 
 def _stuck(rows: int, cols: int, path: np.ndarray, rule: str, total: int) -> NoTour:
-    last = int(path[-1])
-    where = square_name(last // cols, last % cols)
+    where = square_name(*square_of(path[-1], cols))
     return NoTour(f"{rule} got stuck on {where} after {len(path) - 1} moves ({len(path)} of {total} "
                   "squares visited); this says nothing about whether a tour exists: the default "
                   "method decides", proved=False, path=path)
@@ -148,8 +147,8 @@ def _by_rule(rows, cols, start, closed, free, method, depth) -> np.ndarray:
     if len(path) < total:
         raise _stuck(rows, cols, path, method, total)
     if closed and check_tour(rows, cols, path, True, free) != -1:
-        last = int(path[-1])
-        raise NoTour(f"{method} visited every square, but the last one, {square_name(last // cols, last % cols)}, "
+        last = square_name(*square_of(path[-1], cols))
+        raise NoTour(f"{method} visited every square, but the last one, {last}, "
                      "is not a knight's move from the start: the tour is not closed", proved=False, path=path)
     return path
 
@@ -176,17 +175,14 @@ def _exact(rows, cols, start, closed, free) -> np.ndarray:
             break
     if status != FOUND:
         kind = "closed tour" if closed else "tour"
-        raise NoTour(f"exhaustive search: no {kind} from {square_name(start // cols, start % cols)} "
+        raise NoTour(f"exhaustive search: no {kind} from {square_name(*square_of(start, cols))} "
                      f"on this {rows}x{cols} board", proved=True)
     return path
 
 
 def _theory_check(rows, cols, start, closed) -> None:
     """Raise NoTour when a theorem says there is none."""
-    if closed:
-        exists, reason = theory.closed_exists(rows, cols)
-    else:
-        exists, reason = theory.open_from(rows, cols, start // cols, start % cols)
+    exists, reason = theory.start_verdict(rows, cols, *square_of(start, cols), closed)
     if exists is False:
         raise NoTour(reason, proved=True)
 
@@ -196,8 +192,8 @@ def _exact_after_theory(rows, cols, start, closed, free) -> np.ndarray:
     if free.all():
         _theory_check(rows, cols, start, closed)
     else:
-        blocked = {(int(s) // cols, int(s) % cols) for s in np.flatnonzero(~free)}
-        exists, reason = theory.colour_count(rows, cols, blocked, (start // cols, start % cols), closed)
+        blocked = {square_of(s, cols) for s in np.flatnonzero(~free)}
+        exists, reason = theory.colour_count(rows, cols, blocked, square_of(start, cols), closed)
         if exists is False:
             raise NoTour(reason, proved=True)
     return _exact(rows, cols, start, closed, free)
@@ -313,10 +309,7 @@ def tour_starts(rows: int, cols: int, closed: bool = False,
     result: dict[Square, tuple[bool, str]] = {}
     classes = _orbits(rows, cols, ((r, c) for r in range(rows) for c in range(cols)))
     for square in classes:
-        if closed:
-            verdict, reason = theory.closed_exists(rows, cols)
-        else:
-            verdict, reason = theory.open_from(rows, cols, *square)
+        verdict, reason = theory.start_verdict(rows, cols, *square, closed)
         if verdict is None:
             try:
                 tour = find_tour(rows, cols, square, closed)
