@@ -53,6 +53,8 @@ def main() -> None:
         t = time.perf_counter()
         value = fn()
         print(f"  {label}: {value} (expected {expected}) in {time.perf_counter() - t:.2f} s")
+        if value != expected:
+            raise SystemExit(f"wrong count for {label}: {value} != {expected}")
     print(f"(this process peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GiB)")
 
 
