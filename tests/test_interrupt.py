@@ -6,6 +6,7 @@ import sys
 import time
 
 import pytest
+from signal_helpers import sigint_as_at_a_terminal
 
 from boardpuzzles import draughts, knights
 from boardpuzzles.runner import interruptible
@@ -23,19 +24,12 @@ def _warm_kernels() -> None:
     draughts.perft(draughts.Position.initial(draughts.get_variant("international")), 2)
 
 
-def _as_at_a_terminal() -> None:
-    """The child gets SIGINT as at a terminal: a test run started as a background job of a
-    non-interactive shell ignores SIGINT, and a child would inherit that."""
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.mark.parametrize("args", [["knight", "count", "7"], ["draughts", "perft", "--variant", "international", "--depth", "14"]])
 def test_ctrl_c_inside_a_kernel(args):
     _warm_kernels()
     process = subprocess.Popen(
         [sys.executable, "-m", "boardpuzzles", *args],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_as_at_a_terminal,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=sigint_as_at_a_terminal,
     )
     try:
         time.sleep(2.5)

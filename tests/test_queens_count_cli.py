@@ -11,6 +11,7 @@ import sys
 import time
 
 import pytest
+from signal_helpers import sigint_as_at_a_terminal
 
 
 
@@ -81,8 +82,7 @@ def test_ctrl_c_stops_the_workers_cleanly(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        # A shell starts background jobs with Ctrl-C ignored; undo that, as a terminal would.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=sigint_as_at_a_terminal,
     )
     deadline = time.monotonic() + 120
     finished = 0
