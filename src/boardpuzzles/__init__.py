@@ -1,3 +1,19 @@
-"""boardpuzzles: the N queens, the knight's tour and the longest capture in draughts."""
+"""boardpuzzles: the N queens, the knight's tour and the longest capture in draughts.
+
+The puzzles are the subpackages :mod:`boardpuzzles.queens`,
+:mod:`boardpuzzles.knights` and :mod:`boardpuzzles.draughts`.  What they share:
+the errors (:mod:`boardpuzzles.errors`) and the protocol of long calls
+(:mod:`boardpuzzles.progress`: ``progress`` reports and a ``cancel`` event).
+"""
+
+from .errors import (
+    BoardpuzzlesError, Cancelled, CheckpointError, ClusterError, InputError, OutputError, TooLong,
+)
+from .progress import Progress
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "BoardpuzzlesError", "Cancelled", "CheckpointError", "ClusterError", "InputError", "OutputError", "TooLong",
+    "Progress", "__version__",
+]

@@ -17,7 +17,7 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from . import __version__
-from .errors import InputError
+from .errors import BoardpuzzlesError, Cancelled, InputError
 from .output import AsciiOpt, error_console
 
 #: Each puzzle's sub-app, by the name of its command group.
@@ -88,6 +88,17 @@ def version() -> None:
     print(__version__)
 
 
+#: Parameters of the library that the command line takes as positional arguments, by their metavar.
+POSITIONAL = {"n": "N", "board": "BOARD", "fen": "POSITION", "position": "POSITION", "path": "FILE"}
+
+
+def option_name(parameter: str | None) -> str | None:
+    """How the command line names a library parameter: its option (``--max-depth``) or argument (``N``)."""
+    if parameter is None:
+        return None
+    return POSITIONAL.get(parameter, "--" + parameter.replace("_", "-"))
+
+
 def _fail(message: str, status: int) -> int:
     one_line = " ".join(message.splitlines())
     error_console.print(f"boardpuzzles: {one_line}", markup=False, soft_wrap=True)
@@ -123,7 +134,11 @@ def main(argv: list[str] | None = None) -> int:
         status = result if isinstance(result, int) else 0
         if status == INTERRUPTED:
             _fail("interrupted", INTERRUPTED)
+    except Cancelled:
+        status = _fail("interrupted", INTERRUPTED)
     except InputError as error:
+        status = _fail(error.worded(option_name(error.parameter)), 2)
+    except BoardpuzzlesError as error:
         status = _fail(str(error), 2)
     except typer.Exit as exit_:
         status = exit_.exit_code

@@ -9,17 +9,20 @@ from __future__ import annotations
 import enum
 import json
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from . import render
+from .progress import Progress, ProgressFn
 
-console = Console(highlight=False)
-error_console = Console(stderr=True, highlight=False)
+console = Console(highlight=False, emoji=False)
+error_console = Console(stderr=True, highlight=False, emoji=False)
 
 
 def file_name(value: str | None) -> str | None:
@@ -105,3 +108,45 @@ def progress(total: float, description: str, enabled: bool) -> Iterator[Callable
     with bar:
         task = bar.add_task(description, total=total)
         yield lambda amount: bar.advance(task, amount)
+
+
+#: Seconds a long call runs before its progress bar appears (shorter work shows none).
+BAR_AFTER = 1.0
+
+
+@contextmanager
+def progress_bar(description: str, json_mode: bool) -> Iterator[ProgressFn]:
+    """A progress bar on standard error fed by the library's :class:`~boardpuzzles.progress.Progress`
+    reports; yields the ``progress`` callback to hand to a long call.
+
+    The bar appears once the call has run :data:`BAR_AFTER` seconds, shows the
+    elapsed time from the start and the time left at the rate so far, and is
+    never drawn with ``--json`` or when standard error is not a terminal.
+    """
+    if not progress_wanted(json_mode):
+        yield lambda report: None
+        return
+    started = time.monotonic()
+    with ExitStack() as stack:
+        state: dict[str, Any] = {}
+
+        def show_report(report: Progress) -> None:
+            if "bar" not in state:
+                if time.monotonic() - started < BAR_AFTER:
+                    return
+                from rich.progress import (
+                    BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+                )
+                from rich.progress import Progress as Bar
+
+                bar = Bar(
+                    TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[unit]}"),
+                    TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[detail]}"),
+                    console=error_console, transient=True,
+                )
+                stack.enter_context(bar)
+                state["bar"] = bar
+                state["task"] = bar.add_task(description, total=report.total, unit=report.unit, detail=report.detail)
+            state["bar"].update(state["task"], completed=report.done, total=report.total, detail=escape(report.detail))
+
+        yield show_report
