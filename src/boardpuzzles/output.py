@@ -16,13 +16,15 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from . import render
 from .progress import Progress, ProgressFn
 
-console = Console(highlight=False, emoji=False)
-error_console = Console(stderr=True, highlight=False, emoji=False)
+# Nothing printed is read as rich markup or emoji codes: messages hold the user's
+# own text (a FEN such as W:x:B1 would otherwise print an emoji), so colour comes
+# only from explicit styles.
+console = Console(highlight=False, emoji=False, markup=False)
+error_console = Console(stderr=True, highlight=False, emoji=False, markup=False)
 
 
 def file_name(value: str | None) -> str | None:
@@ -56,12 +58,28 @@ def print_jsonl(payloads: Iterable[Any]) -> None:
         sys.stdout.flush()
 
 
+def can_encode(text: str, stream: Any = None) -> bool:
+    """Whether ``stream`` (default: standard output) can write ``text`` in its encoding."""
+    encoding = getattr(stream or sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def show(diagram: render.Diagram, ascii: bool = False) -> None:
-    """Draw a board on standard output: in colour on a terminal, plain text otherwise."""
+    """Draw a board on standard output: in colour on a terminal, plain text otherwise.
+
+    Lines are never wrapped (a board wider than the terminal or than 80 columns
+    in a file stays one line per rank), and an output that cannot encode the
+    Unicode pieces (``PYTHONIOENCODING=ascii``) gets ASCII letters.
+    """
+    ascii = ascii or not can_encode(render.UNICODE_SIGNS)
     if console.is_terminal and not ascii:
-        console.print(render.rich_board(diagram, ascii))
+        console.print(render.rich_board(diagram, ascii), soft_wrap=True)
     else:
-        console.print(render.text(diagram, ascii), markup=False)
+        console.print(render.text(diagram, ascii), soft_wrap=True)
 
 
 def save_svg(diagram: render.Diagram, path: str | None) -> None:
@@ -97,7 +115,7 @@ def progress(total: float, description: str, enabled: bool) -> Iterator[Callable
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     bar = Progress(
-        TextColumn("{task.description}"),
+        TextColumn("{task.description}", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -140,13 +158,14 @@ def progress_bar(description: str, json_mode: bool) -> Iterator[ProgressFn]:
                 from rich.progress import Progress as Bar
 
                 bar = Bar(
-                    TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[unit]}"),
-                    TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[detail]}"),
+                    TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[unit]}", markup=False), TimeElapsedColumn(), TimeRemainingColumn(),
+                    TextColumn("{task.fields[detail]}", markup=False),
                     console=error_console, transient=True,
                 )
                 stack.enter_context(bar)
                 state["bar"] = bar
                 state["task"] = bar.add_task(description, total=report.total, unit=report.unit, detail=report.detail)
-            state["bar"].update(state["task"], completed=report.done, total=report.total, detail=escape(report.detail))
+            state["bar"].update(state["task"], completed=report.done, total=report.total, detail=report.detail)
 
         yield show_report

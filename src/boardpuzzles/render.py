@@ -5,6 +5,22 @@ one-letter code, labels (move numbers), marked squares, blocked squares and a
 path. The three renderers below turn that one description into text, a rich
 renderable for the terminal, or an SVG document, so the puzzles never draw
 boards themselves.
+
+Text and colour boards have the same layout: each square is a space and its
+content right-aligned, the rank names on the left, the file names below, and a
+line is never wrapped.  A marked square says what it is in every form: in
+colour by its background, in plain text by its sign (``x`` on a taken man,
+``X`` on a taken king, ``*`` on an empty highlighted square).
+
+Colours pass WCAG AA (contrast at least :data:`MIN_CONTRAST`) for every
+foreground on every square they can stand on; they are explicit RGB values,
+never bold and never the terminal's "black", which many terminals show bright
+grey when it is bold.
+
+SVG drawings are limited to :data:`MAX_SVG_SQUARES` squares: :func:`svg` refuses a
+larger board with an :class:`~boardpuzzles.errors.InputError` (parameter
+``svg``), and :func:`drawable` tells beforehand (``_repr_svg_`` draws nothing
+for such a board).
 """
 
 from __future__ import annotations
@@ -15,20 +31,48 @@ from pathlib import Path
 
 from rich.text import Text
 
-from .errors import InputError
+from .errors import InputError, OutputError
 from .geometry import Square, file_name
 
-#: Piece codes: queen, knight, white man/king, black man/king.
+#: Piece codes: queen, knight, white man/king, black man/king (in ASCII the code itself is drawn).
 GLYPHS = {"Q": "♛", "N": "♞", "w": "○", "W": "◎", "b": "●", "B": "◉"}
-ASCII_GLYPHS = {"Q": "Q", "N": "N", "w": "w", "W": "W", "b": "b", "B": "B"}
+#: The other signs of a Unicode board: an empty square, a blocked one.
+EMPTY, BLOCKED = "·", "■"
+#: Every character a Unicode board may hold beyond ASCII (an output that cannot encode them gets ASCII boards).
+UNICODE_SIGNS = "".join(GLYPHS.values()) + EMPTY + BLOCKED
 
-_LIGHT, _DARK = "#f0d9b5", "#b58863"  # the colours of python-chess's boards
-_TERMINAL_LIGHT, _TERMINAL_DARK = "#d7b98e", "#8f6a46"
+#: What a marked square means (the values of ``Diagram.marks``).
+HIGHLIGHT, TAKEN = "highlight", "taken"
+MARKS = (HIGHLIGHT, TAKEN)
+
+#: The least contrast between a foreground and its background (WCAG AA for text).
+MIN_CONTRAST = 4.5
+
+#: Terminal colours: the squares by kind, and the one ink every sign is drawn in
+#: (white men are outlines, black men solid, so both are dark ink).
+TERMINAL_SQUARES = {
+    "light": "#f0d9b5", "dark": "#b58863", HIGHLIGHT: "#8cc78a", TAKEN: "#ee8f8f", "blocked": "#9e9e9e",
+}
+TERMINAL_INK = "#000000"
+
+#: SVG colours (python-chess's squares); marks are laid over a square at :data:`SVG_MARK_OPACITY`.
+SVG_SQUARES = {"light": "#f0d9b5", "dark": "#b58863", "blocked": "#444444"}
+SVG_MARKS = {HIGHLIGHT: "#43a047", TAKEN: "#e53935"}
+SVG_MARK_OPACITY = 0.55
+SVG_INK = "#000000"  # labels and queen/knight glyphs
+SVG_EDGE, SVG_EDGE_INK = "#5a3d26", "#eeeeee"  # the frame and the file and rank names on it
+
+#: The largest board :func:`svg` draws, in squares (500 x 500).
+MAX_SVG_SQUARES = 250_000
 
 
 @dataclass
 class Diagram:
-    """What to draw on a ``rows`` x ``cols`` board; squares are (row, col) from a1."""
+    """What to draw on a ``rows`` x ``cols`` board; squares are (row, col) from a1.
+
+    ``marks`` maps squares to :data:`HIGHLIGHT` (given queens, capture paths,
+    start squares) or :data:`TAKEN` (men taken by a capture).
+    """
 
     rows: int
     cols: int
@@ -48,15 +92,19 @@ def _cell_width(diagram: Diagram) -> int:
 
 
 def _cell(diagram: Diagram, square: Square, ascii: bool) -> str:
+    mark = diagram.marks.get(square)
     if square in diagram.pieces:
-        return (ASCII_GLYPHS if ascii else GLYPHS)[diagram.pieces[square]]
+        code = diagram.pieces[square]
+        if mark == TAKEN:
+            return "X" if code.isupper() else "x"
+        return code if ascii else GLYPHS[code]
     if square in diagram.labels:
         return diagram.labels[square]
     if square in diagram.blocked:
-        return "#" if ascii else "■"
-    if square in diagram.marks:
+        return "#" if ascii else BLOCKED
+    if mark is not None:
         return "*"
-    return "." if ascii else "·"
+    return "." if ascii else EMPTY
 
 
 def _rank_width(diagram: Diagram) -> int:
@@ -66,6 +114,15 @@ def _rank_width(diagram: Diagram) -> int:
 def _files_line(diagram: Diagram, width: int) -> str:
     names = "".join(file_name(col).rjust(width + 1) for col in range(diagram.cols))
     return " " * _rank_width(diagram) + names
+
+
+def _square_kind(diagram: Diagram, square: Square) -> str:
+    if square in diagram.marks:
+        return diagram.marks[square]
+    if square in diagram.blocked:
+        return "blocked"
+    row, col = square
+    return "dark" if (row + col + diagram.light_a1) % 2 == 0 else "light"
 
 
 def text(diagram: Diagram, ascii: bool = False) -> str:
@@ -80,30 +137,41 @@ def text(diagram: Diagram, ascii: bool = False) -> str:
 
 
 def rich_board(diagram: Diagram, ascii: bool = False) -> Text:
-    """The board for a colour terminal: light and dark squares, marked squares in their colour."""
+    """The board for a colour terminal: :func:`text`'s layout, each square in its colour."""
     width = _cell_width(diagram)
-    board = Text()
+    board = Text(no_wrap=True, overflow="ignore")
     if diagram.title:
         board.append(diagram.title + "\n", style="bold")
     for row in reversed(range(diagram.rows)):
-        board.append(str(row + 1).rjust(_rank_width(diagram)) + " ", style="dim")
+        board.append(str(row + 1).rjust(_rank_width(diagram)))
         for col in range(diagram.cols):
             square = (row, col)
-            background = _TERMINAL_DARK if (row + col + diagram.light_a1) % 2 == 0 else _TERMINAL_LIGHT
-            background = diagram.marks.get(square, background)
-            piece = diagram.pieces.get(square, "")
-            colour = "white" if piece in ("w", "W") else "black"
-            style = f"bold {colour} on {background}"
-            board.append(_cell(diagram, square, ascii).center(width + 1), style=style)
+            style = f"{TERMINAL_INK} on {TERMINAL_SQUARES[_square_kind(diagram, square)]}"
+            board.append(_cell(diagram, square, ascii).rjust(width + 1), style=style)
         board.append("\n")
-    board.append(" " + _files_line(diagram, width), style="dim")
+    board.append(_files_line(diagram, width))
     return board
+
+
+def drawable(rows: int, cols: int) -> bool:
+    """Whether :func:`svg` draws a ``rows`` x ``cols`` board (at most :data:`MAX_SVG_SQUARES` squares)."""
+    return rows * cols <= MAX_SVG_SQUARES
+
+
+def check_drawable(rows: int, cols: int) -> None:
+    """Refuse a board too large to draw, before anything is built for it."""
+    if not drawable(rows, cols):
+        raise InputError(
+            f"{{parameter}}: the {rows}x{cols} board is too large to draw "
+            f"(a drawing has at most {MAX_SVG_SQUARES:,} squares, such as 500x500)",
+            parameter="svg",
+        )
 
 
 def _svg_piece(code: str, x: float, y: float, size: float) -> str:
     cx, cy, r = x + size / 2, y + size / 2, size * 0.36
     if code in "wWbB":
-        fill, line = ("#fafafa", "#222") if code in "wW" else ("#222", "#fafafa")
+        fill, line = ("#fafafa", "#222222") if code in "wW" else ("#222222", "#fafafa")
         shape = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{fill}" stroke="#222" stroke-width="2"/>'
         if code in "WB":
             shape += f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 0.55:.1f}" fill="none" stroke="{line}" stroke-width="2"/>'
@@ -111,12 +179,16 @@ def _svg_piece(code: str, x: float, y: float, size: float) -> str:
     glyph = GLYPHS[code]
     return (
         f'<text x="{cx:.1f}" y="{cy:.1f}" font-size="{size * 0.8:.1f}" text-anchor="middle" '
-        f'dominant-baseline="central" fill="#111">{glyph}</text>'
+        f'dominant-baseline="central" fill="{SVG_INK}">{glyph}</text>'
     )
 
 
 def svg(diagram: Diagram, square_size: float | None = None) -> str:
-    """The board as an SVG document, with names on the edges and the path drawn as lines."""
+    """The board as an SVG document, with names on the edges and the path drawn as lines.
+
+    Raises :class:`~boardpuzzles.errors.InputError` for a board over :data:`MAX_SVG_SQUARES` squares.
+    """
+    check_drawable(diagram.rows, diagram.cols)
     size = square_size or max(4.0, min(45.0, 720.0 / max(diagram.rows, diagram.cols)))
     margin = size * 0.6 if max(diagram.rows, diagram.cols) <= 64 else 0.0
     width, height = 2 * margin + diagram.cols * size, 2 * margin + diagram.rows * size
@@ -132,7 +204,7 @@ def svg(diagram: Diagram, square_size: float | None = None) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.1f} {height:.1f}" '
         f'width="{width:.0f}" height="{height:.0f}">',
-        f'<rect width="{width:.1f}" height="{height:.1f}" fill="#5a3d26"/>',
+        f'<rect width="{width:.1f}" height="{height:.1f}" fill="{SVG_EDGE}"/>',
     ]
     if diagram.title:
         parts.insert(1, f"<title>{escape(diagram.title)}</title>")
@@ -140,14 +212,14 @@ def svg(diagram: Diagram, square_size: float | None = None) -> str:
         for col in range(diagram.cols):
             square = (row, col)
             x, y = corner(square)
-            fill = _DARK if (row + col + diagram.light_a1) % 2 == 0 else _LIGHT
+            fill = SVG_SQUARES["dark" if (row + col + diagram.light_a1) % 2 == 0 else "light"]
             if square in diagram.blocked:
-                fill = "#444"
+                fill = SVG_SQUARES["blocked"]
             parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" fill="{fill}"/>')
             if square in diagram.marks:
                 parts.append(
                     f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" '
-                    f'fill="{diagram.marks[square]}" fill-opacity="0.55"/>'
+                    f'fill="{SVG_MARKS[diagram.marks[square]]}" fill-opacity="{SVG_MARK_OPACITY}"/>'
                 )
     if margin:
         font = margin * 0.6
@@ -155,13 +227,13 @@ def svg(diagram: Diagram, square_size: float | None = None) -> str:
             x = margin + (col + 0.5) * size
             parts.append(
                 f'<text x="{x:.1f}" y="{height - margin * 0.3:.1f}" font-size="{font:.1f}" '
-                f'text-anchor="middle" fill="#eee">{file_name(col)}</text>'
+                f'text-anchor="middle" fill="{SVG_EDGE_INK}">{file_name(col)}</text>'
             )
         for row in range(diagram.rows):
             y = margin + (diagram.rows - 1 - row + 0.5) * size
             parts.append(
                 f'<text x="{margin / 2:.1f}" y="{y:.1f}" font-size="{font:.1f}" text-anchor="middle" '
-                f'dominant-baseline="central" fill="#eee">{row + 1}</text>'
+                f'dominant-baseline="central" fill="{SVG_EDGE_INK}">{row + 1}</text>'
             )
     for other in diagram.more_paths:
         joined = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(centre, other))
@@ -187,15 +259,20 @@ def svg(diagram: Diagram, square_size: float | None = None) -> str:
         x, y = centre(square)
         parts.append(
             f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size * 0.38:.1f}" text-anchor="middle" '
-            f'dominant-baseline="central" fill="#000">{escape(label)}</text>'
+            f'dominant-baseline="central" fill="{SVG_INK}">{escape(label)}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts)
 
 
 def write_svg(diagram: Diagram, path: str | Path) -> None:
-    """Write the SVG of a diagram to a file; an unwritable path is an InputError."""
+    """Write the SVG of a diagram to a file.
+
+    A board too large to draw is an :class:`~boardpuzzles.errors.InputError`;
+    a file that cannot be written is an :class:`~boardpuzzles.errors.OutputError`.
+    """
+    document = svg(diagram)
     try:
-        Path(path).write_text(svg(diagram), encoding="utf-8")
+        Path(path).write_text(document, encoding="utf-8")
     except OSError as error:
-        raise InputError(f"cannot write SVG file {path}: {error.strerror or error}") from None
+        raise OutputError(f"cannot write SVG file {path}: {error.strerror or error}") from None
