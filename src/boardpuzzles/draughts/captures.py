@@ -12,9 +12,6 @@ from .board import Position, square_text
 from .moves import Move, capture_paths, distinct, move_text, select_captures
 from .rules import get_variant
 
-PATH_COLOUR = "#2e7d32"
-TAKEN_COLOUR = "#c62828"
-
 
 @dataclass
 class LongestCaptures:
@@ -56,9 +53,9 @@ class LongestCaptures:
         marks: dict[Square, str] = {}
         for move in self.paths:
             for square in move.captured:
-                marks[square] = TAKEN_COLOUR
+                marks[square] = render.TAKEN
             for square in move.path:
-                marks[square] = PATH_COLOUR
+                marks[square] = render.HIGHLIGHT
         size = self.position.size
         return render.Diagram(
             size, size, pieces=dict(self.position.pieces), marks=marks,

@@ -141,7 +141,7 @@ def starts(board: BoardArg, closed: ClosedOpt = False, json: output.JsonOpt = Fa
         answer = tour_starts(rows, cols, closed, lambda fraction: advance(100 * fraction))
     good = sorted((sq for sq, (ok, _) in answer.items() if ok), key=lambda sq: (sq[1], sq[0]))
     kind = "closed" if closed else "open"
-    diagram = render.Diagram(rows, cols, marks={sq: "green" for sq in good},
+    diagram = render.Diagram(rows, cols, marks={sq: render.HIGHLIGHT for sq in good},
                              title=f"squares an {kind} tour of the {rows}x{cols} board can start from")
     output.save_svg(diagram, svg)
     if json:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .. import output
+from .. import output, render
 from ..errors import InputError
 from ..geometry import parse_squares, square_name
 from . import SEARCH_METHODS
@@ -136,7 +136,7 @@ def complete(
         return
     first = found[0]
     diagram = first.diagram(f"{size} queens completing {given_names}")
-    diagram.marks = {square: "#2e7d32" for square in given}
+    diagram.marks = {square: render.HIGHLIGHT for square in given}
     output.save_svg(diagram, svg)
     if size <= LARGEST_DRAWN:
         output.show(diagram, ascii)
