@@ -33,8 +33,6 @@ def fill(args, files):
 BAD = [
     # the shared layer: usage errors, negative numbers taken for options, file names
     ("version extra", "unexpected extra argument"),
-    ("demo --json", "No such option: --json"),
-    ("draughts", "Missing command"),
     ("knight tour -3", "-3 is a negative number"),
     ("draughts captures -3", "-3 is a negative number"),
     ("queens solve 8 --svg=", "the file name is empty"),

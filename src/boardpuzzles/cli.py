@@ -6,19 +6,22 @@ way a run can go wrong into one line and an exit status, never a traceback.
 
 from __future__ import annotations
 
+import difflib
 import gc
 import importlib
 import os
 import re
 import sys
+from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer._click.exceptions import NoArgsIsHelpError
+from typer.core import TyperArgument, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
 from . import __version__
 from .errors import BoardpuzzlesError, Cancelled, InputError
-from .output import AsciiOpt, error_console
+from .output import AsciiOpt, JsonOpt, error_console, print_json
 
 #: Each puzzle's sub-app, by the name of its command group.
 PUZZLES = {
@@ -43,7 +46,38 @@ class _Puzzles(TyperGroup):
             return super().get_command(ctx, name)
         command = typer.main.get_command(_load(PUZZLES[name]).app)
         command.name = name
+        _speak_as_root(command)
         return command
+
+
+class _NamedArgument(TyperArgument):
+    """A positional argument whose name says what it is (N, BOARD, POSITION): help shows no ``<str>`` after it."""
+
+    def display_type_rich(self, ctx) -> str | None:
+        return None
+
+
+#: The options Typer gives every group for shell completion; they belong on the root only.
+COMPLETION_OPTIONS = {"install_completion", "show_completion"}
+
+
+def _speak_as_root(command: Any) -> None:
+    """Give a puzzle's commands the root's manners: plain help (words never broken, no
+    boxes, ASCII-safe), arguments named as the README names them (N, BOARD, POSITION)
+    with no type after them, the actions listed when a group is run without one, and
+    the completion options only on the root."""
+    command.rich_markup_mode = None
+    for param in command.params:
+        if isinstance(param, TyperArgument):
+            param.metavar = param.metavar or POSITIONAL.get(param.name or "", (param.name or "").upper())
+            param.__class__ = _NamedArgument
+        elif isinstance(param, TyperOption) and not param.is_flag and param.metavar is None and param.bare_type() == "str":
+            param.metavar = (param.name or "").upper()  # --variant VARIANT, not --variant <str>
+    if isinstance(command, TyperGroup):
+        command.no_args_is_help = True
+        command.params = [param for param in command.params if param.name not in COMPLETION_OPTIONS]
+        for sub in command.commands.values():
+            _speak_as_root(sub)
 
 
 def _load(module_name: str):
@@ -68,24 +102,47 @@ app = typer.Typer(
     cls=_Puzzles,
     name="boardpuzzles",
     help="The N queens, the knight's tour and the longest capture in draughts.",
-    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},  # every command inherits them
+    no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        print(__version__)
+        raise typer.Exit(0)
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, expose_value=False, callback=_print_version, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """The N queens, the knight's tour and the longest capture in draughts."""
+
+
 @app.command()
-def demo(ascii: AsciiOpt = False) -> None:
-    """The seeds' tasks, worked in under a minute."""
+def demo(ascii: AsciiOpt = False, json: JsonOpt = False) -> None:
+    """The seeds' tasks, worked in under a minute (--json: one JSON line per puzzle)."""
     from . import demo as demo_module  # every puzzle: loaded only for the demo
 
-    demo_module.run(ascii)
+    if json:
+        demo_module.run_json()
+    else:
+        demo_module.run(ascii)
 
 
 @app.command()
-def version() -> None:
+def version(json: JsonOpt = False) -> None:
     """Print the version."""
-    print(__version__)
+    if json:
+        print_json({"version": __version__})
+    else:
+        print(__version__)
 
 
 #: Parameters of the library that the command line takes as positional arguments, by their metavar.
@@ -112,6 +169,51 @@ def _usage_message(error: TyperException) -> str:
     return error.format_message().replace("Value error, ", "")  # pydantic's prefix on bad choices
 
 
+def _command_of(args: list[str]) -> tuple[Any, str] | None:
+    """The command that ``args`` run, and its path (``boardpuzzles queens solve``), or None when none is named."""
+    command: Any = typer.main.get_command(app)
+    path = "boardpuzzles"
+    context = command.make_context(path, [], resilient_parsing=True)
+    for word in args:
+        if not isinstance(command, TyperGroup) or word.startswith("-"):
+            break
+        sub = command.get_command(context, word)
+        if sub is None:
+            return None
+        command, path = sub, f"{path} {word}"
+    return command, path
+
+
+def _unknown_option(args: list[str]) -> str | None:
+    """The message for the first ``--option`` in ``args`` that the command it runs does not have, if any.
+
+    Commands that take a negative number as their argument let unknown options
+    through as arguments (``queens solve --metod 8`` would read N = '--metod' and
+    complain of an extra '8'); this finds the misspelt option and names it.
+    """
+    found = _command_of(args)
+    if found is None:
+        return None
+    command, path = found
+    known = {name for param in command.params for name in (*param.opts, *param.secondary_opts)}
+    known |= {"-h", "--help"}
+    for word in args:
+        if word == "--":
+            break
+        name = word.split("=", 1)[0]
+        if name.startswith("--") and len(name) > 2 and name not in known:
+            close = difflib.get_close_matches(name, sorted(known), n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            return f"no such option: {name}{hint} (see '{path} --help')"
+    return None
+
+
+def _show_help(error: Any) -> int:
+    """A group run without an action (``boardpuzzles queens``): its help, which lists the actions, and status 0."""
+    sys.stdout.write(error.ctx.get_help() + "\n")
+    return 0
+
+
 def _reader_gone() -> int:
     """The reader of a pipe went away (``| head``): not an error of ours, so status 0.
     Later writes (and the flush at exit) go to /dev/null instead of raising again."""
@@ -126,9 +228,10 @@ def _reader_gone() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: the process arguments); return the exit status."""
+    args = sys.argv[1:] if argv is None else list(argv)
     command = typer.main.get_command(app)
     try:
-        result = command.main(args=argv, prog_name="boardpuzzles", standalone_mode=False)
+        result = command.main(args=args, prog_name="boardpuzzles", standalone_mode=False)
         # Typer returns (not raises) the status of a typer.Exit raised in a command
         # (output.no_solution: 1), and turns Ctrl-C into a silent 130.
         status = result if isinstance(result, int) else 0
@@ -137,23 +240,26 @@ def main(argv: list[str] | None = None) -> int:
     except Cancelled:
         status = _fail("interrupted", INTERRUPTED)
     except InputError as error:
-        status = _fail(error.worded(option_name(error.parameter)), 2)
+        status = _fail(_unknown_option(args) or error.worded(option_name(error.parameter)), 2)
     except BoardpuzzlesError as error:
         status = _fail(str(error), 2)
     except typer.Exit as exit_:
         status = exit_.exit_code
+    except NoArgsIsHelpError as error:
+        status = _show_help(error)
     except TyperException as error:  # usage errors: unknown command or option, bad choice, missing argument
         context = getattr(error, "ctx", None)
         hint = f" (see '{context.command_path} --help')" if context is not None else ""
-        status = _fail(_usage_message(error) + hint, 2)
+        status = _fail(_unknown_option(args) or _usage_message(error) + hint, 2)
     except (KeyboardInterrupt, typer.Abort):
         status = _fail("interrupted", INTERRUPTED)
     except BrokenPipeError:
         status = _reader_gone()
-    except SystemExit as exit_:  # rich and typer turn a broken pipe into SystemExit(1), which means "no solution"
-        if not isinstance(exit_.__context__, BrokenPipeError):
-            raise
-        status = _reader_gone()
+    except SystemExit as exit_:
+        if isinstance(exit_.__context__, BrokenPipeError):  # rich and typer turn a broken pipe into SystemExit(1)
+            status = _reader_gone()
+        else:  # shell completion leaves this way once it has answered
+            status = exit_.code if isinstance(exit_.code, int) else 0
     return status
 
 
@@ -165,7 +271,14 @@ def entry() -> None:
     shutdown would spend about 0.3 s tearing down numba's compiled code (measured
     after ``queens count 12``), or wait after Ctrl-C for a kernel abandoned in its
     thread (:func:`.runner.interruptible`) or for numba's compiler lock.
+
+    A character that the output's encoding cannot write (``PYTHONIOENCODING=ascii``
+    and a user's Unicode input echoed in a message) is written as an escape
+    instead of ending the run; boards switch to ASCII on such an output by themselves.
     """
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     status = main()
     for stream in (sys.stdout, sys.stderr):
         try:
