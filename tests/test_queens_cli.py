@@ -80,7 +80,6 @@ def test_svg_file(cli, tmp_path):
         (["queens", "solve", "8", "--trace"], "--trace follows one of the seed methods"),
         (["queens", "solve", "8", "--svg", "/no/such/dir/x.svg"], "cannot write SVG file /no/such/dir/x.svg"),
         (["queens", "flip"], "No such command 'flip'"),
-        (["queens"], "Missing command"),
         (["queens", "complete", "8", "--queens", "d5,d5"], "two queens on d5"),
         (["queens", "complete", "8", "--queens", "d5,f7"], "d5 and f7 attack each other"),
         (["queens", "complete", "8", "--queens", "d9"], "square d9 is off the 8x8 board"),
