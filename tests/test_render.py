@@ -124,3 +124,15 @@ def test_an_svg_that_cannot_be_written_is_an_output_error(cli, tmp_path, path):
         render.write_svg(Diagram(4, 4), path)
     run = cli("queens", "solve", "8", "--svg", path)
     assert run.status == 2 and run.err.startswith("boardpuzzles: cannot write SVG file") and run.err.count("\n") == 1
+
+
+def test_repr_svg_of_a_huge_result_draws_nothing():
+    import time
+
+    from boardpuzzles import knights, queens
+
+    started = time.monotonic()
+    assert queens.solve(10_000)._repr_svg_() is None
+    assert knights.find_tour(600, 600, closed=True)._repr_svg_() is None
+    assert time.monotonic() - started < 20
+    assert queens.solve(8)._repr_svg_().startswith("<svg")

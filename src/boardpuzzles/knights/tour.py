@@ -71,8 +71,9 @@ class KnightTour:
         return render.Diagram(self.rows, self.cols, labels={sq: str(i + 1) for i, sq in enumerate(squares)},
                               blocked=set(self.blocked), path=squares, closed_path=self.closed, title=title)
 
-    def _repr_svg_(self) -> str:
-        return render.svg(self.diagram())
+    def _repr_svg_(self) -> str | None:
+        """The tour in Jupyter; none past render.MAX_SVG_SQUARES squares."""
+        return render.svg(self.diagram()) if render.drawable(self.rows, self.cols) else None
 
 
 def _free_mask(rows: int, cols: int, blocked: Iterable[Square]) -> np.ndarray:

@@ -69,8 +69,9 @@ class Solution:
     def __str__(self) -> str:
         return render.text(self.diagram())
 
-    def _repr_svg_(self) -> str:
-        return render.svg(self.diagram())
+    def _repr_svg_(self) -> str | None:
+        """The board in Jupyter; none past render.MAX_SVG_SQUARES squares (the text shows instead)."""
+        return render.svg(self.diagram()) if render.drawable(self.n, self.n) else None
 
     def __repr__(self) -> str:
         shown = self.columns if self.n <= 32 else f"({', '.join(map(str, self.columns[:8]))}, ...)"
