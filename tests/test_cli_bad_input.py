@@ -69,7 +69,7 @@ BAD = [
     ("draughts moves=", "the position is empty"),
     ("draughts perft --fen=", "the position is empty"),
     ("draughts moves --variant=", "unknown variant ''"),
-    ("draughts moves W:W²:B1", "'²' is not a square"),
+    ("draughts moves W:W²:B1", "'²' is not one of the digits 0-9"),
     ("draughts moves W:W1-²:B1", "must be two square numbers"),
     (f"draughts moves W:W{HUGE}:B1 -v international", "out of range"),
     (f"draughts moves W:Wc{HUGE}:Bd4", "is off the 8x8 board"),
@@ -77,7 +77,7 @@ BAD = [
     ("draughts perft --depth x", "'--depth'"),
     # draughts: --piece, --board, --seed-input, and what does not combine
     ("draughts captures W:Wc3:Bd4 --piece=", "'' is not a square"),
-    ("draughts captures W:Wc3:Bd4 --piece ²", "'²' is not a square"),
+    ("draughts captures W:Wc3:Bd4 --piece ²", "'²' is not one of the digits 0-9"),
     ("draughts captures --board=", "the file name is empty"),
     ("draughts captures --board {dir}", "Is a directory"),
     ("draughts moves --board {binary}", "not UTF-8 text"),

@@ -3,6 +3,10 @@
 Squares are ``(row, col)`` pairs counted from 0: row 0 is rank 1 (the bottom of a
 drawn board) and column 0 is file ``a``. Files go ``a`` .. ``z``, then ``aa``,
 ``ab``, ... as spreadsheet columns do, so boards of any width have names.
+
+Numbers, everywhere (sizes, squares, counts, the seeds' inputs): only the ASCII
+digits 0-9 make a number.  Other digits (``８``, ``٣``, ``²``) are refused in one
+line that says so, never read as numbers (:func:`is_number`, :func:`parse_number`).
 """
 
 from __future__ import annotations
@@ -22,6 +26,39 @@ _LONGEST_NUMBER = 9
 def too_long(digits: str) -> bool:
     """True for a number (or file name) longer than any board needs: read it as out of range, never with int()."""
     return len(digits.lstrip("0")) > _LONGEST_NUMBER
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits 0-9 (no sign, no spaces)."""
+    return text.isascii() and text.isdigit()
+
+
+def check_digits(text: str, parameter: str | None = None) -> None:
+    """Refuse text that holds a digit other than ASCII 0-9, naming it."""
+    for character in text:
+        if character.isnumeric() and not character.isascii():
+            where = "{parameter}: " if parameter else ""
+            raise InputError(f"{where}{character!r} is not one of the digits 0-9: write numbers with 0-9",
+                             parameter=parameter, value=text)
+
+
+def parse_number(text: str, parameter: str, example: str = "8") -> int:
+    """A whole number as a person types it (an optional sign, ASCII digits 0-9, spaces around).
+
+    The range is the caller's to check; a number longer than any board needs
+    is refused here, before :func:`int` sees it.
+    """
+    check_digits(text, parameter)
+    stripped = text.strip()
+    digits = stripped[1:] if stripped[:1] in ("+", "-") else stripped
+    if not is_number(digits):
+        raise InputError(f"{{parameter}} must be a whole number, like {example}", parameter=parameter, value=text)
+    if too_long(digits):
+        raise InputError(
+            f"{{parameter}} has {len(digits)} digits, far out of range: give a number such as {example}",
+            parameter=parameter, value=text, show_value=False,
+        )
+    return int(stripped)
 
 
 def file_name(col: int) -> str:
@@ -54,6 +91,7 @@ def describe_board(rows: int, cols: int) -> str:
 
 def parse_square(text: str, rows: int, cols: int) -> Square:
     """Parse an algebraic square such as ``'c3'`` on a ``rows`` x ``cols`` board."""
+    check_digits(text)
     match = _SQUARE.fullmatch(text.strip().lower())
     if not match:
         raise InputError(f"'{text}' is not a square: write a file letter and a rank, like c3")
@@ -72,6 +110,7 @@ def parse_squares(text: str, rows: int, cols: int) -> list[Square]:
 
 def parse_board_size(text: str, largest: int = 10_000) -> tuple[int, int]:
     """Parse a board size: ``'8'`` is 8x8, ``'5x6'`` is 5 rows by 6 columns."""
+    check_digits(text, "board")
     match = _SIZE.fullmatch(text.strip().lower())
     if not match:
         raise InputError(f"board '{text}' is not a size: write N for an NxN board or RxC, like 8 or 5x6")
