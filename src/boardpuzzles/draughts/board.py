@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from .. import render
 from ..errors import InputError
-from ..geometry import Square, file_name, parse_square, square_name, too_long
+from ..geometry import Square, check_digits, file_name, is_number, parse_square, square_name, too_long
 from .rules import PROMOTE_NEVER, Variant
 
 
@@ -135,7 +135,8 @@ def parse_square_text(text: str, variant: Variant, where: str = "") -> Square:
     """A square written as a number (dark squares) or algebraically, e.g. ``32`` or ``c3``."""
     size = variant.size
     place = f" ({where})" if where else ""
-    if text.isdecimal():  # not isdigit(): int() refuses superscripts such as '²'
+    check_digits(text)
+    if is_number(text):
         number = 0 if too_long(text) else int(text)
         if not 1 <= number <= size * size // 2:
             raise InputError(f"square {text}{place} is out of range: squares are 1 to {size * size // 2}")
@@ -149,7 +150,7 @@ def parse_square_text(text: str, variant: Variant, where: str = "") -> Square:
 def _expand(item: str, variant: Variant, where: str) -> list[Square]:
     if "-" in item:
         low, _, high = item.partition("-")
-        if not (low.isdecimal() and high.isdecimal()):
+        if not (is_number(low) and is_number(high)):
             raise InputError(f"range '{item}' {where} must be two square numbers, like 31-50")
         parse_square_text(low, variant, where)  # each in range, so int() below is safe
         parse_square_text(high, variant, where)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-from ..geometry import Square, square_name
+from ..geometry import Square, is_number, square_name, too_long
 
 #: The seed's four capture vectors, in its order.
 SEED_DIRECTIONS = ((-2, -2), (2, -2), (2, 2), (-2, 2))
@@ -53,12 +53,12 @@ def read_seed_input(text: str) -> tuple[list[tuple[int, int]], tuple[int, int]]:
     tokens = text.split()
     numbers = []
     for index, token in enumerate(tokens, start=1):
-        try:
-            numbers.append(int(token))
-        except ValueError:
-            if token.lstrip("+-").isdecimal():  # int() refuses more than 4300 digits
-                raise InputError(f"seed input: item {index} has {len(token)} digits: n is 0 to 63, x and y 1 to 8") from None
-            raise InputError(f"seed input: item {index} '{token}' is not a whole number") from None
+        digits = token[1:] if token[:1] in ("+", "-") else token
+        if not is_number(digits):
+            raise InputError(f"seed input: item {index} '{token}' is not a whole number (digits 0-9)")
+        if too_long(digits):
+            raise InputError(f"seed input: item {index} has {len(token)} digits: n is 0 to 63, x and y 1 to 8")
+        numbers.append(int(token))
     if not numbers:
         raise InputError("seed input is empty: give n, then n pairs x y of black men, then x y of the white man")
     n = numbers[0]

@@ -9,7 +9,7 @@ import typer
 
 from .. import output, render
 from ..errors import InputError
-from ..geometry import parse_squares, square_name
+from ..geometry import parse_number, parse_squares, square_name
 from . import SEARCH_METHODS
 from . import complete as complete_queens
 from . import solutions as list_solutions
@@ -34,13 +34,8 @@ TraceOpt = Annotated[bool, typer.Option("--trace", help="Print each step of a se
 
 
 def parse_n(text: str) -> int:
-    """N as given on the command line: a whole number (ranges are checked by the API)."""
-    try:
-        return int(text)
-    except ValueError:
-        if text.strip().lstrip("+-").isdecimal():  # int() refuses more than 4300 digits
-            raise InputError(f"N has {len(text.strip())} digits, far out of range: give a board size such as 8") from None
-        raise InputError(f"N must be a whole number, like 8 (got {text!r})") from None
+    """N as given on the command line: a whole number in digits 0-9 (ranges are checked by the API)."""
+    return parse_number(text, "n")
 
 
 def _trace_printer(enabled: bool):
