@@ -253,3 +253,26 @@ def test_boards_are_never_wrapped(cli):
 
 def test_json_output_is_valid_json(cli):
     assert json.loads(cli("version", "--json").out)
+
+
+# --- no hidden global state ---
+
+def test_running_the_command_line_in_process_leaves_the_garbage_collector_alone(cli):
+    import gc
+    import importlib
+
+    import boardpuzzles.cli as cli_module
+
+    frozen = gc.get_freeze_count()
+    for name in cli_module.PUZZLES.values():
+        importlib.import_module(name)  # the library's own imports
+    assert cli("queens", "solve", "4").status == 0 and cli("knight", "tour", "5").status == 0
+    assert gc.get_freeze_count() == frozen and gc.isenabled()
+
+
+def test_a_fresh_process_that_runs_main_freezes_nothing():
+    code = ("import gc; from boardpuzzles.cli import main; main(['draughts', 'variants']); "
+            "print(gc.get_freeze_count(), gc.isenabled())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": SRC})
+    assert done.stdout.splitlines()[-1] == "0 True"

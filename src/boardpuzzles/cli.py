@@ -80,16 +80,23 @@ def _speak_as_root(command: Any) -> None:
             _speak_as_root(sub)
 
 
+#: Whether the puzzles' modules are frozen out of the garbage collector's sight as
+#: they load: only in the program's own process (:func:`entry` sets it), never when
+#: :func:`main` or ``app`` run inside someone else's (a test, a notebook, a server).
+_freeze_imports = False
+
+
 def _load(module_name: str):
     """Import a puzzle's modules, which bring numba and their kernels.
 
-    They live as long as the process, so the garbage collector is kept from
-    walking them at every full collection: it is off while they import, and then
-    they are frozen out of its sight (the two full collections it made cost 0.1 s
-    of ``queens count 16``).  Later objects are collected as usual.
+    In the program's own process they live as long as it does, so the garbage
+    collector is kept from walking them at every full collection: it is off while
+    they import, and then they are frozen out of its sight (the two full
+    collections it made cost 0.1 s of ``queens count 16``).  Later objects are
+    collected as usual.
     """
-    if module_name in sys.modules:
-        return sys.modules[module_name]
+    if module_name in sys.modules or not _freeze_imports:
+        return importlib.import_module(module_name)
     gc.disable()
     try:
         return importlib.import_module(module_name)
@@ -276,6 +283,8 @@ def entry() -> None:
     and a user's Unicode input echoed in a message) is written as an escape
     instead of ending the run; boards switch to ASCII on such an output by themselves.
     """
+    global _freeze_imports
+    _freeze_imports = True
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
