@@ -36,7 +36,8 @@ def file_name(value: str | None) -> str | None:
 
 def choices(name: str, values: Iterable[str]) -> type[enum.Enum]:
     """The choices of an option, for Typer, made from the names the API takes (so the two never differ)."""
-    return enum.Enum(name, {value: value for value in values}, type=str)
+    make: Any = enum.Enum  # the functional API, with names known only at run time
+    return make(name, {value: value for value in values}, type=str)
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (stable keys, see README) instead of boards.")]
