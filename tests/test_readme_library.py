@@ -32,7 +32,8 @@ def test_the_library_example_runs_as_shown(capsys):
     printed = capsys.readouterr().out.splitlines()
     assert printed[0] == "{'n': 12, 'total': 14200, 'fundamental': 1787}"
     assert printed[1:3] == ["True", "cancelled"]
-    assert printed[3].startswith("svg svg: the 1000x1000 board is too large to draw")
+    assert printed[3].startswith("svg: the 1000x1000 board is too large to draw")
+    assert printed[4] == "svg"
 
 
 def test_the_exit_statuses_table_lists_each_status():
