@@ -136,3 +136,20 @@ def test_repr_svg_of_a_huge_result_draws_nothing():
     assert knights.find_tour(600, 600, closed=True)._repr_svg_() is None
     assert time.monotonic() - started < 20
     assert queens.solve(8)._repr_svg_().startswith("<svg")
+
+
+def test_a_huge_svg_is_refused_before_the_board_is_built(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    import boardpuzzles
+
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "boardpuzzles", "queens", "solve", "10000000", "--svg", str(tmp_path / "q.svg")],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(Path(boardpuzzles.__file__).parents[1])})
+    assert done.returncode == 2 and "too large to draw" in done.stderr
+    assert time.monotonic() - started < 10  # it took 24 s and 2 GB to build the board first

@@ -68,6 +68,8 @@ def solve(
 ) -> None:
     """One solution: built directly in O(N) for any N up to 10,000,000, or found by a search --method."""
     size = parse_n(n)
+    if svg:
+        render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
     solution = solve_queens(size, method.value, trace=_trace_printer(trace and not json))
     if solution is None:
         output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board", {"n": size, "columns": None}, json)
@@ -117,6 +119,8 @@ def complete(
 ) -> None:
     """The N-Queens completion problem: keep the given queens and place the rest."""
     size = parse_n(n)
+    if svg:
+        render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
     if size < 1:
         raise InputError(f"N must be at least 1 (got {size})")
     given = parse_squares(queens, size, size)
