@@ -153,3 +153,10 @@ def test_a_huge_svg_is_refused_before_the_board_is_built(tmp_path):
                           env={**os.environ, "PYTHONPATH": str(Path(boardpuzzles.__file__).parents[1])})
     assert done.returncode == 2 and "too large to draw" in done.stderr
     assert time.monotonic() - started < 10  # it took 24 s and 2 GB to build the board first
+
+
+def test_a_colour_given_as_a_mark_is_named():
+    diagram = Diagram(2, 2, marks={(0, 0): "#2e7d32"})
+    for draw in (render.svg, render.rich_board):
+        with pytest.raises(ValueError, match="a mark is render.HIGHLIGHT or render.TAKEN, not a colour"):
+            draw(diagram)

@@ -116,9 +116,16 @@ def _files_line(diagram: Diagram, width: int) -> str:
     return " " * _rank_width(diagram) + names
 
 
+def _mark(diagram: Diagram, square: Square) -> str:
+    mark = diagram.marks[square]
+    if mark not in MARKS:
+        raise ValueError(f"Diagram.marks holds {mark!r}: a mark is render.HIGHLIGHT or render.TAKEN, not a colour")
+    return mark
+
+
 def _square_kind(diagram: Diagram, square: Square) -> str:
     if square in diagram.marks:
-        return diagram.marks[square]
+        return _mark(diagram, square)
     if square in diagram.blocked:
         return "blocked"
     row, col = square
@@ -219,7 +226,7 @@ def svg(diagram: Diagram, square_size: float | None = None) -> str:
             if square in diagram.marks:
                 parts.append(
                     f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" '
-                    f'fill="{SVG_MARKS[diagram.marks[square]]}" fill-opacity="{SVG_MARK_OPACITY}"/>'
+                    f'fill="{SVG_MARKS[_mark(diagram, square)]}" fill-opacity="{SVG_MARK_OPACITY}"/>'
                 )
     if margin:
         font = margin * 0.6
