@@ -59,8 +59,8 @@ def test_warnsdorff_says_where_it_got_stuck():
 
 
 def test_lookahead_and_roth_tour_8x8():
-    for method, depth in (("lookahead", 3), ("roth", None)):
-        tour = find_tour(8, 8, (2, 3), method=method, depth=depth)
+    for method, lookahead in (("lookahead", 3), ("roth", None)):
+        tour = find_tour(8, 8, (2, 3), method=method, lookahead=lookahead)
         assert_tour(8, 8, tour.squares(), start=(2, 3))
 
 
