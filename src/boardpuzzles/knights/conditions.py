@@ -109,11 +109,10 @@ def free_squares_verdict(rows: int, cols: int, free: np.ndarray, start: int, clo
     ones = np.flatnonzero(degree == 1)
     if closed and ones.size:
         first = ones[0]
-        neighbour = int(nbr[first][nbr[first] >= 0][0])
+        neighbour = square_name(*square_of(int(nbr[first][nbr[first] >= 0][0]), cols))
+        which = f"has only one free neighbour ({neighbour})" if ones.size == 1 else "have only one free neighbour each"
         return False, (f"a closed tour enters and leaves every square by two different moves, but "
-                       f"{_names(ones, cols)} {'has' if ones.size == 1 else 'have'} one free neighbour "
-                       f"({square_name(*square_of(neighbour, cols))} for "
-                       f"{square_name(*square_of(first, cols))})")
+                       f"{_names(ones, cols)} {which}")
     ends = ones[ones != start]
     here = square_name(*square_of(start, cols))
     if ends.size > 1:

@@ -137,7 +137,7 @@ def _box(k, row_cuts, col_cuts, box):
     return bi, bj
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _assemble(cols, row_cuts, col_cuts, shape_of, tours, tour_offset, positions, widths, succ, lo, hi):
     """Place blocks lo .. hi - 1 (snake order), each joined to the one before; False if some join failed."""
     a_box = np.zeros(4, dtype=np.int64)
@@ -157,7 +157,7 @@ def _assemble(cols, row_cuts, col_cuts, shape_of, tours, tour_offset, positions,
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _walk(succ, start, path, lo, hi):
     """path[lo:hi] by following succ, from ``start`` (lo = 0) or on from path[lo - 1]."""
     s = start if lo == 0 else succ[path[lo - 1]]

@@ -115,7 +115,7 @@ def _hopeless(nbr, acc, visited, counts, p, start, closed, remaining):
 _DEPTH, _BASE, _USED, _COUNT, _NODES, _FRESH = range(6)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _prepare(nbr, tie, prefix, closed, path, acc, visited, counts, regs):
     """Set up a search from ``prefix``; return FOUND or EXHAUSTED if that decides it, else PAUSED.
 
@@ -152,7 +152,7 @@ def _prepare(nbr, tie, prefix, closed, path, acc, visited, counts, regs):
     return PAUSED
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _resume(nbr, tie, closed, count_all, node_limit, chunk, path, middle, middle_moves,
             acc, visited, counts, cand, ncand, nexti, regs):
     """Go on with the search for at most ``chunk`` nodes (0: no limit).

@@ -276,17 +276,16 @@ def _exact(ask: _Ask) -> np.ndarray:
     return path
 
 
-def _decide(ask: _Ask) -> bool | None:
+def _decide(ask: _Ask) -> None:
     """What is known before any method runs: the theorems on a whole board, the cheap
     conditions (:mod:`.conditions`) with blocked squares. Raises NoTour when they prove
-    there is none; True when a theorem says there is one."""
+    there is none."""
     if ask.free.all():
         exists, reason = theory.start_verdict(ask.rows, ask.cols, *square_of(ask.start, ask.cols), ask.closed)
     else:
         exists, reason = free_squares_verdict(ask.rows, ask.cols, ask.free, ask.start, ask.closed)
     if exists is False:
         raise ask.no(reason, proved=True)
-    return exists
 
 
 def _divided(ask: _Ask) -> np.ndarray:

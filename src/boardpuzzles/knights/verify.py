@@ -9,7 +9,7 @@ from ..progress import Tracker
 from . import chunks
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _first_fault(rows, cols, path, free, closed, seen, lo, hi):
     """-1 when path[lo:hi] is sound, else the position of its first fault; ``seen`` marks the squares met.
 
@@ -31,7 +31,7 @@ def _first_fault(rows, cols, path, free, closed, seen, lo, hi):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _first_missing(free, seen, lo, hi):
     """The first free square in lo .. hi - 1 not seen, or -1."""
     for s in range(lo, hi):

@@ -33,7 +33,7 @@ SEED, LOOKAHEAD, ROTH = 0, 1, 2
 _BASE = 16  # accessibilities are 0..8, so one hexadecimal digit each
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def fill_accessibility(rows, cols, free, acc, lo, hi):
     """acc[s] for s in lo .. hi - 1: free neighbours of each free square, -1 on blocked squares."""
     for s in range(lo, hi):
@@ -93,7 +93,7 @@ def _look(rows, cols, acc, s, depth):
     return a * scale + best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def tour_kernel(rows, cols, acc, path, length, rule, depth, shift, moves):
     """Walk the knight on from ``path[length - 1]`` by ``rule``, at most ``moves`` moves
     (the seed's loop, in chunks); fill ``path``, return (its new length, stuck).
