@@ -72,7 +72,7 @@ def boards_with_holes(seed, count):
         yield rows, cols, holes, rng.choice([s for s in squares if s not in holes]), rng.random() < 0.3
 
 
-@pytest.mark.parametrize("rows,cols,holes,start,closed", list(boards_with_holes(10, 120)))
+@pytest.mark.parametrize("rows,cols,holes,start,closed", list(boards_with_holes(10, 300)))
 def test_conditions_never_refuse_a_board_with_a_tour(rows, cols, holes, start, closed):
     free = _free_mask(rows, cols, holes)
     s = start[0] * cols + start[1]
