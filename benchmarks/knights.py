@@ -32,7 +32,7 @@ ROTH_SIZES = (*range(5, 101), 150, 199, 200, 257, 300)
 #: long calls cancelled from another thread after 1 s
 CANCELLED = {
     "find_tour(4000, 4000) (Roth)": lambda **kw: find_tour(4000, 4000, **kw),
-    "find_tour(4000, 4000, closed=True) (divide)": lambda **kw: find_tour(4000, 4000, closed=True, **kw),
+    "find_tour(8000, 8000, closed=True) (divide)": lambda **kw: find_tour(8000, 8000, closed=True, **kw),
     "find_tour(4, 40, (0, 18)) (exhaustive search)": lambda **kw: find_tour(4, 40, (0, 18), **kw),
     "tour_starts(4, 40)": lambda **kw: tour_starts(4, 40, **kw),
 }

@@ -60,7 +60,7 @@ BAD = [
     ("knight tour 8 --start=", "'' is not a square"),
     (f"knight tour 8 --start a{HUGE}", "is off the 8x8 board"),
     ("knight tour 8 --blocked a1;b2", "'a1;b2' is not a square"),
-    ("knight tour 8 --method lookahead --depth 9", "--depth 9 is out of range"),
+    ("knight tour 8 --method lookahead --depth 9", "--lookahead must be 1..8 (got 9)"),
     ("knight tour 8 --closed --method divide --blocked c3", "takes no --blocked"),
     ("knight tour 300 --json --svg {svg}", "--svg draws boards up to 200x200"),
     ("knight tour 5 --json --svg {dir}", "Is a directory"),
