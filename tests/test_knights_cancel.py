@@ -1,10 +1,14 @@
 """Long knight's-tour calls report progress and stop within half a second of ``cancel``,
 in the caller's thread: no thread is left running and the process goes back to idle."""
 
+import signal
+import subprocess
+import sys
 import threading
 import time
 
 import pytest
+from signal_helpers import sigint_as_at_a_terminal
 
 from boardpuzzles import Cancelled
 from boardpuzzles.knights import find_tour, tour_starts
@@ -64,3 +68,19 @@ def test_cancel_set_before_the_call():
         find_tour(8, 8, cancel=cancel)
     with pytest.raises(Cancelled):
         tour_starts(5, 5, cancel=cancel)
+
+
+def test_ctrl_c_stops_a_big_tour_at_once():
+    process = subprocess.Popen([sys.executable, "-m", "boardpuzzles", "knight", "tour", "6000"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=sigint_as_at_a_terminal)
+    try:
+        time.sleep(2.0)  # start-up, then inside the walk (about 5 s in all)
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+        stopped = time.monotonic()
+    finally:
+        process.kill()
+    assert process.returncode == 130 and err.strip() == "boardpuzzles: interrupted"
+    assert stopped - sent < 1.0
