@@ -69,6 +69,11 @@ def _names(squares: np.ndarray, cols: int) -> str:
     return ", ".join(names) + more
 
 
+def _only_neighbour(nbr: np.ndarray, square: int, cols: int) -> str:
+    """The name of the one free neighbour of ``square``."""
+    return square_name(*square_of(int(nbr[square][nbr[square] >= 0][0]), cols))
+
+
 def colour_count(rows: int, cols: int, free: np.ndarray, start: int, closed: bool) -> Verdict:
     """Every move changes colour, so a tour of the free squares needs as many of each
     colour (closed), or one more of the start's colour at most (open)."""
@@ -108,9 +113,7 @@ def free_squares_verdict(rows: int, cols: int, free: np.ndarray, start: int, clo
                        f"cannot reach {_names(cut_off, cols)} ({cut_off.size} squares)")
     ones = np.flatnonzero(degree == 1)
     if closed and ones.size:
-        first = ones[0]
-        neighbour = square_name(*square_of(int(nbr[first][nbr[first] >= 0][0]), cols))
-        which = f"has only one free neighbour ({neighbour})" if ones.size == 1 else "have only one free neighbour each"
+        which = f"has only one free neighbour ({_only_neighbour(nbr, ones[0], cols)})" if ones.size == 1 else "have only one free neighbour each"
         return False, (f"a closed tour enters and leaves every square by two different moves, but "
                        f"{_names(ones, cols)} {which}")
     ends = ones[ones != start]
@@ -123,10 +126,9 @@ def free_squares_verdict(rows: int, cols: int, free: np.ndarray, start: int, clo
         same_colour = sum(square_of(end, cols)) % 2 == sum(square_of(start, cols)) % 2
         if same_colour != (n_free % 2 == 1):
             there = square_name(*square_of(end, cols))
-            neighbour = int(nbr[end][nbr[end] >= 0][0])
             need = f"the colour of {here}" if n_free % 2 else f"the other colour than {here}'s"
             has = f"{there} has {here}'s colour" if same_colour else f"{there} has the other colour"
-            return False, (f"{there} has one free neighbour ({square_name(*square_of(neighbour, cols))}), so a "
+            return False, (f"{there} has one free neighbour ({_only_neighbour(nbr, end, cols)}), so a "
                            f"tour from {here} must end on it; but a tour alternates colours, so over {n_free} "
                            f"free squares it ends on {need}, and {has}")
     return None, "the free squares pass the cheap tests (colours, neighbours, connection, forced ends)"
