@@ -79,9 +79,12 @@ def test_stuck_rule_exit_1_says_where(cli):
     (("tour", "8", "--start", "a1", "--blocked", "a1"), "blocked"),
     (("tour", "8", "--blocked", "b9"), "off the"),
     (("tour", "8", "--method", "guess"), "guess"),
-    (("tour", "8", "--method", "lookahead", "--depth", "0"), "--depth 0 is out of range"),
-    (("tour", "8", "--method", "roth", "--depth", "3"), "roth does not look ahead: drop --depth"),
-    (("tour", "8", "--depth", "3"), "the default method does not look ahead"),
+    (("tour", "8", "--method", "lookahead", "--lookahead", "0"), "--lookahead must be 1..8 (got 0)"),
+    (("tour", "8", "-m", "lookahead", "--depth", "9"), "--lookahead must be 1..8 (got 9)"),  # the old name
+    (("tour", "8", "-m", "lookahead", "--depth", "2", "--lookahead", "2"), "give one of them"),
+    (("tour", "8", "--method", "roth", "--lookahead", "3"), "roth does not look ahead"),
+    (("tour", "8", "--lookahead", "3"), "the default method does not look ahead"),
+    (("tour", "2000", "-m", "backtrack"), "choose --method divide or roth"),
     (("count", "9"), "64 squares"),
     (("starts", "200"), "starts answers"),
 ])

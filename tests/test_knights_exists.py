@@ -5,7 +5,7 @@ import pytest
 
 from boardpuzzles.knights import closed_exists, find_tour, open_exists, open_from, tour_starts
 from boardpuzzles.knights.moves import neighbour_table
-from boardpuzzles.knights.search import EXHAUSTED, FOUND, search_kernel
+from boardpuzzles.knights.search import EXHAUSTED, FOUND, Search
 from boardpuzzles.knights.tour import NoTour
 
 from knights_helpers import assert_tour
@@ -18,11 +18,8 @@ SMALL = [(r, c) for r, c in BOARDS if r * c <= 32]
 
 def plain_search(rows, cols, start, closed):
     """Exhaustive search with no help from the theorems: True if a tour starts on ``start``."""
-    n = rows * cols
-    path = np.empty(n, dtype=np.int64)
-    status, _, _ = search_kernel(neighbour_table(rows, cols), np.zeros(n, dtype=np.int64),
-                                 np.array([start], dtype=np.int64), closed, False, 0, path,
-                                 np.zeros(n, dtype=np.uint8), -1)
+    status = Search(neighbour_table(rows, cols), np.zeros(rows * cols, dtype=np.int64), np.array([start]),
+                    closed).run()
     assert status in (FOUND, EXHAUSTED)
     return status == FOUND
 

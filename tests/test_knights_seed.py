@@ -2,6 +2,7 @@
 
 import pytest
 
+from boardpuzzles.geometry import square_name
 from boardpuzzles.knights import HORIZONTAL, VERTICAL, accessibility, find_tour
 from boardpuzzles.knights import warnsdorff as W
 from boardpuzzles.knights.tour import NoTour
@@ -53,19 +54,43 @@ def test_warnsdorff_tours_8x8_from_every_square_but_c5():
 
 def test_warnsdorff_says_where_it_got_stuck():
     with pytest.raises(NoTour) as stuck:
-        find_tour(41, 41, (0, 40), method="warnsdorff")  # the first board where the seed's order fails
+        find_tour(7, 7, (6, 6), method="warnsdorff")
     assert not stuck.value.proved
-    assert "got stuck on" in stuck.value.reason and "moves" in stuck.value.reason
+    assert "got stuck on" in stuck.value.reason and "(33 of 49 squares visited)" in stuck.value.reason
+
+
+def corner_failures(rule, sizes):
+    """(n, corner, squares visited) wherever ``rule`` (first move order) gets stuck from a corner of n x n."""
+    failures = []
+    for n in sizes:
+        for r, c in [(0, 0), (0, n - 1), (n - 1, 0), (n - 1, n - 1)]:
+            if n % 2 and (r + c) % 2:
+                continue  # no tour starts there (the colour argument)
+            visited = len(W.run_rule(n, n, r * n + c, rule))
+            if visited < n * n:
+                failures.append((n, square_name(r, c), visited))
+    return failures
+
+
+def test_where_the_seeds_rule_fails_from_a_corner():
+    # the README's and docs/knights.md's figures: first on 7x7 from g7, then 38x38 and 41x41
+    assert corner_failures(W.SEED, range(5, 42)) == [(7, "g7", 33), (38, "al38", 1428), (41, "ao1", 1628),
+                                                     (41, "ao41", 1673)]
+
+
+def test_where_roths_rule_needs_its_fallback_from_a_corner():
+    assert corner_failures(W.ROTH, range(5, 42)) == [(7, "g7", 47), (11, "a1", 119), (27, "a27", 727),
+                                                     (30, "a30", 898), (37, "ak37", 1367)]
 
 
 def test_lookahead_and_roth_tour_8x8():
-    for method, depth in (("lookahead", 3), ("roth", None)):
-        tour = find_tour(8, 8, (2, 3), method=method, depth=depth)
+    for method, lookahead in (("lookahead", 3), ("roth", None)):
+        tour = find_tour(8, 8, (2, 3), method=method, lookahead=lookahead)
         assert_tour(8, 8, tour.squares(), start=(2, 3))
 
 
 def test_roth_with_its_fallback_does_not_fail_on_large_boards():
-    for n in (7, 11, 27, 41, 67, 100):
+    for n in (7, 11, 27, 30, 37, 41, 100):
         for start in [(0, 0), (0, n - 1), (n - 1, 0), (n - 1, n - 1)]:
             if n % 2 and sum(start) % 2:
                 continue

@@ -1,12 +1,22 @@
 """The knight's tour (seed 003): Warnsdorff's rule and its look-ahead, exhaustive search,
-a divide-and-conquer construction for large boards, counts and the existence theorems."""
+a divide-and-conquer construction for large boards, counts and the existence theorems.
+
+Squares: the API takes a square as ``(row, col)`` counted from 0, row 0 being rank 1
+(the bottom of a drawn board) and column 0 file ``a``, so ``(3, 4)`` is e4
+(:func:`boardpuzzles.geometry.square_name`). A board is ``rows`` x ``cols``. Paths
+(``KnightTour.path``) are numpy arrays of square indices ``row * cols + col``;
+``KnightTour.squares()`` and ``names()`` turn them into pairs and names.
+
+The long calls (:func:`find_tour` on big boards or with search, :func:`tour_starts`,
+:func:`count_tours`) follow :mod:`boardpuzzles.progress`; answers have ``to_json()``.
+"""
 
 from .moves import HORIZONTAL, VERTICAL, accessibility
 from .theory import closed_exists, open_exists, open_from
-from .tour import KnightTour, NoTour, count_tours, find_tour, tour_starts
+from .tour import KnightTour, NoTour, TourStarts, count_tours, find_tour, tour_starts
 from .verify import check_tour
 
 __all__ = [
     "HORIZONTAL", "VERTICAL", "accessibility", "closed_exists", "open_exists", "open_from",
-    "KnightTour", "NoTour", "count_tours", "find_tour", "tour_starts", "check_tour",
+    "KnightTour", "NoTour", "TourStarts", "count_tours", "find_tour", "tour_starts", "check_tour",
 ]

@@ -5,24 +5,16 @@ from __future__ import annotations
 import sys
 from typing import Annotated
 
-import numpy as np
 import typer
 
-from .. import output, render
+from .. import output
 from ..errors import InputError
-from ..geometry import file_name, parse_board_size, parse_square, parse_squares, square_name
+from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from .moves import accessibility, square_of
-from .tour import METHODS, KnightTour, NoTour, count_tours, find_tour, tour_starts
+from .tour import (BOARD_LIMIT, DRAW_LIMIT, LIST_LIMIT, METHODS, KnightTour, NoTour, count_tours, find_tour,
+                   tour_starts)
 
 app = typer.Typer(help="Move a knight over every square of a board once (the knight's tour).")
-
-#: boards drawn square by square, paths listed in full (human output)
-LARGEST_DRAWN = 32
-LONGEST_LISTED = 1024
-#: boards the SVG draws
-LARGEST_SVG = 200
-#: boards `starts` answers square by square
-LARGEST_STARTS = 10_000
 
 
 Method = output.choices("Method", METHODS)
@@ -33,54 +25,33 @@ ClosedOpt = Annotated[bool, typer.Option("--closed", help="A closed tour: the la
 
 
 def _board(text: str) -> tuple[int, int]:
-    return parse_board_size(text, largest=10_000)
-
-
-def _write_json_tour(tour: KnightTour) -> None:
-    """The tour as JSON, written in pieces (a 10000x10000 path has 10^8 squares)."""
-    out = sys.stdout
-    out.write(f'{{"rows": {tour.rows}, "cols": {tour.cols}, "closed": {"true" if tour.closed else "false"}, '
-              f'"method": "{tour.method}", "path": [')
-    files = [file_name(c) for c in range(tour.cols)]
-    chunk = 1 << 20
-    for lo in range(0, len(tour.path), chunk):
-        part = tour.path[lo:lo + chunk].astype(np.int64)
-        rows, cols = (part // tour.cols + 1).tolist(), (part % tour.cols).tolist()
-        text = ", ".join(f'"{files[c]}{r}"' for r, c in zip(rows, cols))
-        out.write((", " if lo else "") + text)
-    out.write("]}\n")
-    out.flush()
-
-
-def _save_svg(tour: KnightTour, svg: str | None) -> None:
-    if svg:
-        if max(tour.rows, tour.cols) > LARGEST_SVG:
-            raise InputError(f"--svg draws boards up to {LARGEST_SVG}x{LARGEST_SVG}; this one is {tour.rows}x{tour.cols}")
-        output.save_svg(tour.diagram(), svg)
+    return parse_board_size(text, largest=BOARD_LIMIT)
 
 
 def _show_tour(tour: KnightTour, ascii: bool, svg: str | None) -> None:
-    _save_svg(tour, svg)
+    if svg:
+        output.save_svg(tour.diagram(), svg)
     squares = len(tour.path)
     first, last = tour.path[0], tour.path[-1]
     kind = "closed" if tour.closed else "open"
     summary = (f"{kind} knight's tour of the {tour.rows}x{tour.cols} board by {tour.method}: {squares} squares "
                f"from {square_name(*square_of(first, tour.cols))} to "
                f"{square_name(*square_of(last, tour.cols))}, checked square by square")
-    if max(tour.rows, tour.cols) <= LARGEST_DRAWN:
+    if max(tour.rows, tour.cols) <= DRAW_LIMIT:
         output.show(tour.diagram(), ascii)
     output.console.print(summary, markup=False, soft_wrap=True)
-    if squares <= LONGEST_LISTED:
+    if squares <= LIST_LIMIT:
         output.console.print(" ".join(tour.names()), markup=False, soft_wrap=True)
 
 
 @app.command()
 def tour(
     board: BoardArg,
-    start: Annotated[str, typer.Option("--start", metavar="SQ", help="The first square, e.g. c3.")] = "a1",
+    start: Annotated[str, typer.Option("-s", "--start", metavar="SQ", help="The first square, e.g. c3.")] = "a1",
     closed: ClosedOpt = False,
-    method: Annotated[Method | None, typer.Option(help="How to find it (default: what suits the board).")] = None,
-    depth: Annotated[int | None, typer.Option(help="How many moves --method lookahead looks ahead (default 2).")] = None,
+    method: Annotated[Method | None, typer.Option("-m", "--method", help="How to find it (default: what suits the board).")] = None,
+    lookahead: Annotated[int | None, typer.Option("--lookahead", metavar="K", help="How many moves --method lookahead looks ahead (default 2).")] = None,
+    depth: Annotated[int | None, typer.Option("--depth", hidden=True, help="The old name of --lookahead.")] = None,
     blocked: Annotated[str, typer.Option("--blocked", metavar="SQS", help="Squares taken off the board, e.g. a1,c3.")] = "",
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
@@ -90,18 +61,22 @@ def tour(
     rows, cols = _board(board)
     first = parse_square(start, rows, cols)
     holes = parse_squares(blocked, rows, cols)
+    if depth is not None and lookahead is not None:
+        raise InputError("--depth is the old name of {parameter}: give one of them", parameter="lookahead")
     try:
-        result = find_tour(rows, cols, first, closed, method.value if method else None, depth, holes)
+        with output.progress_bar(f"knight's tour of {rows}x{cols}", json) as progress:
+            result = find_tour(rows, cols, first, closed, method.value if method else None,
+                               depth if lookahead is None else lookahead, holes, progress=progress)
     except NoTour as no:
-        payload = {"rows": rows, "cols": cols, "closed": closed, "start": square_name(*first), "path": None,
-                   "exists": False if no.proved else None, "reason": no.reason}
-        if no.path is not None:
-            payload["visited"] = len(no.path)
         prefix = "no tour: " if no.proved else "no tour found: "
-        output.no_solution(prefix + no.reason, payload, json)
+        output.no_solution(prefix + no.reason, no.to_json(), json)
     if json:
-        _save_svg(result, svg)
-        _write_json_tour(result)
+        if svg:
+            output.save_svg(result.diagram(), svg)
+        for part in result.json_parts():
+            sys.stdout.write(part)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
     else:
         _show_tour(result, ascii, svg)
 
@@ -135,25 +110,22 @@ def starts(board: BoardArg, closed: ClosedOpt = False, json: output.JsonOpt = Fa
            ascii: output.AsciiOpt = False, svg: output.SvgOpt = None) -> None:
     """The squares from which a tour exists (by theorem where one decides, else by search)."""
     rows, cols = _board(board)
-    if rows * cols > LARGEST_STARTS:
-        raise InputError(f"starts answers boards up to {LARGEST_STARTS} squares; {rows}x{cols} has {rows * cols}")
-    with output.progress(100, f"{rows}x{cols} start squares", output.progress_wanted(json)) as advance:
-        answer = tour_starts(rows, cols, closed, lambda fraction: advance(100 * fraction))
-    good = sorted((sq for sq, (ok, _) in answer.items() if ok), key=lambda sq: (sq[1], sq[0]))
-    kind = "closed" if closed else "open"
-    diagram = render.Diagram(rows, cols, marks={sq: render.HIGHLIGHT for sq in good},
-                             title=f"squares an {kind} tour of the {rows}x{cols} board can start from")
-    output.save_svg(diagram, svg)
+    with output.progress_bar(f"{rows}x{cols} start squares", json) as progress:
+        answer = tour_starts(rows, cols, closed, progress=progress)
+    output.save_svg(answer.diagram(), svg)
+    good = answer.squares()
+    if not good:
+        kind = "closed" if closed else "open"
+        output.no_solution(f"no {kind} tour of the {rows}x{cols} board starts anywhere: " + "; ".join(answer.reasons()),
+                           answer.to_json(), json)
     if json:
-        output.print_json({"rows": rows, "cols": cols, "closed": closed,
-                           "starts": [square_name(*sq) for sq in good]})
+        output.print_json(answer.to_json())
         return
-    if max(rows, cols) <= LARGEST_DRAWN:
-        output.show(diagram, ascii)
+    if max(rows, cols) <= DRAW_LIMIT:
+        output.show(answer.diagram(), ascii)
     output.console.print(f"{len(good)} of {rows * cols} squares: " + " ".join(square_name(*sq) for sq in good),
                          markup=False, soft_wrap=True)
-    reasons = sorted({reason for _, reason in answer.values()})
-    for reason in reasons:
+    for reason in answer.reasons():
         output.console.print(f"- {reason}", markup=False, soft_wrap=True)
 
 

@@ -27,8 +27,10 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from ..progress import Tracker
+from . import chunks
 from .moves import DCOL, DROW, neighbour_table, square_of
-from .search import FOUND, search_kernel
+from .search import FOUND, Search
 
 _EVEN_PARTS = (8, 6, 10)
 _ANY_PARTS = (8, 5, 6, 7, 9)
@@ -52,15 +54,11 @@ def split(length: int, parts: tuple[int, ...]) -> list[int]:
 @lru_cache(maxsize=None)
 def block_tour(height: int, width: int) -> np.ndarray:
     """A closed tour of a height x width block, as local square indices (row * width + col)."""
-    nbr = neighbour_table(height, width)
-    n = height * width
-    tie = np.zeros(n, dtype=np.int64)
-    path = np.empty(n, dtype=np.int64)
-    status, _, _ = search_kernel(nbr, tie, np.zeros(1, dtype=np.int64), True, False, 0, path,
-                                 np.zeros(n, dtype=np.uint8), -1)
-    if status != FOUND:
+    search = Search(neighbour_table(height, width), np.zeros(height * width, dtype=np.int64), np.zeros(1), True)
+    if search.run() != FOUND:
         raise ValueError(f"no closed tour on a {height}x{width} block")
-    return path
+    search.path.setflags(write=False)  # cached: shared by every caller
+    return search.path
 
 
 @njit(cache=True)
@@ -129,35 +127,51 @@ def _join(succ, cols, a_box, b_box, tour, position, width):
 
 
 @njit(cache=True)
-def _assemble(cols, row_cuts, col_cuts, shape_of, tours, tour_offset, positions, widths, succ):
-    """Place and join every block in snake order; False if some join failed."""
-    nbr_, nbc = row_cuts.shape[0] - 1, col_cuts.shape[0] - 1
+def _box(k, row_cuts, col_cuts, box):
+    """The box (r0, r1, c0, c1) of block k in snake order; returns its (block row, block column)."""
+    nbc = col_cuts.shape[0] - 1
+    bi = k // nbc
+    bj = k % nbc if bi % 2 == 0 else nbc - 1 - k % nbc
+    box[0], box[1] = row_cuts[bi], row_cuts[bi + 1]
+    box[2], box[3] = col_cuts[bj], col_cuts[bj + 1]
+    return bi, bj
+
+
+@njit(cache=True, nogil=True)
+def _assemble(cols, row_cuts, col_cuts, shape_of, tours, tour_offset, positions, widths, succ, lo, hi):
+    """Place blocks lo .. hi - 1 (snake order), each joined to the one before; False if some join failed."""
     a_box = np.zeros(4, dtype=np.int64)
     b_box = np.zeros(4, dtype=np.int64)
-    first = True
-    for bi in range(nbr_):
-        for j in range(nbc):
-            bj = j if bi % 2 == 0 else nbc - 1 - j
-            b_box[0], b_box[1] = row_cuts[bi], row_cuts[bi + 1]
-            b_box[2], b_box[3] = col_cuts[bj], col_cuts[bj + 1]
-            sid = shape_of[bi, bj]
-            lo, hi = tour_offset[sid], tour_offset[sid + 1]
-            tour, position = tours[lo:hi], positions[lo:hi]
-            if first:
-                _place(succ, cols, tour, widths[sid], b_box[0], b_box[2], True)
-                first = False
-            elif not _join(succ, cols, a_box, b_box, tour, position, widths[sid]):
-                return False
-            a_box[:] = b_box
+    if lo > 0:
+        _box(lo - 1, row_cuts, col_cuts, a_box)
+    for k in range(lo, hi):
+        bi, bj = _box(k, row_cuts, col_cuts, b_box)
+        sid = shape_of[bi, bj]
+        first, last = tour_offset[sid], tour_offset[sid + 1]
+        tour, position = tours[first:last], positions[first:last]
+        if k == 0:
+            _place(succ, cols, tour, widths[sid], b_box[0], b_box[2], True)
+        elif not _join(succ, cols, a_box, b_box, tour, position, widths[sid]):
+            return False
+        a_box[:] = b_box
     return True
 
 
-@njit(cache=True)
-def _walk(succ, start, path):
-    s = start
-    for i in range(path.shape[0]):
+@njit(cache=True, nogil=True)
+def _walk(succ, start, path, lo, hi):
+    """path[lo:hi] by following succ, from ``start`` (lo = 0) or on from path[lo - 1]."""
+    s = start if lo == 0 else succ[path[lo - 1]]
+    for i in range(lo, hi):
         path[i] = s
         s = succ[s]
+
+
+def walk(succ: np.ndarray, start: int, tracker: Tracker) -> np.ndarray:
+    """The cycle ``succ`` read off from ``start`` as a path, in chunks."""
+    path = np.empty(succ.shape[0], dtype=succ.dtype)
+    for lo, hi in chunks.ranges(tracker, path.shape[0]):
+        _walk(succ, start, path, lo, hi)
+    return path
 
 
 def _knight_step(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -165,8 +179,8 @@ def _knight_step(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _open_tours_3x4() -> list[list[tuple[int, int]]]:
-    """Every directed open tour of the 3x4 block (16)."""
+def _open_tours_3x4() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every directed open tour of the 3x4 block (16); cached, so a tuple of tuples."""
     squares = [(r, c) for r in range(3) for c in range(4)]
     found: list[list[tuple[int, int]]] = []
 
@@ -179,10 +193,10 @@ def _open_tours_3x4() -> list[list[tuple[int, int]]]:
 
     for s in squares:
         extend([s])
-    return found
+    return tuple(map(tuple, found))
 
 
-def strip_tour(n: int, start: int = 0) -> np.ndarray:
+def strip_tour(n: int, start: int = 0, tracker: Tracker | None = None) -> np.ndarray:
     """A closed tour of the 3 x n board (n even, n >= 10) from square ``start``."""
     base = 10 if n % 4 == 2 else 12
     cycle = [square_of(s, base) for s in block_tour(3, base)]
@@ -203,18 +217,19 @@ def strip_tour(n: int, start: int = 0) -> np.ndarray:
         for a, b in zip([u] + block, block + [v]):
             succ[a[0] * n + a[1]] = b[0] * n + b[1]
         host = block
-    path = np.empty(3 * n, dtype=np.int64)
-    _walk(succ, start, path)
-    return path
+    return walk(succ, start, tracker or Tracker("squares"))
 
 
-def closed_tour(rows: int, cols: int, start: int = 0) -> np.ndarray:
+def closed_tour(rows: int, cols: int, start: int = 0, tracker: Tracker | None = None) -> np.ndarray:
     """A closed tour of a rows x cols board (both sides >= 5 and area even, or one side 3
-    and the other even and >= 10) from square ``start``."""
+    and the other even and >= 10) from square ``start``.
+
+    Works in chunks: between two, ``tracker`` reports and checks ``cancel``."""
+    tracker = tracker or Tracker("squares")
     if rows == 3:
-        return strip_tour(cols, start)
+        return strip_tour(cols, start, tracker)
     if cols == 3:  # the 3 x rows tour turned over the diagonal
-        turned = strip_tour(rows, (start % 3) * rows + start // 3)
+        turned = strip_tour(rows, (start % 3) * rows + start // 3, tracker)
         return (turned % rows) * 3 + turned // rows
     if rows % 2 == 0:
         row_parts, col_parts = split(rows, _EVEN_PARTS), split(cols, _ANY_PARTS)
@@ -232,12 +247,16 @@ def closed_tour(rows: int, cols: int, start: int = 0) -> np.ndarray:
     shape_of = np.array([[shape_id[(h, w)] for w in col_parts] for h in row_parts], dtype=np.int64)
     index = np.int32 if rows * cols < 2**31 else np.int64
     succ = np.empty(rows * cols, dtype=index)
-    ok = _assemble(cols, np.cumsum([0] + row_parts).astype(np.int64),
-                   np.cumsum([0] + col_parts).astype(np.int64), shape_of,
-                   np.concatenate(tours), tour_offset, np.concatenate(positions),
-                   np.array([w for _, w in shapes], dtype=np.int64), succ)
-    if not ok:
-        raise RuntimeError(f"divide: could not join the blocks of a {rows}x{cols} board")
-    path = np.empty(rows * cols, dtype=index)
-    _walk(succ, start, path)
-    return path
+    row_cuts = np.cumsum([0] + row_parts).astype(np.int64)
+    col_cuts = np.cumsum([0] + col_parts).astype(np.int64)
+    blocks = len(row_parts) * len(col_parts)
+    tracker.update(0, total=blocks * 64 + rows * cols, detail="joining blocks")
+    tours_joined, positions_joined = np.concatenate(tours), np.concatenate(positions)
+    widths = np.array([w for _, w in shapes], dtype=np.int64)
+    for lo, hi in chunks.ranges(tracker, blocks, first=256):
+        if not _assemble(cols, row_cuts, col_cuts, shape_of, tours_joined, tour_offset, positions_joined,
+                         widths, succ, lo, hi):
+            raise RuntimeError(f"divide: could not join the blocks of a {rows}x{cols} board")
+        tracker.done += 63 * (hi - lo)  # a block counts as about 64 squares
+    tracker.update(detail="reading the tour off")
+    return walk(succ, start, tracker)

@@ -19,8 +19,10 @@ but for a single move between two middle squares (see :mod:`.theory`); ``middle`
 marks the middle lines and ``middle_moves`` caps those moves (-1: no cap).
 
 The same kernel counts: with ``count_all`` it does not stop at the first tour.
-``count_reference`` is the plain-Python search (no pruning) the tests compare
-it with.
+It works in chunks of nodes and keeps its whole state (the stack included) in
+arrays between them (:class:`Search`), so a long search reports its progress
+and can be cancelled between two chunks. ``count_reference`` is the
+plain-Python search (no pruning) the tests compare it with.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-FOUND, EXHAUSTED, GAVE_UP = 0, 1, 2
+FOUND, EXHAUSTED, GAVE_UP, PAUSED = 0, 1, 2, 3
 
 
 @njit(cache=True)
@@ -109,17 +111,18 @@ def _hopeless(nbr, acc, visited, counts, p, start, closed, remaining):
     return ends > 1
 
 
-@njit(cache=True, nogil=True)
-def search_kernel(nbr, tie, prefix, closed, count_all, node_limit, path, middle, middle_moves):
-    """Extend ``prefix`` to tours over every free square (rows of nbr with a move or alone).
+#: the registers of a search kept between chunks (indices into ``Search.regs``)
+_DEPTH, _BASE, _USED, _COUNT, _NODES, _FRESH = range(6)
 
-    Returns (status, count, nodes). ``path`` holds the first tour found.
+
+@njit(cache=True, nogil=True)
+def _prepare(nbr, tie, prefix, closed, path, acc, visited, counts, regs):
+    """Set up a search from ``prefix``; return FOUND or EXHAUSTED if that decides it, else PAUSED.
+
     Free squares are those with ``tie >= 0``; blocked ones have ``tie == -1``.
     """
     n = nbr.shape[0]
     n_free = 0
-    acc = np.zeros(n, dtype=np.int64)
-    visited = np.ones(n, dtype=np.uint8)
     for s in range(n):
         if tie[s] >= 0:
             n_free += 1
@@ -127,7 +130,6 @@ def search_kernel(nbr, tie, prefix, closed, count_all, node_limit, path, middle,
             for k in range(8):
                 if nbr[s, k] >= 0:
                     acc[s] += 1
-    counts = np.zeros(2, dtype=np.int64)
     for s in range(n):
         if not visited[s]:
             if acc[s] <= 1:
@@ -138,23 +140,33 @@ def search_kernel(nbr, tie, prefix, closed, count_all, node_limit, path, middle,
     for i in range(prefix.shape[0]):
         _visit(nbr, acc, visited, counts, prefix[i], start, closed)
         path[i] = prefix[i]
-    base = prefix.shape[0] - 1
-    depth = base
-    count, nodes = np.int64(0), np.int64(0)
-    used = np.int64(0)  # moves between two middle squares so far
-    for i in range(1, prefix.shape[0]):
-        used += middle[prefix[i - 1]] & middle[prefix[i]]
-    cand = np.empty((n_free, 8), dtype=np.int64)
-    ncand = np.zeros(n_free, dtype=np.int64)
-    nexti = np.zeros(n_free, dtype=np.int64)
-
+    depth = prefix.shape[0] - 1
+    regs[_DEPTH], regs[_BASE], regs[_FRESH] = depth, depth, 1
     if depth == n_free - 1:  # the prefix already covers the board
-        ok = _ends_tour(nbr, prefix[depth], start, closed)
-        return (FOUND if ok else EXHAUSTED), (1 if ok else 0), nodes
+        if _ends_tour(nbr, prefix[depth], start, closed):
+            regs[_COUNT] = 1
+            return FOUND
+        return EXHAUSTED
     if _hopeless(nbr, acc, visited, counts, prefix[depth], start, closed, n_free - 1 - depth):
-        return EXHAUSTED, count, nodes
+        return EXHAUSTED
+    return PAUSED
 
-    fresh = True
+
+@njit(cache=True, nogil=True)
+def _resume(nbr, tie, closed, count_all, node_limit, chunk, path, middle, middle_moves,
+            acc, visited, counts, cand, ncand, nexti, regs):
+    """Go on with the search for at most ``chunk`` nodes (0: no limit).
+
+    Returns FOUND (``path`` holds the tour; with ``count_all`` only at the end),
+    EXHAUSTED, GAVE_UP (more than ``node_limit`` nodes in all, when it is not 0)
+    or PAUSED (the chunk is used up: call again to go on).
+    """
+    n_free = path.shape[0]
+    start = path[0]
+    depth, base, used = regs[_DEPTH], regs[_BASE], regs[_USED]
+    count, nodes, fresh = regs[_COUNT], regs[_NODES], regs[_FRESH]
+    stop = nodes + chunk if chunk > 0 else -1
+    status = PAUSED
     while True:
         if fresh:  # list the moves from the square at ``depth``, Warnsdorff order
             p = path[depth]
@@ -171,8 +183,10 @@ def search_kernel(nbr, tie, prefix, closed, count_all, node_limit, path, middle,
                     m += 1
             ncand[depth] = m
             nexti[depth] = 0
-            fresh = False
+            fresh = 0
         if nexti[depth] < ncand[depth]:
+            if nodes == stop:
+                break
             t = cand[depth, nexti[depth]]
             nexti[depth] += 1
             across = middle[path[depth]] & middle[t]
@@ -181,7 +195,8 @@ def search_kernel(nbr, tie, prefix, closed, count_all, node_limit, path, middle,
             used += across
             nodes += 1
             if node_limit > 0 and nodes > node_limit:
-                return GAVE_UP, count, nodes
+                status = GAVE_UP
+                break
             _visit(nbr, acc, visited, counts, t, start, closed)
             depth += 1
             path[depth] = t
@@ -190,20 +205,73 @@ def search_kernel(nbr, tie, prefix, closed, count_all, node_limit, path, middle,
                 if _ends_tour(nbr, t, start, closed):
                     count += 1
                     if not count_all:
-                        return FOUND, count, nodes
+                        status = FOUND
+                        break
             elif not _hopeless(nbr, acc, visited, counts, t, start, closed, remaining):
-                fresh = True
+                fresh = 1
                 continue
             _unvisit(nbr, acc, visited, counts, t, start, closed)
             used -= across
             depth -= 1
         else:
             if depth == base:
+                status = FOUND if count > 0 else EXHAUSTED
                 break
             _unvisit(nbr, acc, visited, counts, path[depth], start, closed)
             used -= middle[path[depth - 1]] & middle[path[depth]]
             depth -= 1
-    return (FOUND if count > 0 else EXHAUSTED), count, nodes
+    regs[_DEPTH], regs[_USED], regs[_COUNT], regs[_NODES], regs[_FRESH] = depth, used, count, nodes, fresh
+    return status
+
+
+class Search:
+    """One exhaustive search from ``prefix`` over the free squares (``tie >= 0``), worked in chunks.
+
+    ``nbr`` is the neighbour table of the free squares, ``tie`` the tie order
+    (lower first; -1 on blocked squares), ``middle``/``middle_moves`` the cap on
+    moves between middle squares (see the module's docstring; ``middle_moves``
+    -1: no cap). With ``count_all`` it counts every tour instead of stopping at
+    the first; past ``node_limit`` nodes (0: none) it gives up. Its whole state
+    lives in the arrays below, so :meth:`run` can stop after any number of
+    nodes and go on later.
+    """
+
+    def __init__(self, nbr: np.ndarray, tie: np.ndarray, prefix: np.ndarray, closed: bool,
+                 count_all: bool = False, node_limit: int = 0, middle: np.ndarray | None = None,
+                 middle_moves: int = -1) -> None:
+        n = nbr.shape[0]
+        n_free = int((tie >= 0).sum())
+        self.nbr, self.tie, self.closed, self.count_all, self.node_limit = nbr, tie, closed, count_all, node_limit
+        self.middle = np.zeros(n, dtype=np.uint8) if middle is None else middle
+        self.middle_moves = middle_moves
+        self.path = np.empty(n_free, dtype=np.int64)
+        self.acc = np.zeros(n, dtype=np.int64)
+        self.visited = np.ones(n, dtype=np.uint8)
+        self.counts = np.zeros(2, dtype=np.int64)
+        self.cand = np.empty((n_free, 8), dtype=np.int64)
+        self.ncand = np.zeros(n_free, dtype=np.int64)
+        self.nexti = np.zeros(n_free, dtype=np.int64)
+        self.regs = np.zeros(6, dtype=np.int64)
+        self.status = _prepare(nbr, tie, np.asarray(prefix, dtype=np.int64), closed, self.path,
+                               self.acc, self.visited, self.counts, self.regs)
+
+    @property
+    def count(self) -> int:
+        """Tours found so far."""
+        return int(self.regs[_COUNT])
+
+    @property
+    def nodes(self) -> int:
+        """Moves tried so far."""
+        return int(self.regs[_NODES])
+
+    def run(self, chunk: int = 0) -> int:
+        """Search on for at most ``chunk`` nodes (0: to the end); the status, PAUSED if not done."""
+        if self.status == PAUSED:
+            self.status = _resume(self.nbr, self.tie, self.closed, self.count_all, self.node_limit, chunk,
+                                  self.path, self.middle, self.middle_moves, self.acc, self.visited,
+                                  self.counts, self.cand, self.ncand, self.nexti, self.regs)
+        return self.status
 
 
 def count_reference(nbr: np.ndarray, start: int, closed: bool) -> int:

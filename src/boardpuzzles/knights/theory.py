@@ -67,20 +67,3 @@ def start_verdict(rows: int, cols: int, row: int, col: int, closed: bool) -> Ver
         return closed_exists(rows, cols)
     return open_from(rows, cols, row, col)
 
-
-def colour_count(rows: int, cols: int, blocked: set[tuple[int, int]], start: tuple[int, int],
-                 closed: bool) -> Verdict:
-    """Every move changes colour, so a tour of the free squares needs as many of each
-    colour (closed), or one more of the start's colour at most (open)."""
-    corner = sum((r + c) % 2 == 0 for r in range(rows) for c in range(cols)
-                 if (r, c) not in blocked) if blocked else (rows * cols + 1) // 2
-    other = rows * cols - len(blocked) - corner
-    mine, theirs = (corner, other) if sum(start) % 2 == 0 else (other, corner)
-    if closed and mine != theirs:
-        return False, (f"colour argument: a closed tour alternates colours, but the free squares are "
-                       f"{corner} of the corner colour and {other} of the other")
-    if not closed and not 0 <= mine - theirs <= 1:
-        return False, (f"colour argument: a tour alternates colours, so it needs as many squares of "
-                       f"the start's colour as of the other, or one more; the free squares are {mine} "
-                       f"of the start's colour and {theirs} of the other")
-    return None, "the colours allow a tour"

@@ -3,48 +3,88 @@
 :func:`find_tour` picks a method (or runs the one asked for) and checks the
 result square by square; :func:`count_tours` counts by exhaustive search;
 :func:`tour_starts` says from which squares a tour exists. Where a theorem
-decides (see :mod:`.theory`) no search is run; where none does, an exhaustive
-search decides, so an answer is never a guess.
+decides (see :mod:`.theory`), or on a board with blocked squares a cheap
+condition (see :mod:`.conditions`), no method runs: the theorem wins over any
+method; where none decides, an exhaustive search does, so an answer of the
+default method is never a guess.
+
+The long calls take ``progress`` and ``cancel`` (see :mod:`boardpuzzles.progress`):
+every kernel works in chunks of about 0.1 s, in the caller's thread, and the call
+raises :class:`~boardpuzzles.errors.Cancelled` between two of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+import json
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from .. import render
 from ..errors import InputError
-from ..geometry import Square, square_name
-from ..runner import interruptible
+from ..geometry import Square, file_name, square_name
+from ..progress import ProgressFn, Tracker
 from ..symmetry import symmetries_of
-from . import theory, warnsdorff
+from . import chunks, theory, warnsdorff
+from .conditions import free_squares_verdict
 from .divide import closed_tour
 from .moves import neighbour_table, square_of
-from .search import FOUND, GAVE_UP, search_kernel
+from .search import FOUND, GAVE_UP, PAUSED, Search
 from .verify import check_tour
 
 METHODS = ("warnsdorff", "lookahead", "roth", "backtrack", "divide")
-#: how many moves ``lookahead`` looks ahead unless told (the seed's second rule)
+#: how many moves ``lookahead`` looks ahead unless told (the seed's second rule), and at most
 LOOKAHEAD_DEPTH = 2
+LOOKAHEAD_MOST = 8
+#: longest side of a board
+BOARD_LIMIT = 10_000
 #: largest board the exhaustive search takes (it keeps 8 moves a square)
 SEARCH_LIMIT = 1_000_000
-#: largest board drawn square by square
+#: largest board :func:`tour_starts` answers square by square
+STARTS_LIMIT = 10_000
+#: largest board drawn as text square by square (the numbered grid), longest path listed by name
 DRAW_LIMIT = 32
+LIST_LIMIT = 1024
+
+
+def check_board(rows: int, cols: int) -> None:
+    """InputError unless both sides are 1 .. :data:`BOARD_LIMIT`."""
+    for name, side in (("rows", rows), ("cols", cols)):
+        if not 1 <= side <= BOARD_LIMIT:
+            raise InputError(f"{{parameter}} must be 1..{BOARD_LIMIT}", parameter=name, value=side,
+                             allowed=f"1..{BOARD_LIMIT}")
 
 
 class NoTour(Exception):
-    """No tour: either none exists (``proved``) or the chosen rule got stuck."""
+    """No tour from ``start``: either none exists (``proved``, and ``reason`` says why) or the
+    chosen method found none (``path``: how far a rule got)."""
 
-    def __init__(self, reason: str, proved: bool, path: np.ndarray | None = None):
+    def __init__(self, reason: str, proved: bool, path: np.ndarray | None = None, *,
+                 rows: int, cols: int, start: Square, closed: bool):
         super().__init__(reason)
         self.reason, self.proved, self.path = reason, proved, path
+        self.rows, self.cols, self.start, self.closed = rows, cols, start, closed
+
+    def to_json(self) -> dict:
+        """What ``knight tour --json`` prints: ``exists`` is false when proved, null when not."""
+        payload = {"rows": self.rows, "cols": self.cols, "closed": self.closed, "start": square_name(*self.start),
+                   "path": None, "exists": False if self.proved else None, "reason": self.reason}
+        if self.path is not None:
+            payload["visited"] = len(self.path)
+        return payload
 
 
 @dataclass
 class KnightTour:
-    """A knight's tour: ``path`` holds square indices ``row * cols + col`` in order."""
+    """A knight's tour: ``path`` holds square indices ``row * cols + col`` in order.
+
+    ``closed`` is the kind of tour asked for: a closed tour's last square is a
+    knight's move from its first. An open tour may happen to be closed too
+    (``method="divide"`` builds closed tours only); ``closed`` is then False all
+    the same, since that is what was asked and what the path is.
+    """
 
     rows: int
     cols: int
@@ -61,11 +101,30 @@ class KnightTour:
         """The path in algebraic notation: ['a1', 'b3', ...]."""
         return [square_name(r, c) for r, c in self.squares()]
 
+    def _head(self) -> dict:
+        return {"rows": self.rows, "cols": self.cols, "closed": self.closed, "method": self.method}
+
     def to_json(self) -> dict:
-        return {"rows": self.rows, "cols": self.cols, "closed": self.closed, "path": self.names()}
+        """What ``knight tour --json`` prints (:meth:`json_parts` gives the same text in pieces)."""
+        return {**self._head(), "path": self.names()}
+
+    def json_parts(self, squares_per_part: int = 1 << 20) -> Iterator[str]:
+        """The JSON text of :meth:`to_json` in pieces, ``squares_per_part`` squares of the path each:
+        a 10000x10000 path is 10^8 names, too many to hold as one list of strings."""
+        head = json.dumps({**self._head(), "path": []})
+        yield head[:-2]  # up to the path's "["
+        files = [file_name(c) for c in range(self.cols)]
+        for lo in range(0, len(self.path), squares_per_part):
+            part = self.path[lo:lo + squares_per_part].astype(np.int64)
+            ranks, cols = (part // self.cols + 1).tolist(), (part % self.cols).tolist()
+            names = json.dumps([files[c] + str(r) for r, c in zip(ranks, cols)])
+            yield (", " if lo else "") + names[1:-1]
+        yield "]}"
 
     def diagram(self) -> render.Diagram:
-        """Move numbers on the board (the seed's numbered grid) and the path as lines."""
+        """Move numbers on the board (the seed's numbered grid) and the path as lines;
+        InputError past :data:`render.MAX_SVG_SQUARES` squares, before anything is built."""
+        render.check_drawable(self.rows, self.cols)
         squares = self.squares()
         title = f"{'closed' if self.closed else 'open'} knight's tour, {self.rows}x{self.cols}, {self.method}"
         return render.Diagram(self.rows, self.cols, labels={sq: str(i + 1) for i, sq in enumerate(squares)},
@@ -81,6 +140,28 @@ def _free_mask(rows: int, cols: int, blocked: Iterable[Square]) -> np.ndarray:
     for r, c in blocked:
         free[r * cols + c] = False
     return free
+
+
+@dataclass(frozen=True)
+class _Ask:
+    """One call of :func:`find_tour`: the board and its free squares, the start (an index),
+    the kind of tour, and where to report."""
+
+    rows: int
+    cols: int
+    free: np.ndarray
+    start: int
+    closed: bool
+    progress: ProgressFn | None
+    cancel: threading.Event | None
+
+    def no(self, reason: str, proved: bool, path: np.ndarray | None = None) -> NoTour:
+        """The answer "no tour" to this request."""
+        return NoTour(reason, proved, path, rows=self.rows, cols=self.cols,
+                      start=square_of(self.start, self.cols), closed=self.closed)
+
+    def tracker(self, unit: str = "squares") -> Tracker:
+        return Tracker(unit, None, self.progress, self.cancel)
 
 
 #: tie orders of the search among squares with as many onward moves: far from the centre
@@ -103,19 +184,31 @@ def _tie(rows: int, cols: int, free: np.ndarray, order: str | int) -> np.ndarray
 
 
 def search(rows: int, cols: int, prefix: list[int], closed: bool, count_all: bool = False,
-           free: np.ndarray | None = None, node_limit: int = 0, order: str | int = "far") -> tuple[int, int, np.ndarray]:
-    """Run the exhaustive search from the squares ``prefix``: (status, count, first tour)."""
+           free: np.ndarray | None = None, node_limit: int = 0, order: str | int = "far",
+           tracker: Tracker | None = None) -> tuple[int, int, np.ndarray]:
+    """Run the exhaustive search from the squares ``prefix``: (status, count, first tour).
+
+    It works in chunks of nodes; between two, ``tracker`` counts the nodes, reports
+    and checks ``cancel``.
+    """
     if rows * cols > SEARCH_LIMIT:
-        raise InputError(f"the exhaustive search takes boards up to {SEARCH_LIMIT} squares; "
-                         f"use --method divide or roth on the {rows}x{cols} board")
+        raise InputError(f"the exhaustive search takes boards up to {SEARCH_LIMIT} squares and the "
+                         f"{rows}x{cols} board has {rows * cols}: choose {{parameter}} divide or roth",
+                         parameter="method")
     if free is None:
         free = np.ones(rows * cols, dtype=np.bool_)
-    path = np.empty(int(free.sum()), dtype=np.int64)
+    tracker = tracker or Tracker("nodes")
     middle, middle_moves = _middle_lines(rows, cols, free, closed)
-    status, count, _ = interruptible(search_kernel, neighbour_table(rows, cols, free), _tie(rows, cols, free, order),
-                                     np.asarray(prefix, dtype=np.int64), closed, count_all, node_limit, path,
-                                     middle, middle_moves)
-    return status, count, path
+    run = Search(neighbour_table(rows, cols, free), _tie(rows, cols, free, order), np.asarray(prefix), closed,
+                 count_all, node_limit, middle, middle_moves)
+    before = tracker.done
+    status = run.status
+    for nodes in chunks.sizes(tracker, first=1 << 14):
+        if status != PAUSED:
+            break
+        status = run.run(nodes)
+        tracker.done = before + run.nodes
+    return status, run.count, run.path
 
 
 def _middle_lines(rows: int, cols: int, free: np.ndarray, closed: bool) -> tuple[np.ndarray, int]:
@@ -129,27 +222,23 @@ def _middle_lines(rows: int, cols: int, free: np.ndarray, closed: bool) -> tuple
     return middle, 1
 
 
-def _stuck(rows: int, cols: int, path: np.ndarray, rule: str, total: int) -> NoTour:
-    where = square_name(*square_of(path[-1], cols))
-    return NoTour(f"{rule} got stuck on {where} after {len(path) - 1} moves ({len(path)} of {total} "
-                  "squares visited); this says nothing about whether a tour exists: the default "
-                  "method decides", proved=False, path=path)
-
-
-def _by_rule(rows, cols, start, closed, free, method, depth) -> np.ndarray:
+def _by_rule(ask: _Ask, method: str, depth: int) -> np.ndarray:
     rule = {"warnsdorff": warnsdorff.SEED, "lookahead": warnsdorff.LOOKAHEAD, "roth": warnsdorff.ROTH}[method]
-    total = int(free.sum())
-    # Roth's rule now and then gets stuck (7x7 from h8, 11x11 from a1, ...): then it tries
+    total = int(ask.free.sum())
+    # Roth's rule now and then gets stuck (7x7 from g7, 11x11 from a1, ...): then it tries
     # again with the remaining ties in another move order, of which there are eight
     for shift in range(8 if rule == warnsdorff.ROTH else 1):
-        path = warnsdorff.run_rule(rows, cols, start, rule, depth, free, shift)
+        path = warnsdorff.run_rule(ask.rows, ask.cols, ask.start, rule, depth, ask.free, shift, ask.tracker())
         if len(path) == total:
             break
     if len(path) < total:
-        raise _stuck(rows, cols, path, method, total)
-    if closed and check_tour(rows, cols, path, True, free) != -1:
-        last = square_name(*square_of(path[-1], cols))
-        raise NoTour(f"{method} visited every square, but the last one, {last}, "
+        where = square_name(*square_of(path[-1], ask.cols))
+        raise ask.no(f"{method} got stuck on {where} after {len(path) - 1} moves ({len(path)} of {total} "
+                     "squares visited); this says nothing about whether a tour exists: the default "
+                     "method decides", proved=False, path=path)
+    if ask.closed and check_tour(ask.rows, ask.cols, path, True, ask.free, ask.tracker()) != -1:
+        last = square_name(*square_of(path[-1], ask.cols))
+        raise ask.no(f"{method} visited every square, but the last one, {last}, "
                      "is not a knight's move from the start: the tour is not closed", proved=False, path=path)
     return path
 
@@ -157,7 +246,7 @@ def _by_rule(rows, cols, start, closed, free, method, depth) -> np.ndarray:
 def _budgets() -> Iterator[tuple[int, str | int]]:
     """(node budget, tie order) for each run of the search: short runs in many orders first
     (random restarts), then Roth's order alone with budgets growing tenfold for ever, so
-    that no single run is endless and Ctrl-C is heard between runs."""
+    that no single run is endless."""
     for limit, randoms in RESTARTS:
         for order in (*TIES, *range(randoms)):
             yield limit, order
@@ -167,85 +256,103 @@ def _budgets() -> Iterator[tuple[int, str | int]]:
         limit *= 10
 
 
-def _exact(rows, cols, start, closed, free) -> np.ndarray:
+def _exact(ask: _Ask) -> np.ndarray:
     """Exhaustive search; a bad tie order can cost it dearly, so several orders take turns
     with growing node budgets (restarts). A run that ends within its budget is conclusive."""
+    tracker = ask.tracker("nodes")
     for limit, order in _budgets():
-        status, _, path = search(rows, cols, [start], closed, free=free, node_limit=limit, order=order)
+        status, _, path = search(ask.rows, ask.cols, [ask.start], ask.closed, free=ask.free, node_limit=limit,
+                                 order=order, tracker=tracker)
         if status != GAVE_UP:
             break
     if status != FOUND:
-        kind = "closed tour" if closed else "tour"
-        raise NoTour(f"exhaustive search: no {kind} from {square_name(*square_of(start, cols))} "
-                     f"on this {rows}x{cols} board", proved=True)
+        kind = "closed tour" if ask.closed else "tour"
+        raise ask.no(f"exhaustive search: no {kind} from {square_name(*square_of(ask.start, ask.cols))} "
+                     f"on this {ask.rows}x{ask.cols} board", proved=True)
     return path
 
 
-def _theory_check(rows, cols, start, closed) -> None:
-    """Raise NoTour when a theorem says there is none."""
-    exists, reason = theory.start_verdict(rows, cols, *square_of(start, cols), closed)
-    if exists is False:
-        raise NoTour(reason, proved=True)
-
-
-def _exact_after_theory(rows, cols, start, closed, free) -> np.ndarray:
-    """The theorems first (the colour count when squares are blocked), then the search."""
-    if free.all():
-        _theory_check(rows, cols, start, closed)
+def _decide(ask: _Ask) -> None:
+    """What is known before any method runs: the theorems on a whole board, the cheap
+    conditions (:mod:`.conditions`) with blocked squares. Raises NoTour when they prove
+    there is none."""
+    if ask.free.all():
+        exists, reason = theory.start_verdict(ask.rows, ask.cols, *square_of(ask.start, ask.cols), ask.closed)
     else:
-        blocked = {square_of(s, cols) for s in np.flatnonzero(~free)}
-        exists, reason = theory.colour_count(rows, cols, blocked, square_of(start, cols), closed)
-        if exists is False:
-            raise NoTour(reason, proved=True)
-    return _exact(rows, cols, start, closed, free)
+        exists, reason = free_squares_verdict(ask.rows, ask.cols, ask.free, ask.start, ask.closed)
+    if exists is False:
+        raise ask.no(reason, proved=True)
 
 
-def _auto(rows, cols, start, closed, free, depth) -> tuple[np.ndarray, str]:
-    if not free.all():
-        return _exact_after_theory(rows, cols, start, closed, free), "backtrack"
-    _theory_check(rows, cols, start, closed)
-    divisible = theory.closed_exists(rows, cols)[0]
-    if closed:  # Schwenk said yes
-        return closed_tour(rows, cols, start), "divide"
+def _divided(ask: _Ask) -> np.ndarray:
+    """The divide-and-conquer closed tour (also an open one), where the board has a closed tour."""
+    exists, reason = theory.closed_exists(ask.rows, ask.cols)
+    if not exists:
+        raise ask.no(f"divide builds closed tours, and there is none here ({reason}); this says nothing "
+                     "about open tours: the default method decides", proved=False)
+    return closed_tour(ask.rows, ask.cols, ask.start, ask.tracker())
+
+
+def _auto(ask: _Ask, depth: int) -> tuple[np.ndarray, str]:
+    if not ask.free.all():
+        return _exact(ask), "backtrack"
+    if ask.closed:  # Schwenk said yes
+        return _divided(ask), "divide"
     try:
-        return _by_rule(rows, cols, start, False, free, "roth", depth), "roth"
+        return _by_rule(ask, "roth", depth), "roth"
     except NoTour:
-        if divisible:
-            return closed_tour(rows, cols, start), "divide"
-        return _exact(rows, cols, start, closed, free), "backtrack"
+        if theory.closed_exists(ask.rows, ask.cols)[0]:
+            return _divided(ask), "divide"
+        return _exact(ask), "backtrack"
 
 
 def find_tour(rows: int, cols: int, start: Square = (0, 0), closed: bool = False, method: str | None = None,
-              depth: int | None = None, blocked: Iterable[Square] = ()) -> KnightTour:
-    """A knight's tour from ``start``, checked square by square; NoTour if there is none (or the rule fails).
+              lookahead: int | None = None, blocked: Iterable[Square] = (), *,
+              progress: ProgressFn | None = None, cancel: threading.Event | None = None) -> KnightTour:
+    """A knight's tour from ``start``, checked square by square; NoTour if there is none (or the method finds none).
 
-    ``depth``: how many moves ``method="lookahead"`` looks ahead (default 2); no other method takes it.
+    ``method`` is one of :data:`METHODS` (default: what suits the board); ``lookahead``
+    is how many moves ``method="lookahead"`` looks ahead (1..8, default 2), and no
+    other method takes it. ``blocked`` squares are taken off the board. What the
+    theorems (or, with blocked squares, the cheap conditions) prove wins over any
+    method. ``progress`` and ``cancel``: see :mod:`boardpuzzles.progress`.
     """
+    check_board(rows, cols)
     blocked = set(blocked)
+    for name, squares in (("start", [start]), ("blocked", blocked)):
+        for r, c in squares:
+            if not (0 <= r < rows and 0 <= c < cols):
+                raise InputError(f"{{parameter}} {(r, c)} is off the {rows}x{cols} board", parameter=name,
+                                 value=(r, c), show_value=False)
     if start in blocked:
-        raise InputError(f"the start square {square_name(*start)} is blocked; start elsewhere or unblock it")
+        raise InputError(f"the start square {square_name(*start)} is blocked: choose another {{parameter}}",
+                         parameter="start", value=square_name(*start), show_value=False)
     if method is not None and method not in METHODS:
-        raise InputError(f"unknown method '{method}': choose one of {', '.join(METHODS)}")
-    if depth is not None and method != "lookahead":
-        raise InputError(f"--depth is how far --method lookahead looks ahead; "
-                         f"{'the default method' if method is None else method} does not look ahead: drop --depth")
-    depth = LOOKAHEAD_DEPTH if depth is None else depth
-    if depth < 1 or depth > 8:
-        raise InputError(f"--depth {depth} is out of range: look 1 to 8 moves ahead")
-    free = _free_mask(rows, cols, blocked)
-    s = start[0] * cols + start[1]
+        raise InputError(f"unknown {{parameter}} '{method}': choose one of {', '.join(METHODS)}",
+                         parameter="method", value=method, allowed=METHODS, show_value=False)
+    if lookahead is not None and method != "lookahead":
+        raise InputError(f"{{parameter}} is how far method lookahead looks ahead; "
+                         f"{'the default method' if method is None else method} does not look ahead",
+                         parameter="lookahead", value=lookahead)
+    depth = LOOKAHEAD_DEPTH if lookahead is None else lookahead
+    if not 1 <= depth <= LOOKAHEAD_MOST:
+        raise InputError(f"{{parameter}} must be 1..{LOOKAHEAD_MOST}", parameter="lookahead", value=depth,
+                         allowed=f"1..{LOOKAHEAD_MOST}")
+    if method == "divide" and blocked:
+        raise InputError("method divide builds tours of whole boards: it takes no {parameter} squares",
+                         parameter="blocked", value=sorted(blocked), show_value=False)
+    ask = _Ask(rows, cols, _free_mask(rows, cols, blocked), start[0] * cols + start[1], closed, progress, cancel)
+    ask.tracker().check()
+    _decide(ask)
     if method is None:
-        path, method = _auto(rows, cols, s, closed, free, depth)
+        path, method = _auto(ask, depth)
     elif method == "backtrack":
-        path = _exact_after_theory(rows, cols, s, closed, free)
+        path = _exact(ask)
     elif method == "divide":
-        if blocked:
-            raise InputError("--method divide builds tours of whole boards: it takes no --blocked squares")
-        _theory_check(rows, cols, s, True)
-        path, closed = closed_tour(rows, cols, s), True
+        path = _divided(ask)
     else:
-        path = _by_rule(rows, cols, s, closed, free, method, depth)
-    fault = check_tour(rows, cols, path, closed, free)
+        path = _by_rule(ask, method, depth)
+    fault = check_tour(rows, cols, path, closed, ask.free, ask.tracker())
     if fault != -1:
         raise RuntimeError(f"{method} returned a path that is not a tour (fault at move {fault})")
     return KnightTour(rows, cols, closed, path, method, blocked)
@@ -304,20 +411,72 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
     return total
 
 
-def tour_starts(rows: int, cols: int, closed: bool = False,
-                advance: Callable[[float], None] = lambda amount: None) -> dict[Square, tuple[bool, str]]:
-    """For every square: whether a tour starts there, and why (theorem or search)."""
+@dataclass(frozen=True)
+class TourStarts(Mapping[Square, tuple[bool, str]]):
+    """For every square of the board: whether a tour (closed or open) starts there, and why.
+
+    A mapping ``(row, col) -> (exists, reason)``; :meth:`squares` lists the start squares.
+    """
+
+    rows: int
+    cols: int
+    closed: bool
+    verdicts: dict[Square, tuple[bool, str]]
+
+    def __getitem__(self, square: Square) -> tuple[bool, str]:
+        return self.verdicts[square]
+
+    def __iter__(self) -> Iterator[Square]:
+        return iter(self.verdicts)
+
+    def __len__(self) -> int:
+        return len(self.verdicts)
+
+    def squares(self) -> list[Square]:
+        """The squares a tour starts from, file by file (a1, a2, ..., b1, ...)."""
+        return sorted((sq for sq, (ok, _) in self.verdicts.items() if ok), key=lambda sq: (sq[1], sq[0]))
+
+    def reasons(self) -> list[str]:
+        """Every reason given, once each."""
+        return sorted({reason for _, reason in self.verdicts.values()})
+
+    def to_json(self) -> dict:
+        """What ``knight starts --json`` prints."""
+        return {"rows": self.rows, "cols": self.cols, "closed": self.closed,
+                "starts": [square_name(*sq) for sq in self.squares()]}
+
+    def diagram(self) -> render.Diagram:
+        """The board with the start squares marked."""
+        kind = "closed" if self.closed else "open"
+        return render.Diagram(self.rows, self.cols, marks={sq: render.HIGHLIGHT for sq in self.squares()},
+                              title=f"squares an {kind} tour of the {self.rows}x{self.cols} board can start from")
+
+    def _repr_svg_(self) -> str:
+        return render.svg(self.diagram())
+
+
+def tour_starts(rows: int, cols: int, closed: bool = False, *, progress: ProgressFn | None = None,
+                cancel: threading.Event | None = None) -> TourStarts:
+    """For every square: whether a tour starts there, and why (theorem or search); boards up
+    to :data:`STARTS_LIMIT` squares. ``progress`` counts the squares decided."""
+    check_board(rows, cols)
+    if rows * cols > STARTS_LIMIT:
+        raise InputError(f"starts answers boards up to {STARTS_LIMIT} squares; the {rows}x{cols} board "
+                         f"has {rows * cols}", parameter="board", value=f"{rows}x{cols}", show_value=False)
+    tracker = Tracker("squares", rows * cols, progress, cancel)
+    tracker.check()
     result: dict[Square, tuple[bool, str]] = {}
     classes = _orbits(rows, cols, ((r, c) for r in range(rows) for c in range(cols)))
-    for square in classes:
+    for square, size in classes.items():
         verdict, reason = theory.start_verdict(rows, cols, *square, closed)
         if verdict is None:
             try:
-                tour = find_tour(rows, cols, square, closed)
+                tour = find_tour(rows, cols, square, closed, cancel=cancel)
                 verdict, reason = True, f"found by {tour.method}"
             except NoTour as no:
                 verdict, reason = False, no.reason
         for sym in symmetries_of(rows, cols):
             result[sym.apply(*square, rows, cols)] = (verdict, reason)
-        advance(1.0 / len(classes))
-    return result
+        tracker.advance(size)
+    tracker.finish()
+    return TourStarts(rows, cols, closed, result)

@@ -25,17 +25,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..progress import Tracker
+from . import chunks
 from .moves import DCOL, DROW
 
 SEED, LOOKAHEAD, ROTH = 0, 1, 2
 _BASE = 16  # accessibilities are 0..8, so one hexadecimal digit each
 
 
-@njit(cache=True)
-def initial_accessibility(rows, cols, free):
-    """int8 table: free neighbours of each free square, -1 on blocked squares."""
-    acc = np.empty(rows * cols, dtype=np.int8)
-    for s in range(rows * cols):
+@njit(cache=True, nogil=True)
+def fill_accessibility(rows, cols, free, acc, lo, hi):
+    """acc[s] for s in lo .. hi - 1: free neighbours of each free square, -1 on blocked squares."""
+    for s in range(lo, hi):
         if not free[s]:
             acc[s] = -1
             continue
@@ -46,7 +47,6 @@ def initial_accessibility(rows, cols, free):
             if 0 <= tr < rows and 0 <= tc < cols and free[tr * cols + tc]:
                 n += 1
         acc[s] = n
-    return acc
 
 
 @njit(cache=True)
@@ -93,23 +93,20 @@ def _look(rows, cols, acc, s, depth):
     return a * scale + best
 
 
-@njit(cache=True)
-def tour_kernel(rows, cols, free, start, rule, depth, shift, path):
-    """Walk the knight from ``start`` by ``rule``; fill ``path``, return its length.
+@njit(cache=True, nogil=True)
+def tour_kernel(rows, cols, acc, path, length, rule, depth, shift, moves):
+    """Walk the knight on from ``path[length - 1]`` by ``rule``, at most ``moves`` moves
+    (the seed's loop, in chunks); fill ``path``, return (its new length, stuck).
 
-    Remaining ties go to the first move in the order shift, shift + 1, ... (mod 8).
+    ``acc`` is the accessibility table of the squares not yet visited (-1: visited
+    or blocked). Remaining ties go to the first move in the order shift, shift + 1,
+    ... (mod 8).
     """
-    acc = initial_accessibility(rows, cols, free)
-    n_free = 0
-    for s in range(rows * cols):
-        if free[s]:
-            n_free += 1
+    n_free = path.shape[0]
     cr2, cc2 = rows - 1, cols - 1  # twice the centre
-    s = start
-    path[0] = s
-    _occupy(rows, cols, acc, s)
-    length = 1
-    while length < n_free:
+    s = path[length - 1]
+    end = min(n_free, length + moves)
+    while length < end:
         r, c = s // cols, s % cols
         best, best_key, best_far = -1, np.int64(0), np.int64(0)
         for i in range(8):
@@ -130,21 +127,40 @@ def tour_kernel(rows, cols, free, start, rule, depth, shift, path):
             if best < 0 or key < best_key or (rule == ROTH and key == best_key and far > best_far):
                 best, best_key, best_far = t, key, far
         if best < 0:
-            break
+            return length, True
         s = best
         _occupy(rows, cols, acc, s)
         path[length] = s
         length += 1
-    return length
+    return length, False
 
 
 def run_rule(rows: int, cols: int, start: int, rule: int, depth: int = 1,
-             free: np.ndarray | None = None, shift: int = 0) -> np.ndarray:
-    """The squares (indices) the rule visits from ``start``; shorter than the board when stuck."""
+             free: np.ndarray | None = None, shift: int = 0, tracker: Tracker | None = None) -> np.ndarray:
+    """The squares (indices) the rule visits from ``start``; shorter than the board when stuck.
+
+    The tables are built and the knight walks in chunks; between two, ``tracker``
+    reports the squares done and checks ``cancel``.
+    """
     if free is None:
         free = np.ones(rows * cols, dtype=np.bool_)
-    path = np.empty(int(free.sum()), dtype=np.int32 if rows * cols < 2**31 else np.int64)
-    length = tour_kernel(rows, cols, free, start, rule, depth, shift, path)
+    tracker = tracker or Tracker("squares")
+    n_free = int(free.sum())
+    tracker.update(0, total=rows * cols + n_free, detail="accessibility")
+    acc = np.empty(rows * cols, dtype=np.int8)
+    for lo, hi in chunks.ranges(tracker, rows * cols):
+        fill_accessibility(rows, cols, free, acc, lo, hi)
+    path = np.empty(n_free, dtype=np.int32 if rows * cols < 2**31 else np.int64)
+    path[0] = start
+    _occupy(rows, cols, acc, start)
+    length, stuck = 1, False
+    tracker.update(tracker.done + 1, detail="walking")
+    for moves in chunks.sizes(tracker):
+        if stuck or length == n_free:
+            break
+        before = length
+        length, stuck = tour_kernel(rows, cols, acc, path, length, rule, depth, shift, moves)
+        tracker.done += length - before
     return path[:length]
 
 
