@@ -152,9 +152,11 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
         raise InputError("{parameter} must be a positive number of bytes", parameter="memory", value=memory)
     started = time.monotonic()
     if method == "backtrack":
-        if checkpoint is not None or cluster is not None or workers is not None or memory is not None:
-            raise InputError("{parameter} belongs to the frontier method; the exhaustive search runs in this "
-                             "process", parameter="method", value=method)
+        given = {"checkpoint": checkpoint, "memory": memory, "cluster": cluster, "workers": workers}
+        for name, value in given.items():
+            if value is not None:
+                raise InputError("{parameter} belongs to the frontier method; the exhaustive search "
+                                 "(method backtrack) runs in this process", parameter=name, value=value)
         total, peak = _backtrack(rows, cols, closed, start, Tracker("prefixes", progress=progress, cancel=cancel)), 0
     else:
         sweep = _Sweep(rows, cols, closed, start, memory or default_memory(), workers, cluster,
