@@ -66,6 +66,8 @@ class TourCount:
     method: str
     peak_states: int
     seconds: float
+    #: the most partitions a step of the frontier method was cut into (1: none went to disk)
+    partitions: int = 1
 
     def to_json(self) -> dict[str, Any]:
         return {"rows": self.rows, "cols": self.cols, "closed": self.closed,
@@ -157,12 +159,12 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
             if value is not None:
                 raise InputError("{parameter} belongs to the frontier method; the exhaustive search "
                                  "(method backtrack) runs in this process", parameter=name, value=value)
-        total, peak = _backtrack(rows, cols, closed, start, Tracker("prefixes", progress=progress, cancel=cancel)), 0
-    else:
-        sweep = _Sweep(rows, cols, closed, start, memory or default_memory(), workers, cluster,
-                       Tracker("squares", rows * cols, progress, cancel))
-        total, peak = sweep.run(checkpoint)
-    return TourCount(rows, cols, closed, start, total, method, peak, time.monotonic() - started)
+        total = _backtrack(rows, cols, closed, start, Tracker("prefixes", progress=progress, cancel=cancel))
+        return TourCount(rows, cols, closed, start, total, method, 0, time.monotonic() - started)
+    sweep = _Sweep(rows, cols, closed, start, memory or default_memory(), workers, cluster,
+                   Tracker("squares", rows * cols, progress, cancel))
+    total, peak = sweep.run(checkpoint)
+    return TourCount(rows, cols, closed, start, total, method, peak, time.monotonic() - started, sweep.parts)
 
 
 def sweep_order(rows: int, cols: int) -> tuple[int, int, bool]:
