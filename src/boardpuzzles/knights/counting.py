@@ -114,9 +114,9 @@ def check_count(rows: int, cols: int, closed: bool, start: Square | None, method
     height, width = sorted((rows, cols))
     if method == "frontier":
         if height > frontier.MOST_HEIGHT:
-            raise InputError(f"the frontier method counts boards up to {frontier.MOST_HEIGHT} squares across "
-                             f"(its frontiers are 63-bit codes); {rows}x{cols} is {height} across",
-                             parameter="method", value=method)
+            raise InputError(f"{{parameter}} frontier counts boards up to {frontier.MOST_HEIGHT} squares across "
+                             f"(its frontiers are 63-bit codes); the {rows}x{cols} board is {height} across",
+                             parameter="method", value=method, show_value=False)
         if not force and width > FRONTIER_LONGEST.get(height, 0):
             estimate = ("8x8 and wider need hundreds of millions of frontiers, hours and tens of GB"
                         if height == 8 else f"boards {height} across longer than {FRONTIER_LONGEST[height]} "
