@@ -85,7 +85,7 @@ def test_stuck_rule_exit_1_says_where(cli):
     (("tour", "8", "--method", "roth", "--lookahead", "3"), "roth does not look ahead"),
     (("tour", "8", "--lookahead", "3"), "the default method does not look ahead"),
     (("tour", "2000", "-m", "backtrack"), "choose --method divide or roth"),
-    (("count", "9"), "64 squares"),
+    (("count", "9"), "boards over 36 squares"),
     (("starts", "200"), "starts answers"),
 ])
 def test_bad_input_exit_2(cli, args, words):
@@ -96,8 +96,10 @@ def test_bad_input_exit_2(cli, args, words):
 
 
 def test_count_json(cli):
-    assert cli("knight", "count", "5", "--json").json() == {
-        "rows": 5, "cols": 5, "closed": False, "start": None, "count": 1728}
+    answer = cli("knight", "count", "5", "--json").json()
+    assert {key: answer[key] for key in ("rows", "cols", "closed", "start", "count", "method")} == {
+        "rows": 5, "cols": 5, "closed": False, "start": None, "count": 1728, "method": "frontier"}
+    assert set(answer) == {"rows", "cols", "closed", "start", "count", "method", "peak_states", "seconds"}
     assert cli("knight", "count", "5", "--start", "a1", "--json").json()["count"] == 304
     assert cli("knight", "count", "3x10", "--closed", "--json").json()["count"] == 16
     run = cli("knight", "count", "6", "--closed")

@@ -1,52 +1,156 @@
-"""Exact counts by exhaustive search, against OEIS and the plain-Python reference."""
+"""Exact counts of knight's tours: the frontier dynamic program against the published
+counts, the exhaustive search and the plain-Python transition."""
 
+import threading
+
+import numpy as np
 import pytest
 
-from boardpuzzles.knights import count_tours
+from boardpuzzles.errors import Cancelled, InputError, TooLong
+from boardpuzzles.knights import count_tours, frontier, frontier_reference, published
 from boardpuzzles.knights.moves import neighbour_table
 from boardpuzzles.knights.search import count_reference
 
+SMALL_CLOSED = [(3, 10), (3, 12), (3, 14), (5, 6), (6, 6), (5, 8)]
+SMALL_OPEN = [(3, n) for n in range(4, 12)] + [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
 
-def test_5x5_open_tours_A165134():
-    assert count_tours(5, 5) == 1728
+
+@pytest.mark.parametrize("rows,cols", SMALL_CLOSED)
+def test_closed_tours_published(rows, cols):
+    assert count_tours(rows, cols, closed=True).total == published.CLOSED[rows, cols]
+    assert count_tours(cols, rows, closed=True).total == published.CLOSED[rows, cols]
 
 
-def test_5x5_open_tours_from_a_corner():
+@pytest.mark.parametrize("rows,cols", SMALL_OPEN)
+def test_directed_open_tours_published(rows, cols):
+    assert count_tours(rows, cols).total == published.OPEN_DIRECTED[rows, cols]
+
+
+@pytest.mark.parametrize("rows,cols", list(published.OPEN_UNDIRECTED))
+def test_undirected_open_tours_published(rows, cols):
+    assert count_tours(rows, cols).total == 2 * published.OPEN_UNDIRECTED[rows, cols]
+
+
+def test_5x5_open_tours_from_each_corner():
     for corner in [(0, 0), (0, 4), (4, 0), (4, 4)]:
-        assert count_tours(5, 5, start=corner) == 304
+        assert count_tours(5, 5, start=corner).total == published.OPEN_FROM[5, 5, (0, 0)]
 
 
-def test_6x6_closed_tours_A001230():
-    assert count_tours(6, 6, closed=True) == 9862
+def test_open_tours_from_every_square_add_up():
+    assert sum(count_tours(4, 5, start=(r, c)).total for r in range(4) for c in range(5)) == count_tours(4, 5).total
 
 
-def test_3xn_closed_tours_A070030():
-    assert count_tours(3, 10, closed=True) == 16
-    assert count_tours(10, 3, closed=True) == 16
-    assert count_tours(3, 12, closed=True) == 176
-    assert count_tours(3, 14, closed=True) == 1536
+def test_counts_beyond_64_bits_are_exact():
+    # 3x60 has about 10^26 closed tours: the counts take two limbs
+    plan = frontier.plan(3, 60)
+    expected = frontier_reference.count(plan, True)
+    assert expected > 2**64
+    assert count_tours(3, 60, closed=True).total == expected
+    assert count_tours(60, 3, closed=True).total == expected
 
 
-def test_no_tours_counts_zero():
-    assert count_tours(4, 4) == 0
-    assert count_tours(5, 5, closed=True) == 0
-    assert count_tours(1, 1) == 1
+BOARDS_UP_TO_30 = [(r, c) for r in range(1, 7) for c in range(r, 31) if r * c <= 30]
 
 
-@pytest.mark.parametrize("rows,cols", [(3, 4), (4, 5), (3, 7), (3, 8)])
-def test_kernel_counts_agree_with_the_reference(rows, cols):
+@pytest.mark.parametrize("closed", [False, True])
+def test_frontier_agrees_with_backtracking_up_to_30_squares(closed):
+    for rows, cols in BOARDS_UP_TO_30:
+        frontier_count = count_tours(rows, cols, closed=closed, method="frontier").total
+        assert frontier_count == count_tours(rows, cols, closed=closed, method="backtrack").total, (rows, cols)
+
+
+def test_frontier_agrees_with_backtracking_from_a_start():
+    for rows, cols, square in [(3, 4, (0, 1)), (4, 5, (1, 2)), (3, 8, (2, 7)), (5, 5, (2, 2)), (5, 5, (1, 0))]:
+        expected = count_tours(rows, cols, start=square, method="backtrack").total
+        assert count_tours(rows, cols, start=square, method="frontier").total == expected
+
+
+@pytest.mark.parametrize("rows,cols", [(3, 4), (4, 5), (3, 7)])
+def test_backtracking_agrees_with_the_plain_search(rows, cols):
     nbr = neighbour_table(rows, cols)
-    total = sum(count_reference(nbr, s, False) for s in range(rows * cols))
-    assert count_tours(rows, cols) == total
-    assert count_tours(rows, cols, start=(0, 1)) == count_reference(nbr, 1, False)
+    assert count_tours(rows, cols, method="backtrack").total == sum(count_reference(nbr, s, False)
+                                                                     for s in range(rows * cols))
+    assert count_tours(rows, cols, start=(0, 1), method="backtrack").total == count_reference(nbr, 1, False)
+    assert 2 * count_tours(3, 10, closed=True, method="backtrack").total == count_reference(neighbour_table(3, 10), 0, True)
 
 
-def test_closed_count_agrees_with_the_reference():
-    # the reference counts directed closed tours from a1: each undirected one twice
-    assert 2 * count_tours(3, 10, closed=True) == count_reference(neighbour_table(3, 10), 0, True)
+@pytest.mark.parametrize("height,width,closed,start", [(5, 5, False, -1), (5, 5, False, 7), (4, 6, False, -1),
+                                                       (5, 6, True, -1), (3, 10, True, -1), (6, 5, True, -1)])
+def test_kernel_transition_matches_the_plain_python_one(height, width, closed, start):
+    """Every frontier met in the sweep leads to the same successors (with multiplicity) in both."""
+    plan = frontier.plan(height, width, start)
+    out = np.empty(16, dtype=np.int64)
+    work = [np.empty(plan.slots + 1, dtype=np.int64) for _ in range(2)]
+    names = np.zeros(16, dtype=np.int64)
+    codes = {int(frontier.initial(plan.slots)[0][0])}
+    for i in range(plan.squares):
+        following = set()
+        for code in sorted(codes)[:500]:
+            found = frontier.successors(code, plan.slots, plan.back[i], plan.finish[i], plan.rem[i], closed,
+                                        plan.start_place(i), i == plan.squares - 1, out, *work, names)
+            kernel = sorted(out[:found].tolist())
+            assert kernel == sorted(frontier_reference.successors(code, plan, i, closed)), (i, code)
+            following.update(kernel)
+        codes = following
 
 
-def test_progress_reaches_the_whole():
-    done = []
-    count_tours(5, 5, start=(0, 0), advance=done.append)
-    assert sum(done) == pytest.approx(1.0)
+def test_plain_python_sweep_counts():
+    assert frontier_reference.count(frontier.plan(4, 5), False) == published.OPEN_UNDIRECTED[4, 5]
+    assert frontier_reference.count(frontier.plan(3, 12), True) == 176
+
+
+def test_result_json_keeps_the_keys():
+    result = count_tours(5, 5, start=(0, 0))
+    assert result.to_json() == {"rows": 5, "cols": 5, "closed": False, "start": "a1", "count": 304,
+                                "method": "frontier", "peak_states": result.peak_states,
+                                "seconds": round(result.seconds, 3)}
+    assert result.peak_states > 100
+
+
+def test_progress_reports_each_square_with_the_states():
+    seen = []
+    count_tours(6, 6, closed=True, progress=seen.append)
+    assert seen[-1].done == seen[-1].total == 36
+    assert seen[-1].unit == "squares"
+    assert any("states" in report.detail for report in seen)
+
+
+def test_cancel_stops_the_count():
+    stop = threading.Event()
+
+    def progress(report):
+        if report.done > 20:
+            stop.set()
+
+    with pytest.raises(Cancelled):
+        count_tours(6, 7, closed=True, progress=progress, cancel=stop)
+    assert threading.active_count() == 1
+
+
+def test_memory_bound_cuts_steps_into_partitions_on_disk():
+    result = count_tours(5, 5, memory=256 * 1024)  # 26000 frontiers at the widest step
+    assert result.total == 1728
+    assert result.partitions > 1
+
+
+def test_refusals_name_parameters():
+    with pytest.raises(TooLong) as too_long:
+        count_tours(8, 8, closed=True)
+    assert too_long.value.parameter == "force"
+    with pytest.raises(TooLong):
+        count_tours(7, 7, method="backtrack")
+    with pytest.raises(InputError) as wide:
+        count_tours(9, 9, method="frontier", force=True)
+    assert wide.value.parameter == "method"
+    with pytest.raises(InputError) as bad:
+        count_tours(5, 5, method="guess")
+    assert bad.value.parameter == "method"
+    with pytest.raises(InputError) as off:
+        count_tours(5, 5, start=(5, 0))
+    assert off.value.parameter == "start"
+    with pytest.raises(InputError) as memory:
+        count_tours(5, 5, memory=0)
+    assert memory.value.parameter == "memory"
+    with pytest.raises(InputError) as workers:
+        count_tours(5, 5, method="backtrack", workers=2)
+    assert workers.value.parameter == "workers"

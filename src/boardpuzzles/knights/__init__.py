@@ -13,10 +13,11 @@ The long calls (:func:`find_tour` on big boards or with search, :func:`tour_star
 
 from .moves import HORIZONTAL, VERTICAL, accessibility
 from .theory import closed_exists, open_exists, open_from
-from .tour import KnightTour, NoTour, TourStarts, count_tours, find_tour, tour_starts
+from .counting import TourCount, count_tours
+from .tour import KnightTour, NoTour, TourStarts, find_tour, tour_starts
 from .verify import check_tour
 
 __all__ = [
     "HORIZONTAL", "VERTICAL", "accessibility", "closed_exists", "open_exists", "open_from",
-    "KnightTour", "NoTour", "TourStarts", "count_tours", "find_tour", "tour_starts", "check_tour",
+    "KnightTour", "NoTour", "TourStarts", "TourCount", "count_tours", "find_tour", "tour_starts", "check_tour",
 ]

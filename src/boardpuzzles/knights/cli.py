@@ -11,8 +11,8 @@ from .. import output
 from ..errors import InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from .moves import accessibility, square_of
-from .tour import (BOARD_LIMIT, DRAW_LIMIT, LIST_LIMIT, METHODS, KnightTour, NoTour, count_tours, find_tour,
-                   tour_starts)
+from .counting import COUNT_METHODS, count_tours, parse_memory
+from .tour import BOARD_LIMIT, DRAW_LIMIT, LIST_LIMIT, METHODS, KnightTour, NoTour, find_tour, tour_starts
 
 app = typer.Typer(help="Move a knight over every square of a board once (the knight's tour).")
 
@@ -81,28 +81,40 @@ def tour(
         _show_tour(result, ascii, svg)
 
 
+CountMethod = output.choices("CountMethod", COUNT_METHODS)
+
+
 @app.command()
 def count(
     board: BoardArg,
     closed: ClosedOpt = False,
-    start: Annotated[str | None, typer.Option("--start", metavar="SQ", help="Count the open tours that start here.")] = None,
+    start: Annotated[str | None, typer.Option("--start", "-s", metavar="SQ", help="Count the open tours that start here.")] = None,
+    method: Annotated[CountMethod | None, typer.Option("--method", "-m", help="frontier (a dynamic program over the swept border, boards up to 8 across) or backtrack (lists every tour); default: the faster.")] = None,
+    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_name, help="Save the frontier after every square in FILE; run again to resume.")] = None,
+    memory: Annotated[str | None, typer.Option("--memory", metavar="SIZE", help="Memory a step may take before its states go to disk in partitions, e.g. 4G (default: half of this machine's).")] = None,
+    cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Process the partitions on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Process the partitions in K local processes.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Run a count that is estimated to take hours.")] = False,
     json: output.JsonOpt = False,
 ) -> None:
-    """Count tours exactly by exhaustive search: open ones directed, closed ones undirected."""
+    """Count tours exactly: open ones directed, closed ones undirected."""
     rows, cols = _board(board)
     first = parse_square(start, rows, cols) if start is not None else None
-    if rows * cols > 64:
-        raise InputError(f"counting tours takes boards up to 64 squares (8x8 has about 10^16 open tours); "
-                         f"{rows}x{cols} has {rows * cols}")
-    with output.progress(100, f"counting {rows}x{cols} tours", output.progress_wanted(json)) as advance:
-        total = count_tours(rows, cols, closed, first, lambda fraction: advance(100 * fraction))
+    size = parse_memory(memory) if memory is not None else None
+    with output.progress_bar(f"counting {rows}x{cols} tours", json) as progress:
+        result = count_tours(rows, cols, closed, first, method.value if method else None, progress=progress,
+                             checkpoint=checkpoint, memory=size, cluster=cluster, workers=workers, force=force)
     if json:
-        output.print_json({"rows": rows, "cols": cols, "closed": closed,
-                           "start": square_name(*first) if first else None, "count": total})
+        output.print_json(result.to_json())
         return
-    what = "undirected closed tours" if closed else "directed open tours"
-    where = f" starting on {square_name(*first)}" if first and not closed else ""
-    output.console.print(f"{total} {what} on the {rows}x{cols} board{where}", markup=False)
+    if closed:
+        what = "undirected closed tours (a tour and its reverse are one)"
+    elif first:
+        what = f"directed open tours starting on {square_name(*first)}"
+    else:
+        what = "directed open tours (a tour and its reverse are two)"
+    output.console.print(f"{result.total} {what} on the {rows}x{cols} board; "
+                         f"{result.method}, {result.seconds:.2f} s", markup=False)
 
 
 @app.command()

@@ -1,7 +1,7 @@
 """Finding, counting and locating knight's tours: the decisions above the kernels.
 
 :func:`find_tour` picks a method (or runs the one asked for) and checks the
-result square by square; :func:`count_tours` counts by exhaustive search;
+result square by square (counting is :mod:`.counting`);
 :func:`tour_starts` says from which squares a tour exists. Where a theorem
 decides (see :mod:`.theory`), or on a board with blocked squares a cheap
 condition (see :mod:`.conditions`), no method runs: the theorem wins over any
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -365,50 +365,6 @@ def _orbits(rows: int, cols: int, squares: Iterable[Square]) -> dict[Square, int
         images = {sym.apply(*square, rows, cols) for sym in symmetries_of(rows, cols)}
         classes[min(images)] = len(images)
     return classes
-
-
-def _split(nbr: np.ndarray, prefix: list[int], depth: int) -> list[list[int]]:
-    """The prefixes ``depth`` moves longer than ``prefix`` (units of work for the progress bar)."""
-    found = [prefix]
-    for _ in range(depth):
-        longer = [p + [int(t)] for p in found for t in nbr[p[-1]] if t >= 0 and t not in p]
-        if not longer:
-            break
-        found = longer
-    return found
-
-
-def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None = None,
-                advance: Callable[[float], None] = lambda amount: None) -> int:
-    """Exact number of tours: open ones directed (A165134), closed ones undirected (A001230).
-
-    With ``start``, open tours starting there; every closed tour passes every square, so
-    ``start`` does not change a closed count. ``advance`` gets the fraction of work done.
-    """
-    n = rows * cols
-    nbr = neighbour_table(rows, cols)
-    if closed:
-        if not theory.closed_exists(rows, cols)[0]:
-            advance(1.0)
-            return 0
-        # a corner has two moves; one of them is the first move, the other the last:
-        # every undirected closed tour is counted once
-        u = min(int(t) for t in nbr[0] if t >= 0)
-        jobs = [(p, 1) for p in _split(nbr, [0, u], 4)]
-    else:
-        if n == 1:
-            advance(1.0)
-            return 1
-        starts = {start: 1} if start is not None else _orbits(rows, cols, ((r, c) for r in range(rows)
-                                                                           for c in range(cols)))
-        jobs = []
-        for (r, c), weight in starts.items():
-            jobs += [(p, weight) for p in _split(nbr, [r * cols + c], 3)]
-    total = 0
-    for prefix, weight in jobs:
-        total += weight * search(rows, cols, prefix, closed, count_all=True)[1]
-        advance(1.0 / len(jobs))
-    return total
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,432 @@
+"""Exact counts of knight's tours: the frontier dynamic program (:mod:`.frontier`) for
+boards up to 8 squares across, the exhaustive search for small boards.
+
+:func:`count_tours` sweeps the board square by square.  Each step turns the
+frontiers (codes and counts) into the next ones through a hash table; when the
+table of a step would not fit in ``memory`` the step is cut into partitions by
+a hash of the codes, each partition built on its own (the frontiers read once
+per partition) and written to disk.  The partitions can go to local processes
+(``workers``) or to a dask.distributed cluster (``cluster``) through
+:func:`.runner.run`.  With ``checkpoint`` the frontiers after every step are
+saved (a file written beside it, then renamed over it, so a killed run leaves
+the previous step intact) and a later call resumes from there.
+
+Checkpoint file format (``numpy.savez``, uncompressed): ``meta`` (the JSON of
+what the run is: board, kind of tour, start, method, format version, as
+bytes), ``step`` (the squares swept), ``limbs`` (limbs per count), and for
+each block k of frontiers ``keys{k}`` and ``counts{k}``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import runner
+from ..errors import InputError, TooLong
+from ..geometry import Square, square_name
+from ..progress import Budget, ProgressFn, Tracker
+from . import chunks, frontier, theory
+from .moves import neighbour_table
+from .search import PAUSED, Search
+from .tour import _orbits
+
+COUNT_METHODS = ("frontier", "backtrack")
+#: the exhaustive search counts boards up to this many squares without ``force``
+BACKTRACK_SQUARES = 36
+#: the longest side the frontier method takes without ``force``, by its shorter side
+#: (measured: 7x8 takes minutes; 8x8 needs hundreds of millions of frontiers)
+FRONTIER_LONGEST = {1: 10_000, 2: 10_000, 3: 10_000, 4: 10_000, 5: 1_000, 6: 30, 7: 10}
+#: changes whenever the meaning of a checkpoint's frontiers changes
+CHECKPOINT_VERSION = 1
+#: the part of a table's places that may be filled before it grows
+LOAD = 0.6
+#: the table of a step starts this many times as big as the frontiers of the last one
+FIRST_TABLE = 2 * 1.5 / LOAD
+
+
+@dataclass
+class TourCount:
+    """The number of tours of a board: open ones directed, closed ones undirected."""
+
+    rows: int
+    cols: int
+    closed: bool
+    start: Square | None
+    total: int
+    method: str
+    peak_states: int
+    seconds: float
+    #: the most partitions a step of the frontier method was cut into (1: none went to disk)
+    partitions: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rows": self.rows, "cols": self.cols, "closed": self.closed,
+                "start": square_name(*self.start) if self.start is not None else None, "count": self.total,
+                "method": self.method, "peak_states": self.peak_states, "seconds": round(self.seconds, 3)}
+
+
+def parse_memory(text: str) -> int:
+    """Bytes from a size such as ``2G``, ``512M``, ``64k`` or ``1000000``."""
+    units = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+    clean = text.strip().upper().removesuffix("IB").removesuffix("B") if text.strip().upper() != "B" else ""
+    number, unit = clean, ""
+    if clean and clean[-1] in units:
+        number, unit = clean[:-1], clean[-1]
+    if not number or not all(ch in "0123456789." for ch in number) or number.count(".") > 1:
+        raise InputError("{parameter} must be a size such as 2G, 512M or 1000000 bytes", parameter="memory",
+                         value=text)
+    return int(float(number) * units[unit])
+
+
+def default_memory() -> int:
+    """Half of the machine's memory."""
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
+
+
+def pick_method(rows: int, cols: int) -> str:
+    """The faster method for the board: the frontier wherever it can work (8 squares across or fewer)."""
+    return "frontier" if min(rows, cols) <= frontier.MOST_HEIGHT else "backtrack"
+
+
+def check_count(rows: int, cols: int, closed: bool, start: Square | None, method: str | None,
+                force: bool = False) -> str:
+    """Refuse a count that cannot be made or cannot end in reasonable time; return the method."""
+    for name, value in (("rows", rows), ("cols", cols)):
+        if not isinstance(value, int) or value < 1:
+            raise InputError("{parameter} must be a whole number of at least 1", parameter=name, value=value)
+    if start is not None and not (0 <= start[0] < rows and 0 <= start[1] < cols):
+        raise InputError(f"{{parameter}} must be a square of the {rows}x{cols} board", parameter="start",
+                         value=start)
+    if method is not None and method not in COUNT_METHODS:
+        raise InputError("{parameter} must be one of " + ", ".join(COUNT_METHODS), parameter="method",
+                         value=method, allowed=COUNT_METHODS)
+    method = method or pick_method(rows, cols)
+    height, width = sorted((rows, cols))
+    if method == "frontier":
+        if height > frontier.MOST_HEIGHT:
+            raise InputError(f"{{parameter}} frontier counts boards up to {frontier.MOST_HEIGHT} squares across "
+                             f"(its frontiers are 63-bit codes); the {rows}x{cols} board is {height} across",
+                             parameter="method", value=method, show_value=False)
+        if not force and width > FRONTIER_LONGEST.get(height, 0):
+            estimate = ("8x8 and wider need hundreds of millions of frontiers, hours and tens of GB"
+                        if height == 8 else f"boards {height} across longer than {FRONTIER_LONGEST[height]} "
+                        "take hours")
+            raise TooLong(f"counting the tours of the {rows}x{cols} board", estimate)
+    elif not force and rows * cols > BACKTRACK_SQUARES:
+        raise TooLong(f"counting the tours of the {rows}x{cols} board one by one",
+                      f"the exhaustive search lists every tour, and boards over {BACKTRACK_SQUARES} squares "
+                      "have billions of them")
+    return method
+
+
+def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None = None,
+                method: str | None = None, *, progress: ProgressFn | None = None,
+                cancel: threading.Event | None = None, checkpoint: str | os.PathLike[str] | None = None,
+                memory: int | None = None, cluster: Any = None, workers: int | None = None,
+                force: bool = False) -> TourCount:
+    """Exact number of knight's tours of a ``rows`` x ``cols`` board.
+
+    Open tours are directed (A165134: 1728 on 5x5), closed ones undirected
+    (A001230: 9862 on 6x6).  With ``start``, the open tours that start there
+    (every closed tour passes every square, so ``start`` does not change a
+    closed count).  ``method``: ``"frontier"`` (a dynamic program over the
+    swept border, boards up to 8 across), ``"backtrack"`` (lists the tours), or
+    None for the faster.  ``checkpoint``: a file that keeps the frontier after
+    every square (frontier) and lets a later call resume; ``memory``: bytes a
+    step's table may take before it is cut into partitions on disk (default:
+    half of the machine's memory); ``workers``/``cluster``: local processes or a
+    dask.distributed scheduler for the partitions.  Refuses (:class:`TooLong`)
+    what cannot end in reasonable time unless ``force``.
+    """
+    method = check_count(rows, cols, closed, start, method, force)
+    runner.check_options(workers, cluster)
+    if memory is not None and memory < 1:
+        raise InputError("{parameter} must be a positive number of bytes", parameter="memory", value=memory)
+    started = time.monotonic()
+    if method == "backtrack":
+        given = {"checkpoint": checkpoint, "memory": memory, "cluster": cluster, "workers": workers}
+        for name, value in given.items():
+            if value is not None:
+                raise InputError("{parameter} belongs to the frontier method; the exhaustive search "
+                                 "(method backtrack) runs in this process", parameter=name, value=value)
+        total = _backtrack(rows, cols, closed, start, Tracker("prefixes", progress=progress, cancel=cancel))
+        return TourCount(rows, cols, closed, start, total, method, 0, time.monotonic() - started)
+    sweep = _Sweep(rows, cols, closed, start, memory or default_memory(), workers, cluster,
+                   Tracker("squares", rows * cols, progress, cancel))
+    total, peak = sweep.run(checkpoint)
+    return TourCount(rows, cols, closed, start, total, method, peak, time.monotonic() - started, sweep.parts)
+
+
+def sweep_order(rows: int, cols: int) -> tuple[int, int, bool]:
+    """(height, width, turned): the board swept along its longer side, ``height`` squares a column;
+    ``turned`` when its rows are the columns of the sweep."""
+    return (rows, cols, False) if rows <= cols else (cols, rows, True)
+
+
+def sweep_index(rows: int, cols: int, square: Square) -> int:
+    """The step at which the sweep reaches ``square``."""
+    height, _, turned = sweep_order(rows, cols)
+    r, c = square
+    return r * height + c if turned else c * height + r
+
+
+class _Sweep:
+    """One frontier count: the steps, their partitions, the checkpoint."""
+
+    def __init__(self, rows, cols, closed, start, memory, workers, cluster, tracker):
+        height, width, _ = sweep_order(rows, cols)
+        self.rows, self.cols, self.closed, self.start = rows, cols, closed, start
+        first = sweep_index(rows, cols, start) if start is not None and not closed else -1
+        self.plan = frontier.plan(height, width, first)
+        self.memory, self.workers, self.cluster, self.tracker = memory, workers, cluster, tracker
+        self.parts = 1
+        self.peak = 1
+        self.spill: str | None = None
+
+    def meta(self) -> dict[str, Any]:
+        start = None if self.start is None or self.closed else square_name(*self.start)
+        return {"puzzle": "knight tours", "rows": self.rows, "cols": self.cols, "closed": self.closed,
+                "start": start, "method": "frontier", "version": CHECKPOINT_VERSION}
+
+    def run(self, checkpoint) -> tuple[int, int]:
+        n = self.plan.squares
+        if n == 1:
+            self.tracker.update(1)
+            return (0 if self.closed else 1), 1
+        step, limbs, blocks = 0, 1, [frontier.initial(self.plan.slots)]
+        if checkpoint is not None and os.path.exists(checkpoint):
+            step, limbs, blocks = _load(checkpoint, self.meta())
+        try:
+            while step < n:
+                self.tracker.update(step, detail=f"{sum(len(k) for k, _ in blocks):,} states")
+                try:
+                    blocks = self.step(step, blocks, limbs)
+                except _Overflow:
+                    limbs += 1
+                    continue
+                step += 1
+                self.peak = max(self.peak, sum(len(k) for k, _ in blocks))
+                if checkpoint is not None:
+                    _save(checkpoint, self.meta(), step, limbs, blocks)
+            total = sum(frontier.to_int(c) for _, counts in blocks for c in counts)
+        finally:
+            if self.spill is not None:
+                shutil.rmtree(self.spill, ignore_errors=True)
+        self.tracker.update(n)
+        self.tracker.finish()
+        if self.closed or self.start is not None:
+            return total, self.peak
+        return 2 * total, self.peak  # each path is two directed tours
+
+    def step(self, i: int, blocks, limbs: int):
+        """The frontiers after square ``i``, as blocks: one, or one a partition (on disk)."""
+        states = sum(len(k) for k, _ in blocks)
+        while True:
+            try:
+                if self.cluster is not None or (self.workers or 1) > 1:
+                    return self._distributed(i, blocks, limbs)
+                return self._local(i, blocks, limbs, states)
+            except _NoRoom:
+                self.parts *= 2
+
+    def _local(self, i, blocks, limbs, states):
+        out = []
+        spill = self.parts > 1
+        for part in range(self.parts):
+            keys, counts = self._table(i, blocks, limbs, part, states, self._room(limbs))
+            out.append(self._keep(i, part, keys, counts) if spill else (keys, counts))
+        return out
+
+    def _room(self, limbs: int) -> int:
+        """The most places a table may have within ``memory`` (a power of two)."""
+        places = max(1024, self.memory // (8 * (1 + limbs)))
+        return 1 << (places.bit_length() - 1)
+
+    def _table(self, i, blocks, limbs, part, states, most):
+        """Build partition ``part`` of step ``i`` in a hash table of at most ``most`` places."""
+        plan = self.plan
+        size = min(most, max(1024, 1 << int(FIRST_TABLE * states / self.parts).bit_length()))
+        table_keys = np.full(size, frontier.NO_KEY, dtype=np.int64)
+        table_counts = np.zeros((size, limbs), dtype=np.int64)
+        filled = 0
+        budget = Budget(first=1 << 12)
+        done = 0
+        args = (plan.slots, plan.back[i], plan.finish[i], plan.rem[i], self.closed, plan.start_place(i),
+                i == plan.squares - 1, self.parts, part)
+        for keys, counts in blocks:
+            lo = 0
+            while lo < len(keys):
+                room = int(LOAD * len(table_keys)) - filled
+                if room < 64:
+                    if 2 * len(table_keys) > most:
+                        raise _NoRoom()
+                    table_keys, table_counts = _grow(table_keys, table_counts)
+                    continue
+                began = time.monotonic()
+                hi = min(len(keys), lo + budget.size)
+                lo, added, overflow = frontier.expand(keys, counts, lo, hi, *args, table_keys, table_counts, room)
+                if overflow:
+                    raise _Overflow()
+                filled += added
+                budget.measure(began)
+                self.tracker.update(i + (part + (done + lo) / max(1, states)) / self.parts)
+            done += len(keys)
+        return frontier.collect(table_keys, table_counts, filled)
+
+    def _keep(self, i, part, keys, counts):
+        """Write a partition to disk and give it back mapped from there."""
+        if self.spill is None:
+            self.spill = tempfile.mkdtemp(prefix="knight-frontier-")
+        base = os.path.join(self.spill, f"{i % 2}-{part}")  # the step before is still being read
+        np.save(base + "-keys.npy", keys)
+        np.save(base + "-counts.npy", counts)
+        return np.load(base + "-keys.npy", mmap_mode="r"), np.load(base + "-counts.npy", mmap_mode="r")
+
+    def _distributed(self, i, blocks, limbs):
+        parts = max(self.parts, 2 * (self.workers or 1), 4)
+        plan = self.plan
+        whole = [(np.asarray(k), np.asarray(c)) for k, c in blocks]
+        tasks = [(part, (plan.height, plan.width, plan.start, self.closed, i, limbs, parts, part, whole))
+                 for part in range(parts)]
+        out: list[Any] = [None] * parts
+
+        def on_result(part: int, result) -> None:
+            if result is None:
+                raise _Overflow()
+            out[part] = result
+            self.tracker.update(i + sum(r is not None for r in out) / parts)
+
+        runner.run(partition_work, tasks, on_result, workers=self.workers, cluster=self.cluster, batch=1)
+        return out
+
+
+class _NoRoom(Exception):
+    """A partition's table would outgrow ``memory``: cut the step into more partitions."""
+
+
+class _Overflow(Exception):
+    """A count outgrew its limbs: run the step again with one more."""
+
+
+def _grow(table_keys, table_counts):
+    bigger_keys = np.full(2 * len(table_keys), frontier.NO_KEY, dtype=np.int64)
+    bigger_counts = np.zeros((2 * len(table_keys), table_counts.shape[1]), dtype=np.int64)
+    frontier.rehash(table_keys, table_counts, bigger_keys, bigger_counts)
+    return bigger_keys, bigger_counts
+
+
+def partition_work(payloads: list[tuple]) -> list[tuple[np.ndarray, np.ndarray] | None]:
+    """One partition of one step for each payload (run by :func:`.runner.run` in a worker):
+    the frontiers of the partition, or None if a count outgrew its limbs."""
+    results: list[tuple[np.ndarray, np.ndarray] | None] = []
+    for height, width, start, closed, i, limbs, parts, part, blocks in payloads:
+        plan = frontier.plan(height, width, start)
+        size = 1024
+        while True:
+            table_keys = np.full(size, frontier.NO_KEY, dtype=np.int64)
+            table_counts = np.zeros((size, limbs), dtype=np.int64)
+            filled, overflow, fits = 0, 0, True
+            for keys, counts in blocks:
+                lo, added, carried = frontier.expand(
+                    keys, counts, 0, len(keys), plan.slots, plan.back[i], plan.finish[i], plan.rem[i], closed,
+                    plan.start_place(i), i == plan.squares - 1, parts, part, table_keys, table_counts,
+                    int(LOAD * size) - filled)
+                filled += added
+                overflow |= carried
+                fits = fits and lo == len(keys)
+            if fits:
+                break
+            size *= 4
+        results.append(None if overflow else frontier.collect(table_keys, table_counts, filled))
+    return results
+
+
+def _save(path, meta, step, limbs, blocks) -> None:
+    """Write the frontiers after ``step`` squares beside ``path``, then rename the file over it."""
+    arrays = {"meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8), "step": np.array(step),
+              "limbs": np.array(limbs)}
+    for k, (keys, counts) in enumerate(blocks):
+        arrays[f"keys{k}"], arrays[f"counts{k}"] = keys, counts
+    temporary = f"{os.fspath(path)}.part"
+    try:
+        with open(temporary, "wb") as file:
+            np.savez(file, **arrays)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise InputError(f"cannot write the {{parameter}} file {path}: {exc.strerror}", parameter="checkpoint",
+                         value=os.fspath(path), show_value=False) from None
+
+
+def _load(path, meta) -> tuple[int, int, list[tuple[np.ndarray, np.ndarray]]]:
+    """The step, limbs and frontiers a checkpoint holds; refused if it was made for another count."""
+    try:
+        with np.load(path) as data:
+            stored = json.loads(bytes(data["meta"]).decode())
+            if stored != meta:
+                other = ", ".join(f"{key} {stored.get(key)!r}" for key in meta if stored.get(key) != meta[key])
+                raise InputError(f"the {{parameter}} file {path} was made for another count ({other}); "
+                                 "give another file", parameter="checkpoint", value=os.fspath(path),
+                                 show_value=False)
+            blocks = [(data[f"keys{k}"], data[f"counts{k}"]) for k in range(sum(1 for name in data.files
+                                                                                if name.startswith("keys")))]
+            return int(data["step"]), int(data["limbs"]), blocks
+    except (OSError, ValueError, KeyError, EOFError) as exc:
+        raise InputError(f"the {{parameter}} file {path} is not a knight count checkpoint ({exc}); "
+                         "give another file", parameter="checkpoint", value=os.fspath(path),
+                         show_value=False) from None
+
+
+def _prefixes(nbr: np.ndarray, prefix: list[int], depth: int) -> Iterator[list[int]]:
+    """The paths ``depth`` moves longer than ``prefix`` (fewer where they stop sooner)."""
+    if depth == 0:
+        yield prefix
+        return
+    longer = [t for t in nbr[prefix[-1]] if t >= 0 and t not in prefix]
+    if not longer:
+        yield prefix
+    for t in longer:
+        yield from _prefixes(nbr, prefix + [int(t)], depth - 1)
+
+
+def _backtrack(rows: int, cols: int, closed: bool, start: Square | None, tracker: Tracker) -> int:
+    """Count by exhaustive search, in many short searches (one a prefix of the tour), so
+    that ``cancel`` is heard between them."""
+    n = rows * cols
+    nbr = neighbour_table(rows, cols)
+    if n == 1:
+        return 0 if closed else 1
+    if closed:
+        if not theory.closed_exists(rows, cols)[0]:
+            return 0
+        # a corner has two moves; one of them is the first move, the other the last:
+        # every undirected closed tour is counted once
+        second = min(int(t) for t in nbr[0] if t >= 0)
+        jobs = [(p, 1) for p in _prefixes(nbr, [0, second], 4)]
+    else:
+        starts = {start: 1} if start is not None else _orbits(rows, cols, ((r, c) for r in range(rows)
+                                                                               for c in range(cols)))
+        jobs = [(p, weight) for (r, c), weight in starts.items() for p in _prefixes(nbr, [r * cols + c], 3)]
+    tracker.update(0, total=len(jobs))
+    tie = np.zeros(n, dtype=np.int64)
+    total = 0
+    for prefix, weight in jobs:
+        search = Search(nbr, tie, np.asarray(prefix, dtype=np.int64), closed, count_all=True)
+        for nodes in chunks.sizes(tracker, first=1 << 14):
+            if search.run(nodes) != PAUSED:
+                break
+        total += weight * search.count
+        tracker.advance()
+    tracker.finish()
+    return total

@@ -1,0 +1,91 @@
+"""knight count on the command line: output, JSON, checkpoints that survive kill -9, a cluster."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import distributed
+import numpy as np
+import pytest
+
+from boardpuzzles.cli import main
+from boardpuzzles.knights import count_tours
+
+COMMAND = [sys.executable, "-m", "boardpuzzles", "knight", "count"]
+
+
+def test_human_output_says_closed_tours_are_undirected_and_open_ones_directed(capsys):
+    assert main(["knight", "count", "6", "--closed"]) == 0
+    assert "9862 undirected closed tours" in capsys.readouterr().out
+    assert main(["knight", "count", "5x5"]) == 0
+    assert "1728 directed open tours" in capsys.readouterr().out
+    assert main(["knight", "count", "5x5", "-s", "a1", "-m", "backtrack"]) == 0
+    assert "304 directed open tours starting on a1" in capsys.readouterr().out
+
+
+def test_json_keeps_the_keys_and_adds_peak_states_and_seconds(capsys):
+    assert main(["knight", "count", "3x10", "--closed", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert {k: payload[k] for k in ("rows", "cols", "closed", "start", "count")} == \
+        {"rows": 3, "cols": 10, "closed": True, "start": None, "count": 16}
+    assert payload["peak_states"] > 0 and payload["seconds"] >= 0
+
+
+@pytest.mark.parametrize("args,words", [
+    (["8", "--closed"], "--force"),
+    (["9x9", "-m", "frontier", "--force"], "--method"),
+    (["5x5", "--memory", "lots"], "--memory"),
+    (["5x5", "-m", "backtrack", "--checkpoint", "x"], "--checkpoint"),
+])
+def test_refusals_are_one_line_with_the_flag(capsys, args, words):
+    assert main(["knight", "count", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
+
+
+def _step(path):
+    with np.load(path) as data:
+        return int(data["step"])
+
+
+def test_a_count_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
+    count_tours(5, 5)  # the kernels compiled (or loaded) before the child starts
+    path = tmp_path / "tours.ckpt"
+    child = subprocess.Popen([*COMMAND, "6x7", "--closed", "--checkpoint", str(path)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (path.exists() and _step(path) >= 28):
+            time.sleep(0.05)
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+    finally:
+        child.kill()
+    swept = _step(path)
+    assert 28 <= swept < 42
+    seen = []
+    result = count_tours(6, 7, closed=True, checkpoint=path, progress=seen.append)
+    assert result.total == 1067638
+    assert seen[0].done >= swept  # it went on from the saved square
+
+
+def test_a_checkpoint_of_another_board_is_refused(tmp_path, capsys):
+    path = str(tmp_path / "c.ckpt")
+    assert main(["knight", "count", "5x6", "--closed", "--checkpoint", path]) == 0
+    capsys.readouterr()
+    assert main(["knight", "count", "6x6", "--closed", "--checkpoint", path]) == 2
+    assert "another count" in capsys.readouterr().err
+    assert main(["knight", "count", "5x6", "--checkpoint", path]) == 2
+    (tmp_path / "junk").write_text("not a checkpoint")
+    assert main(["knight", "count", "5x6", "--checkpoint", str(tmp_path / "junk")]) == 2
+
+
+def test_local_processes_and_a_local_cluster_count_the_partitions():
+    assert count_tours(5, 5, workers=2).total == 1728
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=":0") as cluster:
+        assert count_tours(5, 5, cluster=cluster.scheduler_address).total == 1728
+        assert count_tours(3, 12, closed=True, cluster=cluster.scheduler_address).total == 176
