@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from .. import render, symmetry
+from ..errors import InputError
+
+#: Largest board drawn as SVG (``svg``, ``_repr_svg_``, ``--svg``): 200 x 200
+#: squares is a 3 MB document; larger boards would take gigabytes.
+MAX_SVG_N = 200
 
 
 class Solution:
@@ -66,11 +73,31 @@ class Solution:
         """The board with its queens, for the renderers."""
         return render.Diagram(self.n, self.n, pieces={square: "Q" for square in self.squares()}, title=title)
 
+    def to_json(self, with_n: bool = True) -> dict[str, Any]:
+        """The JSON of ``queens solve --json``: ``n`` and ``columns`` (1-based); with
+        ``with_n`` false only ``columns``, as ``queens all`` prints each solution."""
+        columns = {"columns": (self.array + 1).tolist()}
+        return {"n": self.n, **columns} if with_n else columns
+
+    def svg(self, title: str = "") -> str:
+        """The board as an SVG document, for N up to :data:`MAX_SVG_N`."""
+        return render.svg(self.checked_diagram(title))
+
+    def checked_diagram(self, title: str = "") -> render.Diagram:
+        """:meth:`diagram`, refused beyond :data:`MAX_SVG_N` (what ``svg`` and a file drawing use)."""
+        if self.n > MAX_SVG_N:
+            raise InputError(
+                f"a board of {{parameter}} = {self.n} is too large to draw: drawings take N up to {MAX_SVG_N}",
+                parameter="n", value=self.n, allowed=f"1..{MAX_SVG_N}", show_value=False,
+            )
+        return self.diagram(title)
+
     def __str__(self) -> str:
         return render.text(self.diagram())
 
-    def _repr_svg_(self) -> str:
-        return render.svg(self.diagram())
+    def _repr_svg_(self) -> str | None:
+        """The board for Jupyter; None (no picture) beyond :data:`MAX_SVG_N`."""
+        return self.svg() if self.n <= MAX_SVG_N else None
 
     def __repr__(self) -> str:
         shown = self.columns if self.n <= 32 else f"({', '.join(map(str, self.columns[:8]))}, ...)"
@@ -81,3 +108,34 @@ class Solution:
 
     def __hash__(self) -> int:
         return hash(self.array.tobytes())
+
+
+@dataclass(frozen=True)
+class NoSolution:
+    """The answer of ``queens solve`` when N queens have no solution (N = 2, 3)."""
+
+    n: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON of ``queens solve --json`` then: ``{"n": n, "columns": null}``."""
+        return {"n": self.n, "columns": None}
+
+
+@dataclass(frozen=True)
+class Completions(Sequence[Solution]):
+    """The answer of ``queens.complete``: the solutions that keep the given ``queens``
+    ((row, col) squares), in lexicographic order; empty when there is none."""
+
+    n: int
+    queens: tuple[tuple[int, int], ...]
+    solutions: tuple[Solution, ...]
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self.solutions[index]
+
+    def __len__(self) -> int:
+        return len(self.solutions)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON of ``queens complete --json``: ``n`` and ``solutions``, a list of ``{"columns": [...]}``."""
+        return {"n": self.n, "solutions": [solution.to_json(with_n=False) for solution in self.solutions]}
