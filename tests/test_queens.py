@@ -1,22 +1,20 @@
 import random
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from boardpuzzles import queens, render
-from boardpuzzles.queens import Solution, completion
+from boardpuzzles import InputError, TooLong, queens, render
+from boardpuzzles.queens import Completions, NoSolution, Solution, completion, estimate
 from boardpuzzles.queens.construction import construct
-
-# OEIS A000170 and A002562, n = 1..10 (counted here by listing; the counting engine has its own tests).
-TOTAL = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
-FUNDAMENTAL = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92]
+from boardpuzzles.queens.published import FUNDAMENTAL, TOTAL
 
 
 @pytest.mark.parametrize("n", range(1, 11))
 def test_every_method_lists_the_same_solutions_in_the_same_order(n):
     listed = {method: [s.columns for s in queens.solutions(n, method)] for method in queens.SEARCH_METHODS}
     reference = listed["recursive"]
-    assert len(reference) == TOTAL[n - 1]
+    assert len(reference) == TOTAL[n]
     assert reference == sorted(reference)
     for method, found in listed.items():
         assert found == reference, method
@@ -25,8 +23,8 @@ def test_every_method_lists_the_same_solutions_in_the_same_order(n):
 @pytest.mark.parametrize("n", range(1, 11))
 def test_fundamental_solutions_match_a002562(n):
     fundamental = list(queens.solutions(n, unique=True))
-    assert len(fundamental) == FUNDAMENTAL[n - 1]
-    assert sum(s.class_size() for s in fundamental) == TOTAL[n - 1]
+    assert len(fundamental) == FUNDAMENTAL[n]
+    assert sum(s.class_size() for s in fundamental) == TOTAL[n]
     assert all(s.canonical() == s for s in fundamental)
 
 
@@ -90,13 +88,93 @@ def test_completion_agrees_with_filtering_all_solutions():
         expected = [c for c in every if all(c[row] == col + 1 for row, col in given)]
         assert [s.columns for s in queens.complete(8, given, all=True)] == expected
         first = queens.complete(8, given)
-        assert (first[0].columns in expected) if expected else first == []
+        assert (first[0].columns in expected) if expected else len(first) == 0
 
 
 def test_completion_proves_that_none_exists():
-    # a1 and b3 on 4x4 leave no completion (4 queens has only 2 solutions, neither with a1).
-    assert queens.complete(4, [(0, 0)]) == []
-    assert queens.complete(6, [(0, 0)], all=True) == []
+    # 4 queens have only 2 solutions, neither with a1.
+    assert not queens.complete(4, [(0, 0)])
+    assert len(queens.complete(6, [(0, 0)], all=True)) == 0
+
+
+def test_completion_takes_algebraic_names_and_answers_with_its_json():
+    found = queens.complete(8, "d5,b4", all=True)
+    assert isinstance(found, Completions) and found.queens == ((4, 3), (3, 1))
+    assert found.to_json() == {"n": 8, "solutions": [{"columns": [3, 6, 8, 2, 4, 1, 7, 5]}, {"columns": [6, 3, 7, 2, 4, 8, 1, 5]}]}
+    assert queens.complete(4, "a1").to_json() == {"n": 4, "solutions": []}
+
+
+@pytest.mark.parametrize(
+    "given, message",
+    [
+        ("", "queens is empty"),
+        ("  ", "queens is empty"),
+        ("d5,,b4", "queens has an empty square between commas"),
+        ("d5,", "queens has an empty square between commas"),
+        ("d9", "square d9 is off the 8x8 board"),
+        ("d5,d5", "two queens on d5"),
+        ([(8, 0)], "queens: square (8, 0) is off the 8x8 board"),
+    ],
+)
+def test_bad_given_queens_name_the_parameter(given, message):
+    with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")) as caught:
+        queens.complete(8, given)
+    assert caught.value.parameter == "queens"
+
+
+@pytest.mark.parametrize(
+    "call, parameter",
+    [
+        (lambda: queens.solve(0), "n"),
+        (lambda: queens.solve(8, "nope"), "method"),
+        (lambda: queens.solve(8, trace=print), "method"),
+        (lambda: queens.solutions(99), "n"),
+        (lambda: queens.solutions(8, "construction"), "method"),
+        (lambda: queens.solutions(8, limit=-1), "limit"),
+        (lambda: queens.complete(1001, "a1"), "n"),
+        (lambda: queens.count(31), "n"),
+        (lambda: queens.count(8, workers=0), "workers"),
+    ],
+)
+def test_library_errors_name_parameters_never_flags(call, parameter):
+    with pytest.raises(InputError) as caught:
+        call()
+    assert caught.value.parameter == parameter
+    assert "--" not in str(caught.value)
+
+
+def test_solution_and_no_solution_have_the_json_of_solve():
+    assert queens.solve(8, "recursive").to_json() == {"n": 8, "columns": [1, 5, 8, 6, 3, 7, 2, 4]}
+    assert queens.solve(4).to_json(with_n=False) == {"columns": [2, 4, 1, 3]}
+    assert queens.solve(3) is None and NoSolution(3).to_json() == {"n": 3, "columns": None}
+
+
+def test_completion_needs_no_deeper_recursion_of_the_interpreter(monkeypatch):
+    monkeypatch.setattr(sys, "setrecursionlimit", None)  # any call would fail
+    limit = sys.getrecursionlimit()
+    found = queens.complete(600, [(0, 0), (599, 1)])
+    assert found[0].is_valid() and sys.getrecursionlimit() == limit
+
+
+def test_a_listing_that_cannot_end_is_refused_before_it_starts_unless_forced():
+    with pytest.raises(TooLong, match=r"every completion of a1 on 1000x1000: about 10\^\d+ completions") as caught:
+        queens.complete(1000, "a1", all=True)
+    assert caught.value.parameter == "force"
+    with pytest.raises(TooLong, match="every completion of a1 on 30x30"):
+        queens.complete(30, "a1", all=True)
+    with pytest.raises(TooLong, match="solutions of 20 queens: about 39,029,188,884 solutions"):
+        queens.solutions(20)
+    assert len(list(queens.solutions(20, limit=3))) == 3  # a limit makes it short
+    assert len(list(queens.solutions(20, force=True, limit=2))) == 2
+    assert len(queens.complete(30, "a1", all=False)) == 1  # one completion is quick
+    assert queens.complete(12, "a1", all=True, force=True)
+    estimate.check("x", 30, 8, "bitboard", "things", force=True)  # force: never refused
+
+
+def test_the_estimate_meets_the_published_counts():
+    assert estimate.log10_solutions(27) == pytest.approx(17.371, abs=1e-3)
+    assert estimate.log10_solutions(28) > estimate.log10_solutions(27) + 1
+    assert estimate.log10_solutions(2) == float("-inf")
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -113,8 +191,17 @@ def test_completion_is_fast_on_200_with_ten_given_queens(seed):
 
 
 def test_solution_draws_itself():
-    solution = queens.solve(8, "recursive")
-    assert "♛" in str(solution)
-    root = ET.fromstring(solution._repr_svg_())
+    found = queens.solve(8, "recursive")
+    assert "♛" in str(found)
+    root = ET.fromstring(found._repr_svg_())
     assert root.tag.endswith("svg")
-    assert render.text(solution.diagram(), ascii=True).count("Q") == 8
+    assert render.text(found.diagram(), ascii=True).count("Q") == 8
+
+
+def test_drawings_of_huge_solutions_are_bounded():
+    large = queens.solve(501)
+    assert large._repr_svg_() is None
+    with pytest.raises(InputError, match="too large to draw") as caught:
+        large.svg()
+    assert caught.value.parameter == "svg"
+    assert ET.fromstring(queens.solve(500).svg()).tag.endswith("svg")

@@ -21,27 +21,52 @@ written down in O(N) (:mod:`.construction`).
 the eight symmetries used inside the search, on every core, on a dask cluster
 or resuming from a checkpoint; :func:`subproblems` and :func:`count_subproblem`
 let you distribute the work yourself (:mod:`.counting`).
+
+Squares
+-------
+A square is ``(row, col)``, both counted from 0 from the corner a1: row 0 is
+rank 1 (the bottom of a drawn board), column 0 is file ``a`` (as in
+:mod:`boardpuzzles.geometry`).  :func:`complete` takes the given queens as such
+pairs or as algebraic names (``"d5,b4"``).  A :class:`Solution` keeps one queen
+per row: ``Solution.columns[k]`` is the *1-based* column of the queen on row
+``k`` (the seeds' vector ``c``, what ``--json`` prints), ``Solution.array[k]``
+the 0-based one, and ``Solution.squares()`` the 0-based ``(row, col)`` pairs.
+
+Long calls
+----------
+:func:`solutions`, :func:`solve` with a search method, :func:`complete` and
+:func:`count` take ``progress`` and ``cancel`` (see :mod:`boardpuzzles.progress`):
+once ``cancel`` is set they raise :class:`~boardpuzzles.errors.Cancelled` within
+half a second and leave nothing running.  A listing that cannot end in
+reasonable time (:mod:`.estimate`) raises :class:`~boardpuzzles.errors.TooLong`
+before it starts, unless it is given ``force=True``.
+
+Every answer has ``to_json()``: what the command line prints with ``--json``.
 """
 
 from __future__ import annotations
 
+import math
+import threading
 from collections.abc import Callable, Iterator, Sequence
 
 from ..errors import InputError
-from ..geometry import Square
-from . import arsac, bitboard, completion, construction, prolog
-from .counting import CountResult, Subproblem, count, count_subproblem, subproblems
-from .solution import Solution
+from ..geometry import Square, parse_square, square_name
+from ..progress import ProgressFn, Tracker
+from . import arsac, bitboard, completion, construction, estimate, prolog
+from .counting import CountResult, Counts, Subproblem, count, count_subproblem, subproblems
+from .published import FUNDAMENTAL, TOTAL
+from .solution import Completions, NoSolution, Solution
 
 __all__ = [
-    "SEARCH_METHODS", "MAX_SEARCH_N", "Solution", "solve", "solutions", "complete",
-    "count", "CountResult", "Subproblem", "subproblems", "count_subproblem",
+    "SEARCH_METHODS", "MAX_SEARCH_N", "Solution", "NoSolution", "Completions", "solve", "solutions", "complete",
+    "count", "CountResult", "Counts", "Subproblem", "subproblems", "count_subproblem",
 ]
 
 Trace = Callable[[str], None] | None
 
 SEARCH_METHODS: dict[str, Callable[..., Iterator[tuple[int, ...]]]] = {
-    "bitboard": lambda n, trace=None: bitboard.solutions_bitboard(n),
+    "bitboard": bitboard.solutions_bitboard,
     "recursive": arsac.solutions_recursive,
     "iterative": arsac.solutions_iterative,
     "freelist": prolog.solutions_freelist,
@@ -54,49 +79,177 @@ MAX_SEARCH_N = bitboard.MAX_N
 MAX_CONSTRUCTION_N = 10_000_000
 
 
-def _check_search(n: int, method: str, trace: Trace) -> None:
-    if method not in SEARCH_METHODS:
-        raise InputError(f"unknown method '{method}': choose one of {', '.join(SEARCH_METHODS)}")
-    if not 1 <= n <= MAX_SEARCH_N:
-        raise InputError(f"N = {n} is out of range for a search: it takes 1 <= N <= {MAX_SEARCH_N}")
+def _check_n(n: int, largest: int, what: str) -> None:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InputError("{parameter} must be a whole number", parameter="n", value=n)
+    if not 1 <= n <= largest:
+        raise InputError(
+            f"{{parameter}} = {n} is out of range: {what} takes 1 <= {{parameter}} <= {largest:,}",
+            parameter="n", value=n, allowed=f"1..{largest}", show_value=False,
+        )
+
+
+def _check_trace(method: str, trace: Trace) -> None:
     if trace and method not in TRACED_METHODS:
-        raise InputError(f"--trace follows one of the seed methods: add --method {' or '.join(TRACED_METHODS)}")
+        raise InputError(
+            f"a trace follows one of the seed methods: choose {{parameter}} {' or '.join(TRACED_METHODS)}",
+            parameter="method", value=method,
+        )
 
 
-def solutions(n: int, method: str = "bitboard", unique: bool = False, trace: Trace = None) -> Iterator[Solution]:
+def _check_method(method: str, methods: Sequence[str]) -> None:
+    if method not in methods:
+        raise InputError(
+            f"unknown {{parameter}} {method!r}: choose one of {', '.join(methods)}",
+            parameter="method", value=method, allowed=list(methods), show_value=False,
+        )
+
+
+def solutions(
+    n: int,
+    method: str = "bitboard",
+    unique: bool = False,
+    trace: Trace = None,
+    *,
+    limit: int | None = None,
+    force: bool = False,
+    progress: ProgressFn | None = None,
+    cancel: threading.Event | None = None,
+) -> Iterator[Solution]:
     """Every solution for N queens, lazily, in lexicographic order of the column vector.
 
     With ``unique``, only the fundamental solutions: the first (smallest) member of
-    each class under the eight symmetries of the square.
+    each class under the eight symmetries of the square.  ``limit`` stops after
+    that many.  A listing estimated to run more than an hour raises
+    :class:`~boardpuzzles.errors.TooLong` here, before it starts, unless ``force``.
+    ``progress`` and ``cancel`` act while the solutions are drawn from the iterator.
     """
-    _check_search(n, method, trace)
-    for columns in SEARCH_METHODS[method](n, trace=trace):
+    _check_method(method, list(SEARCH_METHODS))
+    _check_n(n, MAX_SEARCH_N, "a search")
+    _check_trace(method, trace)
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise InputError("{parameter} must be a whole number >= 0", parameter="limit", value=limit)
+    known = (FUNDAMENTAL if unique else TOTAL).get(n)
+    log10_count = estimate.log10_solutions(n) - (math.log10(8) if unique and known is None else 0)
+    if known is not None:
+        log10_count = math.log10(known) if known else -math.inf
+    if limit is not None:
+        log10_count = min(log10_count, math.log10(limit) if limit else -math.inf)
+    what = "fundamental solutions" if unique else "solutions"
+    estimate.check(f"listing every one of the {what} of {n} queens", log10_count, n, method, what, force)
+    total = known if limit is None else (limit if known is None else min(known, limit))
+    return _listed(n, method, unique, trace, limit, Tracker(what, total, progress, cancel))
+
+
+def _listed(n: int, method: str, unique: bool, trace: Trace, limit: int | None, tracker: Tracker) -> Iterator[Solution]:
+    if method == "bitboard":
+        found = bitboard.solutions_bitboard(n, tracker)
+    else:
+        found = SEARCH_METHODS[method](n, trace=_ticking(trace, tracker))
+    tracker.update()
+    if limit == 0:
+        return
+    for columns in found:
         solution = Solution(columns)
         if not unique or solution.canonical() == solution:
+            tracker.advance()
             yield solution
+            if limit is not None and tracker.done >= limit:
+                break
+    tracker.finish()
 
 
-def solve(n: int, method: str = "construction", trace: Trace = None) -> Solution | None:
+def _ticking(trace: Trace, tracker: Tracker) -> Trace:
+    """The seed methods report every step to ``trace``: that is where they hear ``cancel``
+    (only when a caller asked for progress or cancel; otherwise they run as written)."""
+    if tracker.progress is None and tracker.cancel is None:
+        return trace
+
+    def step(line: str) -> None:
+        tracker.tick(0)
+        if trace:
+            trace(line)
+
+    return step
+
+
+def solve(
+    n: int,
+    method: str = "construction",
+    trace: Trace = None,
+    *,
+    progress: ProgressFn | None = None,
+    cancel: threading.Event | None = None,
+) -> Solution | None:
     """One solution, or None when there is none (N = 2, 3).
 
     ``construction`` (the default) writes one down in O(N) for N up to ten million;
-    a search method returns the first solution in lexicographic order.
+    a search method returns the first solution in lexicographic order (which can
+    take long: hours for the bitboard search beyond N = 36).
     """
     if method == "construction":
-        if trace:
-            raise InputError(f"--trace follows one of the seed methods: add --method {' or '.join(TRACED_METHODS)}")
-        if not 1 <= n <= MAX_CONSTRUCTION_N:
-            raise InputError(f"N = {n} is out of range: solve takes 1 <= N <= {MAX_CONSTRUCTION_N:,}")
+        _check_trace(method, trace)
+        _check_n(n, MAX_CONSTRUCTION_N, "solve")
         columns = construction.construct(n)
         return None if columns is None else Solution(columns)
-    return next(solutions(n, method, trace=trace), None)
+    _check_method(method, ["construction", *SEARCH_METHODS])
+    return next(solutions(n, method, trace=trace, limit=1, progress=progress, cancel=cancel), None)
 
 
-def complete(n: int, queens: Sequence[Square], all: bool = False) -> list[Solution]:
-    """Complete the given (row, col) queens: one completion, or with ``all`` every one; [] if none."""
-    if not 1 <= n <= completion.MAX_N:
-        raise InputError(f"N = {n} is out of range: complete takes 1 <= N <= {completion.MAX_N}")
+def _given(n: int, queens: Sequence[Square] | str) -> list[Square]:
+    """The given queens as (row, col) squares: a list of pairs, or algebraic names ``"d5,b4"``."""
+    if isinstance(queens, str):
+        parts = queens.split(",")
+        if not queens.strip():
+            raise InputError("{parameter} is empty: give squares such as d5,b4", parameter="queens", value=queens)
+        if any(not part.strip() for part in parts):
+            raise InputError(
+                "{parameter} has an empty square between commas: write squares such as d5,b4",
+                parameter="queens", value=queens,
+            )
+        try:
+            return [parse_square(part, n, n) for part in parts]
+        except InputError as error:
+            raise InputError(error.problem, parameter="queens", value=queens, show_value=False) from None
+    squares = []
+    for square in queens:
+        row, col = square
+        if not (0 <= row < n and 0 <= col < n):
+            raise InputError(
+                f"{{parameter}}: square {square} is off the {n}x{n} board (squares are (row, col) from 0)",
+                parameter="queens", value=square, show_value=False,
+            )
+        squares.append((row, col))
+    return squares
+
+
+def complete(
+    n: int,
+    queens: Sequence[Square] | str,
+    all: bool = False,
+    *,
+    force: bool = False,
+    progress: ProgressFn | None = None,
+    cancel: threading.Event | None = None,
+) -> Completions:
+    """Complete the given queens: one completion, or with ``all`` every one (none: an empty answer).
+
+    ``queens`` are (row, col) squares counted from 0 (see the module's docstring)
+    or algebraic names such as ``"d5,b4"``.  With ``all``, a listing estimated to
+    run more than an hour raises :class:`~boardpuzzles.errors.TooLong` before it
+    starts, unless ``force``.
+    """
+    _check_n(n, completion.MAX_N, "complete")
+    given = _given(n, queens)
+    completion.check_given(given)
+    tracker = Tracker("nodes", None, progress, cancel)
     if all:
-        return [Solution(columns) for columns in completion.all_completions(n, queens)]
-    found = completion.first_completion(n, queens)
-    return [] if found is None else [Solution(found)]
+        names = ",".join(square_name(*square) for square in given) or "no queens"
+        log10_count = estimate.log10_solutions(n) - len(given) * math.log10(n)
+        estimate.check(f"listing every completion of {names} on {n}x{n}", log10_count, n, "complete", "completions", force)
+        found = [Solution(columns) for columns in completion.all_completions(n, given, tracker)]
+    else:
+        first = completion.first_completion(n, given, tracker=tracker)
+        found = [] if first is None else [Solution(first)]
+    tracker.finish()
+    return Completions(n, tuple(given), tuple(found))

@@ -10,12 +10,13 @@ solution and carry on later from the same arrays: that is how
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import numpy as np
 from numba import njit
 
-from ..errors import InputError
+from ..progress import Budget, Tracker
 
 #: Widest board the 64-bit masks hold with room for the shifts.
 MAX_N = 62
@@ -36,8 +37,9 @@ def _continue_search(n, stack, cols, left, right, free, queens, out, max_steps):
     """Carry on the search from ``stack[0]`` (the current row); fill ``out`` with solutions.
 
     Stops when ``out`` is full, after ``max_steps`` steps (so that Python can
-    answer Ctrl-C in between), or at the end of the search, when ``stack[0]``
-    becomes -1. Returns how many rows of ``out`` were filled.
+    report, and hear Ctrl-C or a cancel, in between), or at the end of the
+    search, when ``stack[0]`` becomes -1; ``stack[1]`` is then the number of
+    steps taken. Returns how many rows of ``out`` were filled.
     """
     full = (np.int64(1) << n) - 1
     found = 0
@@ -62,22 +64,33 @@ def _continue_search(n, stack, cols, left, right, free, queens, out, max_steps):
         free[row + 1] = full & ~(cols[row + 1] | left[row + 1] | right[row + 1])
         row += 1
     stack[0] = row
+    stack[1] = steps
     return found
 
 
-def solutions_bitboard(n: int, batch: int = 4096, max_steps: int = 50_000_000) -> Iterator[tuple[int, ...]]:
-    """Every solution in lexicographic order, as 0-based column tuples, computed ``batch`` at a time."""
-    if n > MAX_N:
-        raise InputError(f"the bitboard method handles N up to {MAX_N}; use --method recursive for N = {n}")
-    if n == 0:
-        return
-    stack = np.zeros(1, dtype=np.int64)
+def solutions_bitboard(n: int, tracker: Tracker | None = None, batch: int = 4096) -> Iterator[tuple[int, ...]]:
+    """Every solution in lexicographic order, as 0-based column tuples.
+
+    The kernel runs in chunks of about :data:`~boardpuzzles.progress.CHUNK_SECONDS`
+    (or until it has ``batch`` solutions) and keeps its whole state in the arrays
+    below, so the search stops between two chunks at no cost: there ``tracker``
+    (if any) reports the nodes visited and raises ``Cancelled`` when asked to.
+    """
+    stack = np.zeros(2, dtype=np.int64)  # the current row, the steps of the last chunk
     cols, left, right, free, queens = (np.zeros(n, dtype=np.int64) for _ in range(5))
     free[0] = (1 << n) - 1
+    budget = Budget(first=1 << 16)
     size = 1
+    nodes = 0
     while stack[0] >= 0:
         out = np.empty((size, n), dtype=np.int64)
-        found = _continue_search(n, stack, cols, left, right, free, queens, out, max_steps)
+        started = time.monotonic()
+        found = _continue_search(n, stack, cols, left, right, free, queens, out, budget.size)
+        nodes += int(stack[1])
+        if stack[1] == budget.size:  # a whole chunk: it measures the speed
+            budget.measure(started)
+        if tracker is not None:
+            tracker.update(detail=f"{nodes:,} nodes")
         yield from map(tuple, out[:found].tolist())
         if found == size:
             size = min(size * 4, batch)

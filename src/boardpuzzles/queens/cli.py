@@ -1,22 +1,20 @@
-"""``boardpuzzles queens ...``: solve, all, complete (and count)."""
+"""``boardpuzzles queens ...``: solve, all, complete and count, each a thin layer on :mod:`boardpuzzles.queens`."""
 
 from __future__ import annotations
 
-from contextlib import ExitStack
 from typing import Annotated
 
 import typer
 
 from .. import output, render
 from ..errors import InputError
-from ..geometry import parse_number, parse_squares, square_name
+from ..geometry import parse_number, square_name
 from . import SEARCH_METHODS
 from . import complete as complete_queens
 from . import solutions as list_solutions
 from . import solve as solve_queens
-from .count_cli import LateProgress
 from .counting import count as count_queens
-from .solution import Solution
+from .solution import Completions, NoSolution, Solution
 
 app = typer.Typer(help="Place N queens on an N x N board, no two attacking.")
 
@@ -31,6 +29,7 @@ SolveMethod = output.choices("SolveMethod", ("construction", *SEARCH_METHODS))
 
 NArg = Annotated[str, typer.Argument(metavar="N", help="The size of the board (N x N) and the number of queens.")]
 TraceOpt = Annotated[bool, typer.Option("--trace", help="Print each step of a seed method (recursive, iterative, freelist).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Run even when the estimate says it cannot end in reasonable time.")]
 
 
 def parse_n(text: str) -> int:
@@ -47,8 +46,7 @@ def _compact(index: int, solution: Solution, with_class: bool = False) -> str:
     return line + f"   (class of {solution.class_size()})" if with_class else line
 
 
-def _show_solution(solution: Solution, ascii: bool, svg: str | None, title: str) -> None:
-    output.save_svg(solution.diagram(title), svg)
+def _show_solution(solution: Solution, ascii: bool, title: str) -> None:
     if solution.n <= LARGEST_DRAWN:
         output.show(solution.diagram(title), ascii)
         output.console.print("columns: " + " ".join(map(str, solution.columns)))
@@ -60,7 +58,7 @@ def _show_solution(solution: Solution, ascii: bool, svg: str | None, title: str)
 @app.command(context_settings=NUMBER_ARGUMENT)
 def solve(
     n: NArg,
-    method: Annotated[SolveMethod, typer.Option(help="How to find it.")] = SolveMethod.construction,
+    method: Annotated[SolveMethod, typer.Option("--method", "-m", help="How to find it.")] = SolveMethod.construction,
     trace: TraceOpt = False,
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
@@ -70,14 +68,17 @@ def solve(
     size = parse_n(n)
     if svg:
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
-    solution = solve_queens(size, method.value, trace=_trace_printer(trace and not json))
+    with output.progress_bar(f"searching {size} queens ({method.value})", json) as progress:
+        solution = solve_queens(size, method.value, trace=_trace_printer(trace and not json), progress=progress)
     if solution is None:
-        output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board", {"n": size, "columns": None}, json)
+        output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board", NoSolution(size).to_json(), json)
+    title = f"{size} queens ({method.value})"
+    if svg:
+        output.save_svg(solution.diagram(title), svg)
     if json:
-        output.save_svg(solution.diagram(), svg)
-        output.print_json({"n": size, "columns": list(solution.columns)})
+        output.print_json(solution.to_json())
     else:
-        _show_solution(solution, ascii, svg, f"{size} queens ({method.value})")
+        _show_solution(solution, ascii, title)
 
 
 @app.command("all", context_settings=NUMBER_ARGUMENT)
@@ -85,22 +86,24 @@ def all_(
     n: NArg,
     unique: Annotated[bool, typer.Option("--unique", help="One representative per symmetry class.")] = False,
     limit: Annotated[int | None, typer.Option(min=0, help="Stop after K solutions.", metavar="K")] = None,
-    method: Annotated[SearchMethod, typer.Option(help="Which search lists them.")] = SearchMethod.bitboard,
+    method: Annotated[SearchMethod, typer.Option("--method", "-m", help="Which search lists them.")] = SearchMethod.bitboard,
     trace: TraceOpt = False,
+    force: ForceOpt = False,
     json: output.JsonOpt = False,
 ) -> None:
     """Every solution, streamed in the seeds' order (lexicographic in the column vector)."""
     size = parse_n(n)
-    found = list_solutions(size, method.value, unique=unique, trace=_trace_printer(trace and not json))
     shown = 0
-    for solution in found:
-        if limit is not None and shown >= limit:
-            break
-        shown += 1
-        if json:
-            output.print_jsonl([{"columns": list(solution.columns)}])
-        else:
-            output.console.print(_compact(shown, solution, unique), markup=False)
+    with output.progress_bar(f"listing {size} queens", json) as progress:
+        found = list_solutions(
+            size, method.value, unique=unique, trace=_trace_printer(trace and not json),
+            limit=limit, force=force, progress=progress,
+        )
+        for shown, solution in enumerate(found, 1):
+            if json:
+                output.print_jsonl([solution.to_json(with_n=False)])
+            else:
+                output.console.print(_compact(shown, solution, unique), markup=False)
     if shown == 0 and limit != 0:
         output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board")
     if not json:
@@ -111,8 +114,9 @@ def all_(
 @app.command(context_settings=NUMBER_ARGUMENT)
 def complete(
     n: NArg,
-    queens: Annotated[str, typer.Option("--queens", help="The given queens, e.g. d5,b4.", metavar="SQUARES")],
+    queens: Annotated[list[str], typer.Option("--queens", help="The given queens, e.g. d5,b4.", metavar="SQUARES")],
     all: Annotated[bool, typer.Option("--all", help="Every completion, not just one.")] = False,
+    force: ForceOpt = False,
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
@@ -121,42 +125,48 @@ def complete(
     size = parse_n(n)
     if svg:
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
-    if size < 1:
-        raise InputError(f"N must be at least 1 (got {size})")
-    given = parse_squares(queens, size, size)
-    found = complete_queens(size, given, all=all)
-    payload = {"n": size, "solutions": [{"columns": list(s.columns)} for s in found]}
-    given_names = ",".join(square_name(*square) for square in given)
+    if len(queens) > 1:
+        raise InputError(
+            f"{{parameter}} was given {len(queens)} times: give every queen in one list, like {{parameter}} d5,b4",
+            parameter="queens", value=queens, show_value=False,
+        )
+    with output.progress_bar(f"completing {queens[0]} on {size}x{size}", json) as progress:
+        found = complete_queens(size, queens[0], all=all, force=force, progress=progress)
+    given_names = ",".join(square_name(*square) for square in found.queens)
     if not found:
-        output.no_solution(f"the queens {given_names} cannot be completed on a {size}x{size} board", payload, json)
+        output.no_solution(f"the queens {given_names} cannot be completed on a {size}x{size} board", found.to_json(), json)
+    title = f"{size} queens completing {given_names}"
+    if svg:
+        output.save_svg(_completion_diagram(found, title), svg)
     if json:
-        output.save_svg(found[0].diagram(), svg)
-        output.print_json(payload)
+        output.print_json(found.to_json())
         return
-    first = found[0]
-    diagram = first.diagram(f"{size} queens completing {given_names}")
-    diagram.marks = {square: render.HIGHLIGHT for square in given}
-    output.save_svg(diagram, svg)
     if size <= LARGEST_DRAWN:
-        output.show(diagram, ascii)
+        output.show(_completion_diagram(found, title), ascii)
     for index, solution in enumerate(found, 1):
         output.console.print(_compact(index, solution), markup=False)
     if all:
         output.console.print(f"{len(found)} completions")
 
 
+def _completion_diagram(found: Completions, title: str) -> render.Diagram:
+    """The first completion with the given queens marked."""
+    diagram = found[0].diagram(title)
+    diagram.marks = {square: render.HIGHLIGHT for square in found.queens}
+    return diagram
+
+
 @app.command(context_settings=NUMBER_ARGUMENT)
 def count(
     n: NArg,
-    workers: Annotated[int | None, typer.Option("--workers", metavar="K", help="Local worker processes (default: every core).")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Local worker processes (default: every core).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Run on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
     checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_name, help="Record finished subproblems in this SQLite file; run again to resume.")] = None,
     json: output.JsonOpt = False,
 ) -> None:
     """Count all solutions and the fundamental ones (distinct under the 8 symmetries), up to N = 30."""
     size = parse_n(n)
-    with ExitStack() as stack:
-        progress = LateProgress(stack, output.progress_wanted(json))
+    with output.progress_bar(f"counting {size} queens", json) as progress:
         result = count_queens(size, workers=workers, cluster=cluster, checkpoint=checkpoint, progress=progress)
     if json:
         output.print_json(result.to_json())

@@ -10,15 +10,17 @@ explores every possibility, so "no completion" is a proof.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator, Sequence
 from itertools import combinations, count
 from random import Random
+from typing import NamedTuple
 
 from ..errors import InputError
 from ..geometry import Square, square_name
+from ..progress import Tracker
 
-#: Largest board: the search recurses once per queen placed.
+#: Largest board: a first completion of one queen at N = 1000 takes about a second
+#: (benchmarks/queens.py), and the search's Python sets grow with N.
 MAX_N = 1000
 
 
@@ -38,10 +40,12 @@ def check_given(queens: Sequence[Square]) -> None:
     """Refuse two queens on one square or two given queens attacking each other."""
     for a, b in combinations(queens, 2):
         if a == b:
-            raise InputError(f"two queens on {square_name(*a)}: give each square once")
+            raise InputError(f"two queens on {square_name(*a)}: give each square once", parameter="queens")
         how = _attack(a, b)
         if how:
-            raise InputError(f"the given queens {square_name(*a)} and {square_name(*b)} attack each other ({how})")
+            raise InputError(
+                f"the given queens {square_name(*a)} and {square_name(*b)} attack each other ({how})", parameter="queens"
+            )
 
 
 class _OutOfBudget(Exception):
@@ -50,7 +54,6 @@ class _OutOfBudget(Exception):
 
 def _prepare(n: int, queens: Sequence[Square]) -> tuple[_Lines, list[int], list[int]]:
     check_given(queens)
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 2 * n + 200))  # one nested generator per queen
     board = _Lines(n)
     for row, col in queens:
         board = board.with_queen(row, col)
@@ -59,30 +62,62 @@ def _prepare(n: int, queens: Sequence[Square]) -> tuple[_Lines, list[int], list[
     return board, open_rows, open_cols
 
 
-def first_completion(n: int, queens: Sequence[Square], seed: int = 0) -> tuple[int, ...] | None:
+def first_completion(n: int, queens: Sequence[Square], seed: int = 0, tracker: Tracker | None = None) -> tuple[int, ...] | None:
     """One completion of the given (row, col) queens as 0-based columns, or None if there is none.
 
     Each run tries the free squares of a line in a shuffled order and stops when it
     has visited its budget of nodes; the next run reshuffles with twice the budget.
     Large boards with few given queens are done in the first runs; a run whose
     budget covers the whole tree is exhaustive, so None is a proof. Deterministic
-    for a given ``seed``.
+    for a given ``seed``.  ``tracker`` counts the nodes (and stops the search when cancelled).
     """
     board, open_rows, open_cols = _prepare(n, queens)
     budget = 64 * (n + 1)
     for restart in count():
         rng = Random(seed * 1_000_003 + restart)
         try:
-            return next(_search(board, dict(queens), open_rows, open_cols, rng, [0], budget), None)
+            return next(_search(board, dict(queens), open_rows, open_cols, rng, budget, tracker), None)
         except _OutOfBudget:
             budget *= 2
     raise AssertionError("unreachable")
 
 
-def all_completions(n: int, queens: Sequence[Square]) -> list[tuple[int, ...]]:
+def all_completions(n: int, queens: Sequence[Square], tracker: Tracker | None = None) -> list[tuple[int, ...]]:
     """Every completion of the given (row, col) queens, in lexicographic order."""
     board, open_rows, open_cols = _prepare(n, queens)
-    return sorted(_search(board, dict(queens), open_rows, open_cols, None, [0], None))
+    found = []
+    for completion in _search(board, dict(queens), open_rows, open_cols, None, None, tracker):
+        found.append(completion)
+        if tracker is not None:
+            tracker.detail = f"{len(found):,} completions"
+    return sorted(found)
+
+
+def _choices(board: _Lines, open_rows: list[int], open_cols: list[int], rng: Random | None) -> list[Square] | None:
+    """The free squares of the most constrained open row or column, or None if some line has none."""
+    best, best_free, best_is_row = -1, 0, True
+    for is_row, lines in ((True, open_rows), (False, open_cols)):
+        for line in lines:
+            free = board.free_in_row(line) if is_row else board.free_in_col(line)
+            if free == 0:
+                return None
+            if best < 0 or free.bit_count() < best_free.bit_count():
+                best, best_free, best_is_row = line, free, is_row
+    squares = [(best, other) if best_is_row else (other, best) for other in range(board.n) if best_free >> other & 1]
+    if rng:
+        rng.shuffle(squares)
+    return squares
+
+
+class _Frame(NamedTuple):
+    """One level of the search: the board, its open lines, the squares left to try
+    on the line being filled, and the square whose queen made this level."""
+
+    board: _Lines
+    open_rows: list[int]
+    open_cols: list[int]
+    squares: Iterator[Square]
+    made_by: Square | None
 
 
 def _search(
@@ -91,40 +126,50 @@ def _search(
     open_rows: list[int],
     open_cols: list[int],
     rng: Random | None,
-    nodes: list[int],
     budget: int | None,
+    tracker: Tracker | None,
 ) -> Iterator[tuple[int, ...]]:
-    """Fill the most constrained open row or column next; back up when a line has no free square."""
-    nodes[0] += 1
-    if budget is not None and nodes[0] > budget:
-        raise _OutOfBudget
+    """Fill the most constrained open row or column next; back up when a line has no free square.
+
+    Depth-first with an explicit stack (one :class:`_Frame` per queen placed), so
+    that a board of any size needs no deeper recursion of the interpreter.
+    """
+    n = board.n
     if not open_rows:
-        yield tuple(placed[row] for row in range(board.n))
+        yield tuple(placed[row] for row in range(n))
         return
-    best, best_free, best_is_row = -1, 0, True
-    for is_row, lines in ((True, open_rows), (False, open_cols)):
-        for line in lines:
-            free = board.free_in_row(line) if is_row else board.free_in_col(line)
-            if free == 0:
-                return
-            if best < 0 or free.bit_count() < best_free.bit_count():
-                best, best_free, best_is_row = line, free, is_row
-    choices = [index for index in range(board.n) if best_free >> index & 1]
-    if rng:
-        rng.shuffle(choices)
-    for other in choices:
-        row, col = (best, other) if best_is_row else (other, best)
+    first = _choices(board, open_rows, open_cols, rng)
+    if first is None:
+        return
+    nodes = 1
+    stack = [_Frame(board, open_rows, open_cols, iter(first), None)]
+    while stack:
+        frame = stack[-1]
+        square = next(frame.squares, None)
+        if square is None:
+            stack.pop()
+            if frame.made_by is not None:
+                del placed[frame.made_by[0]]
+            continue
+        nodes += 1
+        if budget is not None and nodes > budget:
+            raise _OutOfBudget
+        if tracker is not None:
+            tracker.tick()
+        row, col = square
         placed[row] = col
-        yield from _search(
-            board.with_queen(row, col),
-            placed,
-            [r for r in open_rows if r != row],
-            [c for c in open_cols if c != col],
-            rng,
-            nodes,
-            budget,
-        )
-        del placed[row]
+        rows = [r for r in frame.open_rows if r != row]
+        if not rows:
+            yield tuple(placed[r] for r in range(n))
+            del placed[row]
+            continue
+        child = frame.board.with_queen(row, col)
+        cols = [c for c in frame.open_cols if c != col]
+        squares = _choices(child, rows, cols, rng)
+        if squares is None:
+            del placed[row]
+            continue
+        stack.append(_Frame(child, rows, cols, iter(squares), square))
 
 
 class _Lines:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from .. import render, symmetry
+
+#: Largest board drawn as SVG (``svg``, ``_repr_svg_``, ``--svg``): 200 x 200
 
 
 class Solution:
@@ -66,6 +70,16 @@ class Solution:
         """The board with its queens, for the renderers."""
         return render.Diagram(self.n, self.n, pieces={square: "Q" for square in self.squares()}, title=title)
 
+    def to_json(self, with_n: bool = True) -> dict[str, Any]:
+        """The JSON of ``queens solve --json``: ``n`` and ``columns`` (1-based); with
+        ``with_n`` false only ``columns``, as ``queens all`` prints each solution."""
+        columns = {"columns": (self.array + 1).tolist()}
+        return {"n": self.n, **columns} if with_n else columns
+
+    def svg(self, title: str = "") -> str:
+        """The board as an SVG document; InputError past :data:`render.MAX_SVG_SQUARES` squares."""
+        return render.svg(self.diagram(title))
+
     def __str__(self) -> str:
         return render.text(self.diagram())
 
@@ -82,3 +96,34 @@ class Solution:
 
     def __hash__(self) -> int:
         return hash(self.array.tobytes())
+
+
+@dataclass(frozen=True)
+class NoSolution:
+    """The answer of ``queens solve`` when N queens have no solution (N = 2, 3)."""
+
+    n: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON of ``queens solve --json`` then: ``{"n": n, "columns": null}``."""
+        return {"n": self.n, "columns": None}
+
+
+@dataclass(frozen=True)
+class Completions(Sequence[Solution]):
+    """The answer of ``queens.complete``: the solutions that keep the given ``queens``
+    ((row, col) squares), in lexicographic order; empty when there is none."""
+
+    n: int
+    queens: tuple[tuple[int, int], ...]
+    solutions: tuple[Solution, ...]
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self.solutions[index]
+
+    def __len__(self) -> int:
+        return len(self.solutions)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON of ``queens complete --json``: ``n`` and ``solutions``, a list of ``{"columns": [...]}``."""
+        return {"n": self.n, "solutions": [solution.to_json(with_n=False) for solution in self.solutions]}
