@@ -122,6 +122,11 @@ class GameEnd:
         return {"winner": {"W": "white", "B": "black", None: None}[self.winner], "reason": self.reason}
 
 
+def _key(position: Position) -> tuple[str, frozenset]:
+    """What makes two positions the same for the repetition rule: the pieces and the side to move."""
+    return position.turn, frozenset(position.pieces.items())
+
+
 def _side(colour: str) -> str:
     return "white" if colour == "W" else "black"
 
@@ -144,8 +149,10 @@ class Game:
             position = parse_position(start, rules)
         self.variant: Variant = position.variant
         self._positions: list[Position] = [position]
+        self._keys = [_key(position)]
         self.moves: list[Move] = []
         self.notation: list[str] = []
+        self._ends: list[GameEnd | None] = [self._ending()]
 
     @property
     def start(self) -> Position:
@@ -206,22 +213,25 @@ class Game:
         """Play ``move`` (its notation or a :class:`Move` among the legal ones); returns the move played."""
         position = self._positions[-1]
         end = self.outcome()
-        if end is not None:
+        if end is not None and end.winner is not None:
             shown = move if isinstance(move, str) else self.text(move)
-            raise InputError(f"move '{shown}': the game is over ({end.reason})")
+            raise InputError(f"{{parameter}} '{shown}': the game is over ({end.reason})", parameter="move")
         found = parse_move(move, position) if isinstance(move, str) else move
         allowed = self.legal_moves()
         if found.key() not in {legal.key() for legal in allowed}:
             raise InputError(
-                f"move '{move if isinstance(move, str) else self.text(found)}' is not legal for {_side(position.turn)} "
-                f"here: the legal moves are {', '.join(move_texts(allowed, position))}"
+                f"{{parameter}} '{move if isinstance(move, str) else self.text(found)}' is not legal for "
+                f"{_side(position.turn)} here: the legal moves are {', '.join(move_texts(allowed, position))}",
+                parameter="move",
             )
         text = self.text(found)
         after = position.copy()
         make_move(after, found)
         self._positions.append(after)
+        self._keys.append(_key(after))
         self.moves.append(found)
         self.notation.append(text)
+        self._ends.append(self._ending())
         return found
 
     def text(self, move: Move) -> str:
@@ -240,11 +250,27 @@ class Game:
         if not self.moves:
             raise InputError("no move to take back: the game is at its start position")
         self._positions.pop()
+        self._keys.pop()
+        self._ends.pop()
         self.notation.pop()
         return self.moves.pop()
 
     def outcome(self) -> GameEnd | None:
-        """How the game has ended, or None while it goes on."""
+        """How the game ended (the first ending reached), or None while it goes on.
+
+        A draw by repetition or by a count rule is recorded at the move where it happens and
+        moves may still be played after it (published games go on where a server left the draw
+        to be claimed); a win ends the game: no move is accepted after it.
+        """
+        return next((end for end in self._ends if end is not None), None)
+
+    @property
+    def ended_at(self) -> int | None:
+        """The number of moves played when the game ended (see :meth:`outcome`), or None."""
+        return next((ply for ply, end in enumerate(self._ends) if end is not None), None)
+
+    def _ending(self) -> GameEnd | None:
+        """How the game ends at the current position, if it does."""
         position = self._positions[-1]
         rule = ending_rule(self.variant)
         if rule == FIRST_KING_WINS and self.moves and self.moves[-1].promotes:
@@ -264,9 +290,7 @@ class Game:
 
     def _repetitions(self) -> int:
         """How many times the current position (pieces and side to move) has stood in this game."""
-        now = self._positions[-1]
-        key = (now.turn, frozenset(now.pieces.items()))
-        return sum((p.turn, frozenset(p.pieces.items())) == key for p in self._positions)
+        return self._keys.count(self._keys[-1])
 
     def _counted(self, count: CountRule) -> int:
         """Moves (plies) in a row, up to now, during which ``count`` applied."""
@@ -293,5 +317,5 @@ class Game:
             "start": self._positions[0].fen(),
             "moves": list(self.notation),
             "fen": self.fen(),
-            "outcome": None if end is None else end.to_json(),
+            "outcome": None if end is None else {**end.to_json(), "after": self.ended_at},
         }

@@ -71,9 +71,13 @@ def read_squares(text: str, position: Position) -> list[Square]:
     parts = _SEPARATORS.split(body)
     if len(parts) < 2 or not all(parts):
         raise InputError(
-            f"move '{text.strip()}' is not a move: write its squares joined by '-', 'x' or ':', like 32-28 or 28x19"
+            f"{{parameter}} '{text.strip()}' is not a move: write its squares joined by '-', 'x' or ':', like 32-28 "
+            "or 28x19", parameter="move",
         )
-    return [parse_square_text(part, position.variant, where=f"in move '{text.strip()}'") for part in parts]
+    try:
+        return [parse_square_text(part, position.variant) for part in parts]
+    except InputError as error:
+        raise InputError(f"{{parameter}} '{text.strip()}': {error}", parameter="move") from None
 
 
 def parse_move(text: str, position: Position) -> Move:
@@ -95,12 +99,15 @@ def parse_move(text: str, position: Position) -> Move:
     if options:
         ends = " to ".join(square_text(square, position.variant) for square in (options[0].start, options[0].end))
         raise InputError(
-            f"move '{shown}' is ambiguous: {len(options)} captures go from {ends}, taking different pieces: "
-            f"write the full path, one of {_choices(options, position)}"
+            f"{{parameter}} '{shown}' is ambiguous: {len(options)} captures go from {ends}, taking different pieces: "
+            f"write the full path, one of {_choices(options, position)}", parameter="move",
         )
     if not moves:
-        raise InputError(f"move '{shown}': {_side(position)} has no legal move here (the game is over)")
-    raise InputError(f"move '{shown}' is not legal for {_side(position)} here: the legal moves are {_choices(distinct(moves), position)}")
+        raise InputError(f"{{parameter}} '{shown}': {_side(position)} has no legal move here", parameter="move")
+    raise InputError(
+        f"{{parameter}} '{shown}' is not legal for {_side(position)} here: the legal moves are "
+        f"{_choices(distinct(moves), position)}", parameter="move",
+    )
 
 
 def play(position: Position, text: str | Move) -> Position:
@@ -115,7 +122,7 @@ def play_line(position: Position, line: str) -> Position:
     """The position after the moves of ``line``, separated by spaces (``"32-28 19-23 28x19"``).
 
     Move numbers (``1.``, ``1...``) are skipped. An illegal move is an InputError naming its
-    place in the line.
+    place in the line (``move 3 '28x19' is not legal ...``).
     """
     current = position
     place = 0
@@ -126,5 +133,5 @@ def play_line(position: Position, line: str) -> Position:
         try:
             current = play(current, token)
         except InputError as error:
-            raise InputError(f"move {place} of the line: {error}") from None
+            raise InputError(error.worded(f"move {place}"), parameter="moves") from None
     return current
