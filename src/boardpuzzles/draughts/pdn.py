@@ -230,12 +230,14 @@ def replay(game: PdnGame, number: int = 1, default: Variant | None = None) -> Ga
         played = game.start(variant)
     except InputError as error:
         raise InputError(f"{game.label(number)}: {error}") from None
+    untagged = not (game.tags.get("GameType") or game.tags.get("Variant"))
     for index, text in enumerate(game.moves):
         try:
             played.play(text)
         except InputError as error:
-            raise InputError(error.worded(f"{game.label(number)}, move {game.move_number(index, variant)}"),
-                             parameter="path") from None
+            where = f"{game.label(number)}, move {game.move_number(index, variant)}"
+            hint = f" (the game has no GameType tag: it was read as {variant.name})" if untagged else ""
+            raise InputError(error.worded(where) + hint, parameter="path") from None
     return played
 
 
