@@ -125,10 +125,20 @@ class Position:
 
         return play(self, move)
 
-    def diagram(self, title: str = "") -> render.Diagram:
-        """The position as a board to draw."""
+    def square_numbers(self) -> dict[Square, str]:
+        """The number of every square a piece may stand on (none on a board using all its squares)."""
+        if not self.variant.dark_only:
+            return {}
+        return {square: str(number) for number, square in enumerate(self.squares(), start=1)}
+
+    def diagram(self, title: str = "", numbers: bool = False) -> render.Diagram:
+        """The position as a board to draw: the square numbers small in the corners of the SVG, and with
+        ``numbers`` on every empty square of the text board too."""
+        corners = self.square_numbers()
+        labels = {square: number for square, number in corners.items() if square not in self.pieces} if numbers else {}
         return render.Diagram(
-            self.size, self.size, pieces=dict(self.pieces), title=title, light_a1=self.variant.mirrored
+            self.size, self.size, pieces=dict(self.pieces), labels=labels, title=title,
+            light_a1=self.variant.mirrored, corner_labels=corners,
         )
 
     def _repr_svg_(self) -> str:
