@@ -52,21 +52,22 @@ class LongestCaptures:
             ],
         }
 
-    def diagram(self, title: str = "") -> render.Diagram:
-        """The board with every path square marked, taken pieces in red; the paths drawn in the SVG."""
+    def diagram(self, title: str = "", numbers: bool = False) -> render.Diagram:
+        """The board with every path square marked, taken pieces in red; the paths drawn in the SVG
+        (straight lines between the squares where the piece stops: diagonal or orthogonal, as it moved);
+        ``numbers`` as in :meth:`.Position.diagram`."""
         marks: dict[Square, str] = {}
         for move in self.paths:
             for square in move.captured:
                 marks[square] = TAKEN_COLOUR
             for square in move.path:
                 marks[square] = PATH_COLOUR
-        size = self.position.size
-        return render.Diagram(
-            size, size, pieces=dict(self.position.pieces), marks=marks,
-            path=list(self.paths[0].path) if self.paths else [],
-            more_paths=[list(move.path) for move in self.paths[1:]], title=title,
-            light_a1=self.position.variant.mirrored,
-        )
+        diagram = self.position.diagram(title, numbers)
+        diagram.marks = marks
+        diagram.labels = {square: label for square, label in diagram.labels.items() if square not in marks}
+        diagram.path = list(self.paths[0].path) if self.paths else []
+        diagram.more_paths = [list(move.path) for move in self.paths[1:]]
+        return diagram
 
     def _repr_svg_(self) -> str:
         return render.svg(self.diagram())
@@ -101,9 +102,9 @@ class LegalMoves:
             "moves": self.notation(),
         }
 
-    def diagram(self, title: str = "") -> render.Diagram:
-        """The position, with nothing marked."""
-        return self.position.diagram(title)
+    def diagram(self, title: str = "", numbers: bool = False) -> render.Diagram:
+        """The position, with nothing marked; ``numbers`` as in :meth:`.Position.diagram`."""
+        return self.position.diagram(title, numbers)
 
     def _repr_svg_(self) -> str:
         return render.svg(self.diagram())

@@ -38,6 +38,10 @@ BoardOpt = Annotated[
     str | None, typer.Option("--board", metavar="FILE", callback=output.file_name, help="Read the position as a text diagram from FILE ('-': stdin).")
 ]
 
+NumbersOpt = Annotated[
+    bool, typer.Option("--numbers", help="Write the square numbers on the empty squares of the board drawn.")
+]
+
 EXAMPLE_SEED = "5\n4 4\n4 6\n2 6\n2 4\n6 4\n3 3\n"  # a ring of four men round d5, one more on f4
 
 
@@ -65,8 +69,8 @@ def _position(fen: str | None, board: str | None, variant_name: str | None) -> P
     return parse_position("start" if fen is None else fen, variant)
 
 
-def _show_captures(result: LongestCaptures, ascii: bool, svg: str | None, title: str) -> None:
-    diagram = result.diagram(title)
+def _show_captures(result: LongestCaptures, ascii: bool, svg: str | None, title: str, numbers: bool = False) -> None:
+    diagram = result.diagram(title, numbers)
     output.save_svg(diagram, svg)
     output.show(diagram, ascii)
     output.console.print(
@@ -108,6 +112,7 @@ def captures(
     ] = None,
     tree: Annotated[bool, typer.Option("--tree", help="With --seed-input: print the seed's capture tree.")] = False,
     board: BoardOpt = None,
+    numbers: NumbersOpt = False,
     json_mode: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
@@ -134,7 +139,7 @@ def captures(
         output.save_svg(result.diagram(title), svg)
         output.print_json(result.to_json())
     else:
-        _show_captures(result, ascii, svg, title)
+        _show_captures(result, ascii, svg, title, numbers)
     if not result.paths:
         output.no_solution("no capture in this position", None, json_mode)
 
@@ -149,6 +154,7 @@ def moves(
         typer.Option("--after", metavar="MOVES", help="Play these moves first, e.g. \"32-28 19-23 28x19\" (numbers 1. allowed)."),
     ] = None,
     board: BoardOpt = None,
+    numbers: NumbersOpt = False,
     json_mode: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
@@ -159,7 +165,7 @@ def moves(
         position = play_line(position, after)
     result = moves_of(position, paths)
     texts = result.notation()
-    diagram = result.diagram(f"{position.variant.name}: {'white' if position.turn == 'W' else 'black'} to move")
+    diagram = result.diagram(f"{position.variant.name}: {'white' if position.turn == 'W' else 'black'} to move", numbers)
     output.save_svg(diagram, svg)
     if json_mode:
         output.print_json(result.to_json())
@@ -206,6 +212,7 @@ def pdn(
     path: Annotated[str, typer.Argument(metavar="FILE", callback=output.file_name, help="A PDN file ('-': stdin).")],
     game: Annotated[int | None, typer.Option("--game", min=1, metavar="K", help="Show game K with its positions.")] = None,
     variant: VariantOpt = None,
+    numbers: NumbersOpt = False,
     json_mode: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
@@ -227,7 +234,7 @@ def pdn(
     if game > len(checked.games):
         raise InputError(f"--game {game}: the file holds {len(checked.games)} game(s)")
     one = checked.games[game - 1]
-    final = one.game.position.diagram(f"{one.pdn.label(game)}: after {len(one.game)} moves")
+    final = one.game.position.diagram(f"{one.pdn.label(game)}: after {len(one.game)} moves", numbers)
     output.save_svg(final, svg)
     if json_mode:
         output.print_json(one.to_json(positions=True))
