@@ -79,7 +79,6 @@ class CountRule:
 
 
 _FMJD = (
-    CountRule(25, "kings", "25 moves each with kings only, no man moved and nothing taken"),
     CountRule(
         16, "ending", "16 moves each in the ending of three pieces with a king against a lone king",
         lambda m: _one_king_against(m, lambda kings, men: kings >= 1 and kings + men == 3),
@@ -88,17 +87,19 @@ _FMJD = (
         5, "ending", "5 moves each in the ending of two kings, king and man, or king against a lone king",
         lambda m: _one_king_against(m, lambda kings, men: kings >= 1 and kings + men <= 2),
     ),
+    CountRule(25, "kings", "25 moves each with kings only, no man moved and nothing taken"),
 )
 
-#: The count rules by variant, from the published rules (docs/draughts.md names each source).
+#: The count rules by variant, from the published rules (docs/draughts.md names each source); where two
+#: apply at once, the first listed names the draw.
 COUNT_RULES: dict[str, tuple[CountRule, ...]] = {
     "international": _FMJD,
     "russian": (
-        CountRule(15, "kings", "15 moves each with kings only, no man moved and nothing taken"),
         CountRule(
             15, "ending", "15 moves each with three kings or more against a lone king",
             lambda m: _one_king_against(m, lambda kings, men: kings >= 3), same_material=True,
         ),
+        CountRule(15, "kings", "15 moves each with kings only, no man moved and nothing taken"),
     ),
     "czech": (CountRule(15, "kings", "15 moves each with kings only, no man moved and nothing taken"),),
 }
