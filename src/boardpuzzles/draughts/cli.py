@@ -31,7 +31,7 @@ VariantOpt = Annotated[
 FenArg = Annotated[
     str | None,
     typer.Argument(
-        metavar="[POSITION]", help="Position: PDN FEN (W:W31,32,K40:B1,2; algebraic on 8x8) or 'start'.", show_default=False,
+        metavar="POSITION", help="Position: PDN FEN (W:W31,32,K40:B1,2; algebraic on 8x8) or 'start'.", show_default=False,
     ),
 ]
 BoardOpt = Annotated[
