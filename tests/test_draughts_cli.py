@@ -104,3 +104,94 @@ def test_board_diagram_from_stdin(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(diagram))
     status, out, _ = run(capsys, "draughts", "captures", "--board", "-", "--json")
     assert status == 0 and json.loads(out)["sequences"] == [{"squares": ["c3", "e5"], "captured": ["d4"]}]
+
+
+def test_moves_after_a_line_of_moves(capsys):
+    status, out, _ = run(capsys, "draughts", "moves", "start", "-v", "international", "--after", "32-28 19-23 28x19")
+    assert status == 0
+    assert "after 32-28 19-23 28x19: B:W19,31," in out and "2 legal move(s): 13x24 14x23" in out
+    status, out, _ = run(capsys, "draughts", "moves", "-v", "international", "--after", "1. 32-28 19-23 2. 28x19", "--json")
+    payload = json.loads(out)
+    assert payload["fen"].startswith("B:W19,31,") and payload["moves"] == ["13x24", "14x23"]
+
+
+def test_moves_after_an_illegal_or_ambiguous_move_is_one_line(capsys):
+    status, _, err = run(capsys, "draughts", "moves", "start", "-v", "international", "--after", "32-28 19-24 28x19")
+    assert status == 2
+    assert err == "boardpuzzles: move 3 '28x19' is not legal for white here: the legal moves are 28-22, 28-23, " \
+        "31-26, 31-27, 33-29, 34-29, 34-30, 35-30, 37-32, 38-32\n"
+    status, _, err = run(capsys, "draughts", "moves", "W:WKd8:Bc7,e7,g7,c5,b4,d2", "-v", "brazilian", "--after", "d8xh8")
+    assert status == 2 and "ambiguous" in err and "d8xb6xd4xh8, d8xa5xc3xh8" in err and err.count("\n") == 1
+
+
+def test_json_is_the_results_to_json():
+    from boardpuzzles.draughts import get_variant, longest_captures, moves_of, parse_position
+
+    position = parse_position("W:W28:B23,14", get_variant("international"))
+    assert longest_captures(position).to_json() == {
+        "variant": "international", "max_captures": 2, "moves": 1,
+        "sequences": [{"squares": ["28", "19", "10"], "captured": ["23", "14"]}],
+    }
+    assert moves_of(position).to_json() == {"variant": "international", "fen": "W:W28:B14,23", "count": 1, "moves": ["28x10"]}
+
+
+def test_pdn_lists_the_games_and_shows_one(capsys):
+    status, out, _ = run(capsys, "draughts", "pdn", "tests/data/kurnik.pdn")
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == 4
+    assert lines[2] == "game 3 (ahmedyang - timohway), ?: international, 165 moves, result 1/2-1/2; " \
+        "ended after 157 moves: the same position for the third time"
+    status, out, _ = run(capsys, "draughts", "pdn", "tests/data/fmjd_problems.pdn", "--game", "2", "--ascii")
+    assert status == 0 and "   1... 38x47  W:W29,30,33,34,40,49:B7,8,9,10,18,19,K47" in out
+    assert out.rstrip().endswith("a b c d e f g h i j")
+    status, out, _ = run(capsys, "draughts", "pdn", "tests/data/fmjd_problems.pdn", "--game", "2", "--json")
+    payload = json.loads(out)
+    assert payload["number"] == 2 and payload["tags"]["Round"] == "B11" and len(payload["positions"]) == 14
+    assert payload["positions"][-1] == payload["fen"] == "B:WK1,34:BK45"
+    status, out, _ = run(capsys, "draughts", "pdn", "tests/data/ussr1950_russian.pdn", "-v", "russian", "--json")
+    assert status == 0 and [game["variant"] for game in json.loads(out)["games"]] == ["russian"] * 3
+
+
+def test_pdn_game_svg_has_square_numbers(tmp_path, capsys):
+    svg = tmp_path / "game.svg"
+    status, _, _ = run(capsys, "draughts", "pdn", "tests/data/fmjd_problems.pdn", "--game", "1", "--svg", str(svg), "--json")
+    assert status == 0 and svg.read_text().count('dominant-baseline="hanging"') == 50
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["tests/data/ussr1950_russian.pdn"], "game 1 (Блиндер Б. - Миротин Б.), move 1. 'c3-d4' is not legal for white"),
+        (["tests/data/kurnik.pdn", "--game", "5"], "--game 5: the file holds 4 game(s)"),
+        (["tests/data/kurnik.pdn", "--svg", "x.svg"], "--svg draws one game's last position: give --game K too"),
+        (["/no/such.pdn"], "cannot read /no/such.pdn"),
+        (["tests/data/SOURCES.md"], "is not a move, a move number or a result"),
+    ],
+)
+def test_pdn_bad_input_is_one_line(capsys, argv, line):
+    status, _, err = run(capsys, "draughts", "pdn", *argv)
+    assert status == 2 and line in err and err.count("\n") == 1
+
+
+def test_pdn_empty_file(tmp_path, capsys):
+    empty = tmp_path / "empty.pdn"
+    empty.write_text("\n")
+    status, _, err = run(capsys, "draughts", "pdn", str(empty))
+    assert status == 2 and "holds no game" in err
+
+
+def test_numbers_on_the_board_and_in_the_svg(tmp_path, capsys):
+    svg = tmp_path / "start.svg"
+    status, out, _ = run(capsys, "draughts", "moves", "start", "-v", "international", "--numbers", "--ascii", "--svg", str(svg))
+    assert status == 0 and " 6  . 21  . 22  . 23  . 24  . 25" in out and " 5 26  . 27  . 28  . 29  . 30  ." in out
+    text = svg.read_text()
+    assert text.count('dominant-baseline="hanging"') == 50 and ">46</text>" in text
+    status, out, _ = run(capsys, "draughts", "captures", "W:W28:B23,14", "-v", "international", "--numbers", "--ascii")
+    assert status == 0 and " 9  6  .  7  .  8  .  9  .  *  ." in out  # the path square 10 keeps its mark
+
+
+def test_position_is_the_positional_argument(capsys):
+    for action in ("captures", "moves"):
+        status, out, _ = run(capsys, "draughts", action, "--help")
+        usage = next(line for line in out.splitlines() if "Usage:" in line)
+        assert status == 0 and usage.rstrip().endswith("[POSITION]") and "--board" in out and "-v" in out

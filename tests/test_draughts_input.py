@@ -167,3 +167,37 @@ def test_a_printed_board_reads_back(ascii):
     position = parse_fen("B:WKd4,a1,c1:Bb6,Kh8", RUSSIAN)
     drawn = render.text(position.diagram("russian: black to move"), ascii=ascii)
     assert parse_diagram(drawn, RUSSIAN).fen() == position.fen()
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("...x....", "diagram line 4 '...x....': 'x' is not a piece or an empty square (w W b B pieces, . empty)"),
+        ("purple", "diagram line 'purple' is neither a rank (w W b B pieces, . empty) nor the side to move (white or black)"),
+        ("4 .......", "diagram line 4 '4 .......' has 7 squares: each rank needs 8"),
+    ],
+)
+def test_a_bad_diagram_line_says_what_is_wrong(line, words):
+    ranks = ["........"] * 8
+    ranks[3] = line
+    with pytest.raises(InputError) as error:
+        parse_diagram("\n".join(ranks), RUSSIAN)
+    assert str(error.value) == words and error.value.parameter == "diagram"
+
+
+def test_library_errors_name_their_parameters_never_flags():
+    from boardpuzzles.draughts.notation import parse_move
+
+    cases = [
+        (lambda: parse_fen("X:W1:B2", INTERNATIONAL), "fen"),
+        (lambda: parse_position("W:W99:B1", INTERNATIONAL), "fen"),
+        (lambda: get_variant("klingon"), "variant"),
+        (lambda: longest_captures(parse_fen("W:Wc3:Bd4", RUSSIAN), piece=(4, 4)), "piece"),
+        (lambda: parse_move("32-26", Position.initial(INTERNATIONAL)), "move"),
+    ]
+    for call, parameter in cases:
+        with pytest.raises(InputError) as error:
+            call()
+        assert error.value.parameter == parameter and "--" not in str(error.value)
+    with pytest.raises(InputError, match="^piece: no piece on e5$"):
+        longest_captures(parse_fen("W:Wc3:Bd4", RUSSIAN), piece=(4, 4))

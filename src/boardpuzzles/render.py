@@ -85,6 +85,7 @@ class Diagram:
     more_paths: list[list[Square]] = field(default_factory=list)  # further paths, drawn dashed (SVG)
     light_a1: bool = False  # a turned board (Italian, Spanish draughts): h1 is the dark corner
     title: str = ""
+    corner_labels: dict[Square, str] = field(default_factory=dict)  # small, in the top left corner (SVG)
 
 
 def _cell_width(diagram: Diagram) -> int:
@@ -267,6 +268,12 @@ def svg(diagram: Diagram, square_size: float | None = None) -> str:
         parts.append(
             f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size * 0.38:.1f}" text-anchor="middle" '
             f'dominant-baseline="central" fill="{SVG_INK}">{escape(label)}</text>'
+        )
+    for square, label in diagram.corner_labels.items():
+        x, y = corner(square)
+        parts.append(
+            f'<text x="{x + size * 0.05:.1f}" y="{y + size * 0.05:.1f}" font-size="{size * 0.2:.1f}" '
+            f'dominant-baseline="hanging" fill="#000">{escape(label)}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts)

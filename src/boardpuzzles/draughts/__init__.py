@@ -4,14 +4,22 @@
 >>> position = parse_position("start", get_variant("russian"))
 >>> perft(position, 3)
 302
+>>> position.play("c3-d4").fen()
+'B:Wd4,a3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
+
+Games (:class:`Game`), moves by notation (:mod:`.notation`) and PDN files (:mod:`.pdn`)
+build on the positions and the move generator.
 """
 
 from __future__ import annotations
 
 from . import fast, moves as _moves
 from .board import Position, parse_diagram, parse_fen, parse_position, square_text
-from .captures import LongestCaptures, longest_captures, seed_captures
+from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures
+from .game import Game, GameEnd
 from .moves import Move, legal_moves, make_move, move_text, move_texts, unmake_move
+from .notation import parse_move, play_line
+from .pdn import PdnGame, check_games, read_games, replay, write_games
 from .rules import VARIANTS, Variant, get_variant
 from .seed import build_tree, read_seed_input, search
 
@@ -19,6 +27,8 @@ __all__ = [
     "VARIANTS", "LongestCaptures", "Move", "Position", "Variant", "build_tree", "get_variant", "legal_moves",
     "longest_captures", "make_move", "move_text", "move_texts", "parse_diagram", "parse_fen", "parse_position",
     "perft", "read_seed_input", "search", "seed_captures", "square_text", "unmake_move",
+    "Game", "GameEnd", "LegalMoves", "PdnGame", "check_games", "moves_of", "parse_move", "play_line", "read_games",
+    "replay", "write_games",
 ]
 
 

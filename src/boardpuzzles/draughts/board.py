@@ -10,7 +10,9 @@ Pieces are one letter: ``w`` white man, ``W`` white king, ``b`` black man, ``B``
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import render
@@ -116,16 +118,35 @@ class Position:
     def __str__(self) -> str:
         return self.fen()
 
-    def diagram(self, title: str = "") -> render.Diagram:
-        """The position as a board to draw."""
+    def play(self, move: str) -> Position:
+        """The position after ``move``, written in notation (``32-28``, ``28x19x10``, ``c3:e5``); this one
+        is unchanged. See :mod:`.notation`."""
+        from .notation import play  # notation reads positions: imported here, not at the top
+
+        return play(self, move)
+
+    def square_numbers(self) -> dict[Square, str]:
+        """The number of every square a piece may stand on (none on a board using all its squares)."""
+        if not self.variant.dark_only:
+            return {}
+        return {square: str(number) for number, square in enumerate(self.squares(), start=1)}
+
+    def diagram(self, title: str = "", numbers: bool = False) -> render.Diagram:
+        """The position as a board to draw: the square numbers small in the corners of the SVG, and with
+        ``numbers`` on every empty square of the text board too."""
+        corners = self.square_numbers()
+        labels = {square: number for square, number in corners.items() if square not in self.pieces} if numbers else {}
         return render.Diagram(
-            self.size, self.size, pieces=dict(self.pieces), title=title, light_a1=self.variant.mirrored
+            self.size, self.size, pieces=dict(self.pieces), labels=labels, title=title,
+            light_a1=self.variant.mirrored, corner_labels=corners,
         )
 
     def _repr_svg_(self) -> str:
         return render.svg(self.diagram())
 
 
+Parser = Callable[[str, "Variant"], "Position"]
+_CELLS = ".wWbB_-·○◎●◉"  # what a square of a diagram may hold
 _TAG = re.compile(r"[HF][0-9]+")  # lidraughts' trailing tags such as H0 (half moves) and F1 (move number)
 _TO_MOVE = re.compile(r"(white|black|w|b)(?: to (?:move|play))?")
 _TO_MOVE_IN_TITLE = re.compile(r"\b(white|black) to (?:move|play)\b")
@@ -175,6 +196,25 @@ def check_position(position: Position) -> None:
                 raise InputError(f"a {side} man on {name}, its own promotion row: it would be a king (write K{name})")
 
 
+def _names(parameter: str) -> Callable[[Parser], Parser]:
+    """A parser whose InputErrors name ``parameter`` in their structured fields (what a front end reads)."""
+
+    def wrap(parse: Parser) -> Parser:
+        @functools.wraps(parse)
+        def named(text: str, variant: Variant) -> Position:
+            try:
+                return parse(text, variant)
+            except InputError as error:
+                if error.parameter is not None:
+                    raise
+                raise InputError(error.problem, parameter=parameter, value=text, show_value=False) from None
+
+        return named
+
+    return wrap
+
+
+@_names("fen")
 def parse_fen(text: str, variant: Variant) -> Position:
     """Parse PDN FEN: ``W:W31,32,K40:B1,2`` (either colour first, ranges, ``:H0:F1`` tags, algebraic on 8x8)."""
     fen = text.strip().rstrip(".").replace(" ", "")
@@ -215,6 +255,7 @@ def parse_fen(text: str, variant: Variant) -> Position:
     return position
 
 
+@_names("diagram")
 def parse_diagram(text: str, variant: Variant) -> Position:
     """Parse a board drawn as text: one line per rank from the top, ``w W b B`` pieces, ``.`` empty.
 
@@ -235,7 +276,19 @@ def parse_diagram(text: str, variant: Variant) -> Position:
         if to_move:
             turn = to_move.group(1)[0].upper()
             continue
-        cells = "".join(ch for ch in line if ch in ".wWbB_-·○◎●◉")
+        body = re.sub(r"^[0-9]+|[0-9]+$", "", line.replace(" ", ""))  # rank numbers at either end
+        cells = "".join(ch for ch in body if ch in _CELLS)
+        if len(cells) * 2 < len(body):
+            raise InputError(
+                f"diagram line '{line}' is neither a rank (w W b B pieces, . empty) nor the side to move "
+                "(white or black)"
+            )
+        if len(cells) != len(body):
+            bad = next(ch for ch in body if ch not in _CELLS)
+            raise InputError(
+                f"diagram line {len(ranks) + 1} '{line}': '{bad}' is not a piece or an empty square "
+                "(w W b B pieces, . empty)"
+            )
         if len(cells) != size:
             raise InputError(
                 f"diagram line {len(ranks) + 1} '{line}' has {len(cells)} squares: each rank needs {size}"

@@ -1,4 +1,5 @@
-"""The puzzle: the longest captures in a position, as a result that draws itself."""
+"""The results that draw themselves: the longest captures in a position (the puzzle), and the
+legal moves of a position."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from ..errors import InputError
 from ..geometry import Square
 from . import seed
 from .board import Position, square_text
-from .moves import Move, capture_paths, distinct, move_text, select_captures
+from .moves import Move, capture_paths, distinct, legal_moves, move_text, move_texts, select_captures
 from .rules import get_variant
 
 
@@ -48,35 +49,67 @@ class LongestCaptures:
             ],
         }
 
-    def diagram(self, title: str = "") -> render.Diagram:
-        """The board with every path square marked, taken pieces in red; the paths drawn in the SVG."""
+    def diagram(self, title: str = "", numbers: bool = False) -> render.Diagram:
+        """The board with every path square marked, taken pieces in red; the paths drawn in the SVG
+        (straight lines between the squares where the piece stops: diagonal or orthogonal, as it moved);
+        ``numbers`` as in :meth:`.Position.diagram`."""
         marks: dict[Square, str] = {}
         for move in self.paths:
             for square in move.captured:
                 marks[square] = render.TAKEN
             for square in move.path:
                 marks[square] = render.HIGHLIGHT
-        size = self.position.size
-        return render.Diagram(
-            size, size, pieces=dict(self.position.pieces), marks=marks,
-            path=list(self.paths[0].path) if self.paths else [],
-            more_paths=[list(move.path) for move in self.paths[1:]], title=title,
-            light_a1=self.position.variant.mirrored,
-        )
+        diagram = self.position.diagram(title, numbers)
+        diagram.marks = marks
+        diagram.labels = {square: label for square, label in diagram.labels.items() if square not in marks}
+        diagram.path = list(self.paths[0].path) if self.paths else []
+        diagram.more_paths = [list(move.path) for move in self.paths[1:]]
+        return diagram
 
     def _repr_svg_(self) -> str:
         return render.svg(self.diagram())
 
 
-def longest_captures(position: Position, square: Square | None = None) -> LongestCaptures:
-    """The legal captures taking the most pieces, for the side to move or the piece on ``square``."""
-    if square is not None and square not in position.pieces:
-        raise InputError(f"no piece on {square_text(square, position.variant)}")
-    paths = select_captures(capture_paths(position, square), position)
+def longest_captures(position: Position, piece: Square | None = None) -> LongestCaptures:
+    """The legal captures taking the most pieces, for the side to move or the piece on the square ``piece``."""
+    if piece is not None and piece not in position.pieces:
+        name = square_text(piece, position.variant)
+        raise InputError(f"{{parameter}}: no piece on {name}", parameter="piece", value=name, show_value=False)
+    paths = select_captures(capture_paths(position, piece), position)
     if paths:
         most = max(len(move.captured) for move in paths)
         paths = [move for move in paths if len(move.captured) == most]
     return LongestCaptures(position, paths)
+
+
+@dataclass
+class LegalMoves:
+    """The legal moves of a position: distinct moves, or every capture path (``paths``)."""
+
+    position: Position
+    moves: list[Move]
+
+    def notation(self) -> list[str]:
+        """Each move in the variant's notation (the full path where two moves share their ends)."""
+        return move_texts(self.moves, self.position)
+
+    def to_json(self) -> dict:
+        return {
+            "variant": self.position.variant.name, "fen": self.position.fen(), "count": len(self.moves),
+            "moves": self.notation(),
+        }
+
+    def diagram(self, title: str = "", numbers: bool = False) -> render.Diagram:
+        """The position, with nothing marked; ``numbers`` as in :meth:`.Position.diagram`."""
+        return self.position.diagram(title, numbers)
+
+    def _repr_svg_(self) -> str:
+        return render.svg(self.diagram())
+
+
+def moves_of(position: Position, paths: bool = False) -> LegalMoves:
+    """The legal moves of ``position`` as a result (JSON, diagram); with ``paths`` every capture path."""
+    return LegalMoves(position, legal_moves(position, paths))
 
 
 def seed_captures(blacks: list[tuple[int, int]], white: tuple[int, int]) -> tuple[seed.Node, LongestCaptures]:

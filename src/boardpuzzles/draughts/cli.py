@@ -1,4 +1,4 @@
-"""``boardpuzzles draughts ...``: longest captures (the seed's task), legal moves, perft."""
+"""``boardpuzzles draughts ...``: longest captures (the seed's task), legal moves, games in PDN, perft."""
 
 from __future__ import annotations
 
@@ -13,12 +13,14 @@ from ..errors import InputError
 from ..geometry import square_name
 from . import perft as count_perft, seed
 from .board import Position, parse_position, parse_square_text, square_text
-from .captures import LongestCaptures, longest_captures, seed_captures
-from .moves import legal_moves, make_move, move_texts
+from .captures import LongestCaptures, longest_captures, moves_of, seed_captures
+from .moves import legal_moves, make_move
+from .notation import play_line
+from .pdn import check_games
 from .rules import VARIANTS, get_variant
 
 app = typer.Typer(
-    help="Draughts: the longest capture (the seed's task), legal moves and perft for several rule sets.",
+    help="Draughts: the longest capture (the seed's task), legal moves, games in PDN and perft for several rule sets.",
 )
 
 DEFAULT_VARIANT = "russian"
@@ -28,10 +30,16 @@ VariantOpt = Annotated[
 ]
 FenArg = Annotated[
     str | None,
-    typer.Argument(help="Position: PDN FEN (W:W31,32,K40:B1,2; algebraic on 8x8) or 'start'.", show_default=False),
+    typer.Argument(
+        metavar="POSITION", help="Position: PDN FEN (W:W31,32,K40:B1,2; algebraic on 8x8) or 'start'.", show_default=False,
+    ),
 ]
 BoardOpt = Annotated[
     str | None, typer.Option("--board", metavar="FILE", callback=output.file_name, help="Read the position as a text diagram from FILE ('-': stdin).")
+]
+
+NumbersOpt = Annotated[
+    bool, typer.Option("--numbers", help="Write the square numbers on the empty squares of the board drawn.")
 ]
 
 EXAMPLE_SEED = "5\n4 4\n4 6\n2 6\n2 4\n6 4\n3 3\n"  # a ring of four men round d5, one more on f4
@@ -61,8 +69,8 @@ def _position(fen: str | None, board: str | None, variant_name: str | None) -> P
     return parse_position("start" if fen is None else fen, variant)
 
 
-def _show_captures(result: LongestCaptures, ascii: bool, svg: str | None, title: str) -> None:
-    diagram = result.diagram(title)
+def _show_captures(result: LongestCaptures, ascii: bool, svg: str | None, title: str, numbers: bool = False) -> None:
+    diagram = result.diagram(title, numbers)
     output.save_svg(diagram, svg)
     output.show(diagram, ascii)
     output.console.print(
@@ -104,6 +112,7 @@ def captures(
     ] = None,
     tree: Annotated[bool, typer.Option("--tree", help="With --seed-input: print the seed's capture tree.")] = False,
     board: BoardOpt = None,
+    numbers: NumbersOpt = False,
     json_mode: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
@@ -122,7 +131,7 @@ def captures(
         raise InputError("--tree draws the seed's capture tree: use it with --seed-input FILE")
     position = _position(fen, board, variant)
     square = parse_square_text(piece.strip(), position.variant) if piece is not None else None
-    result = longest_captures(position, square)
+    result = longest_captures(position, piece=square)
     who = f"the piece on {square_text(square, position.variant)}" if square else (
         "white" if position.turn == "W" else "black")
     title = f"{position.variant.name}: longest captures for {who}"
@@ -130,7 +139,7 @@ def captures(
         output.save_svg(result.diagram(title), svg)
         output.print_json(result.to_json())
     else:
-        _show_captures(result, ascii, svg, title)
+        _show_captures(result, ascii, svg, title, numbers)
     if not result.paths:
         output.no_solution("no capture in this position", None, json_mode)
 
@@ -140,23 +149,32 @@ def moves(
     fen: FenArg = None,
     variant: VariantOpt = None,
     paths: Annotated[bool, typer.Option("--paths", help="List every capture path, not one per distinct move.")] = False,
+    after: Annotated[
+        str | None,
+        typer.Option("--after", metavar="MOVES", help="Play these moves first, e.g. \"32-28 19-23 28x19\" (numbers 1. allowed)."),
+    ] = None,
     board: BoardOpt = None,
+    numbers: NumbersOpt = False,
     json_mode: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
 ) -> None:
-    """Every legal move of the side to move, in the variant's notation."""
+    """Every legal move of the side to move, in the variant's notation (after --after MOVES if given)."""
     position = _position(fen, board, variant)
-    found = legal_moves(position, paths)
-    texts = move_texts(found, position)
-    diagram = position.diagram(f"{position.variant.name}: {'white' if position.turn == 'W' else 'black'} to move")
+    if after is not None:
+        position = play_line(position, after)
+    result = moves_of(position, paths)
+    texts = result.notation()
+    diagram = result.diagram(f"{position.variant.name}: {'white' if position.turn == 'W' else 'black'} to move", numbers)
     output.save_svg(diagram, svg)
     if json_mode:
-        output.print_json({"variant": position.variant.name, "fen": position.fen(), "count": len(texts), "moves": texts})
+        output.print_json(result.to_json())
     else:
         output.show(diagram, ascii)
+        if after is not None:
+            output.console.print(f"after {after.strip()}: {position.fen()}", markup=False, soft_wrap=True)
         output.console.print(f"{len(texts)} legal move(s): " + " ".join(texts), markup=False, soft_wrap=True)
-    if not found:
+    if not result.moves:
         output.no_solution("no legal move: the side to move has lost", None, json_mode)
 
 
@@ -187,6 +205,48 @@ def perft(
     else:
         kind = "paths" if paths else "distinct moves"
         output.console.print(f"{position.variant.name} perft({depth}) = {nodes}  ({kind})", markup=False, soft_wrap=True)
+
+
+@app.command()
+def pdn(
+    path: Annotated[str, typer.Argument(metavar="FILE", callback=output.file_name, help="A PDN file ('-': stdin).")],
+    game: Annotated[int | None, typer.Option("--game", min=1, metavar="K", help="Show game K with its positions.")] = None,
+    variant: VariantOpt = None,
+    numbers: NumbersOpt = False,
+    json_mode: output.JsonOpt = False,
+    ascii: output.AsciiOpt = False,
+    svg: output.SvgOpt = None,
+) -> None:
+    """Check every move of every game of a PDN file; list the games, or show one (--game K)."""
+    default = get_variant(variant) if variant is not None else None
+    checked = check_games(_read(path), default)
+    if not checked.games:
+        raise InputError(f"{'standard input' if path == '-' else path} holds no game: a PDN game has tags [Name \"value\"] and moves")
+    if game is None:
+        if svg is not None:
+            raise InputError("--svg draws one game's last position: give --game K too")
+        if json_mode:
+            output.print_json(checked.to_json())
+            return
+        for one in checked.games:
+            output.console.print(one.summary(), markup=False, soft_wrap=True)
+        return
+    if game > len(checked.games):
+        raise InputError(f"--game {game}: the file holds {len(checked.games)} game(s)")
+    one = checked.games[game - 1]
+    final = one.game.position.diagram(f"{one.pdn.label(game)}: after {len(one.game)} moves", numbers)
+    output.save_svg(final, svg)
+    if json_mode:
+        output.print_json(one.to_json(positions=True))
+        return
+    output.console.print(one.summary(), markup=False, soft_wrap=True)
+    for name, value in one.pdn.tags.items():
+        output.console.print(f"  [{name} \"{value}\"]", markup=False, soft_wrap=True)
+    output.console.print(f"     start  {one.game.fen(0)}", markup=False, soft_wrap=True)
+    for index, text in enumerate(one.game.notation):
+        number = one.pdn.move_number(index, one.game.variant)
+        output.console.print(f"{number:>7} {text:<6} {one.game.fen(index + 1)}", markup=False, soft_wrap=True)
+    output.show(final, ascii)
 
 
 @app.command()

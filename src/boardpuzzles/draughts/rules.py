@@ -101,4 +101,7 @@ def get_variant(name: str) -> Variant:
     try:
         return VARIANTS[name.strip().lower()]
     except KeyError:
-        raise InputError(f"unknown variant '{name}': use one of {', '.join(VARIANTS)}") from None
+        raise InputError(
+            f"unknown variant '{name}': use one of {', '.join(VARIANTS)}", parameter="variant", value=name,
+            allowed=list(VARIANTS), show_value=False,
+        ) from None

@@ -1,0 +1,322 @@
+"""A game of draughts: a start position, the moves played, and how the game ends.
+
+>>> from boardpuzzles.draughts import Game
+>>> game = Game("start", "international")
+>>> for text in "32-28 19-23 28x19".split():
+...     _ = game.play(text)
+>>> game.fen()
+'B:W19,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20'
+
+How a game ends (:meth:`Game.outcome`), in this order:
+
+* a side with no legal move (no piece left, or every piece blocked) loses; in
+  Antidraughts it wins; in Breakthrough the first side to crown a man wins at once
+  (the variant's ``outcome`` field says which, :func:`ending_rule`);
+* the same position with the same side to move for the third time is a draw;
+* the variant's count rules (:data:`COUNT_RULES`, with their sources in docs/draughts.md):
+  a draw after so many moves by each side with kings only and no capture, or in a
+  given ending.
+
+A variant with a ``king_move_limit`` (Frisian: three) also forbids a king more than
+that many non-capturing moves in a row while its side still has men; that needs the
+history, so :meth:`Game.legal_moves` applies it, not the move generator.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InputError
+from .board import Position, colour_of, parse_position
+from .moves import Move, distinct, legal_moves, make_move, move_texts
+from .notation import parse_move
+from .rules import Variant, get_variant
+
+#: The values of a variant's ``outcome`` field (how a game ends when a side cannot move or crowns).
+NO_MOVE_LOSES, NO_MOVE_WINS, FIRST_KING_WINS = "no-move-loses", "no-move-wins", "first-king-wins"
+
+
+def ending_rule(variant: Variant) -> str:
+    """How games of ``variant`` end: the value of its ``outcome`` field (the standard rule, no legal
+    move loses, for a rule set that has none)."""
+    outcome = getattr(variant, "outcome", None)
+    return NO_MOVE_LOSES if outcome is None else str(getattr(outcome, "value", outcome))
+
+
+Material = Counter  # pieces on the board by letter: w, W, b, B
+
+
+def _material(position: Position) -> Material:
+    return Counter(position.pieces.values())
+
+
+def _one_king_against(material: Material, strong: Callable[[int, int], bool]) -> bool:
+    """True if one side has a lone king and the other ``strong(kings, men)``."""
+    for lone, other in (("W", "b"), ("B", "w")):
+        if material[lone] == 1 and material[lone.lower()] == 0:
+            if strong(material[other.upper()], material[other]):
+                return True
+    return False
+
+
+@dataclass(frozen=True)
+class CountRule:
+    """A draw once ``moves`` moves by each side have been played in a row while the rule applies.
+
+    ``kind`` is ``"kings"`` (a move by a king that takes nothing: a man's move or a capture
+    starts the count afresh) or ``"ending"`` (the position is the ending ``applies`` describes;
+    with ``same_material`` a capture or a crowning starts the count afresh).
+    """
+
+    moves: int
+    kind: str
+    reason: str
+    applies: Callable[[Material], bool] = lambda material: True
+    same_material: bool = False
+
+
+_FMJD = (
+    CountRule(
+        16, "ending", "16 moves each in the ending of three pieces with a king against a lone king",
+        lambda m: _one_king_against(m, lambda kings, men: kings >= 1 and kings + men == 3),
+    ),
+    CountRule(
+        5, "ending", "5 moves each in the ending of two kings, king and man, or king against a lone king",
+        lambda m: _one_king_against(m, lambda kings, men: kings >= 1 and kings + men <= 2),
+    ),
+    CountRule(25, "kings", "25 moves each with kings only, no man moved and nothing taken"),
+)
+
+#: The count rules by variant, from the published rules (docs/draughts.md names each source); where two
+#: apply at once, the first listed names the draw.
+COUNT_RULES: dict[str, tuple[CountRule, ...]] = {
+    "international": _FMJD,
+    "russian": (
+        CountRule(
+            15, "ending", "15 moves each with three kings or more against a lone king",
+            lambda m: _one_king_against(m, lambda kings, men: kings >= 3), same_material=True,
+        ),
+        CountRule(15, "kings", "15 moves each with kings only, no man moved and nothing taken"),
+    ),
+    "czech": (CountRule(15, "kings", "15 moves each with kings only, no man moved and nothing taken"),),
+}
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ended: ``winner`` "W", "B" or None (a draw), and why."""
+
+    winner: str | None
+    reason: str
+
+    def result(self, variant: Variant) -> str:
+        """The PDN result: ``2-0``, ``0-2``, ``1-1`` (``1-0``, ``0-1``, ``1/2-1/2`` in English and pool)."""
+        win, draw = ("1", "1/2") if variant.name in ("english", "pool") else ("2", "1")
+        if self.winner is None:
+            return f"{draw}-{draw}"
+        return f"{win}-0" if self.winner == "W" else f"0-{win}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": {"W": "white", "B": "black", None: None}[self.winner], "reason": self.reason}
+
+
+def _key(position: Position) -> tuple[str, frozenset]:
+    """What makes two positions the same for the repetition rule: the pieces and the side to move."""
+    return position.turn, frozenset(position.pieces.items())
+
+
+def _side(colour: str) -> str:
+    return "white" if colour == "W" else "black"
+
+
+class Game:
+    """A start position and the moves played from it, under one rule set.
+
+    ``start`` is a :class:`Position`, a FEN or ``"start"``; ``variant`` (a name or a
+    :class:`Variant`) is needed for text and taken from the position otherwise.
+    """
+
+    def __init__(self, start: Position | str = "start", variant: Variant | str | None = None) -> None:
+        if isinstance(start, Position):
+            if variant is not None and (get_variant(variant) if isinstance(variant, str) else variant) != start.variant:
+                raise InputError("{parameter} differs from the start position's variant", parameter="variant",
+                                 value=variant if isinstance(variant, str) else variant.name)
+            position = start.copy()
+        else:
+            rules = get_variant("russian" if variant is None else variant) if not isinstance(variant, Variant) else variant
+            position = parse_position(start, rules)
+        self.variant: Variant = position.variant
+        self._positions: list[Position] = [position]
+        self._keys = [_key(position)]
+        self.moves: list[Move] = []
+        self.notation: list[str] = []
+        self._ends: list[GameEnd | None] = [self._ending()]
+
+    @property
+    def start(self) -> Position:
+        """The start position (a copy)."""
+        return self._positions[0].copy()
+
+    @property
+    def position(self) -> Position:
+        """The current position (a copy)."""
+        return self._positions[-1].copy()
+
+    @property
+    def turn(self) -> str:
+        """The side to move: "W" or "B"."""
+        return self._positions[-1].turn
+
+    def __len__(self) -> int:
+        """The number of moves (plies) played."""
+        return len(self.moves)
+
+    def position_at(self, ply: int) -> Position:
+        """The position after ``ply`` moves (0: the start; negative counts from the end)."""
+        if not -len(self._positions) <= ply < len(self._positions):
+            raise InputError(f"{{parameter}} must be 0..{len(self.moves)}", parameter="ply", value=ply)
+        return self._positions[ply].copy()
+
+    def fen(self, ply: int = -1) -> str:
+        """The FEN after ``ply`` moves (default: now)."""
+        return self.position_at(ply).fen()
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves now (distinct moves), the history's rules applied; none once the game is over
+        by repetition or a count rule."""
+        position = self._positions[-1]
+        moves = legal_moves(position)
+        limit = getattr(self.variant, "king_move_limit", 0)
+        if limit and moves and not moves[0].captured:
+            tired = self._king_on_limit(limit)
+            if tired is not None:
+                moves = [move for move in moves if move.start != tired]
+        return moves
+
+    def _king_on_limit(self, limit: int) -> tuple[int, int] | None:
+        """The square of a king of the side to move that has made ``limit`` non-capturing moves in a
+        row while its side had men, if one has."""
+        position = self._positions[-1]
+        if not any(piece == position.turn.lower() for piece in position.pieces.values()):
+            return None
+        now, expected, streak = None, None, 0
+        for move in self.moves[-2::-2]:  # the side to move's own moves, the latest first
+            if move.captured or move.piece not in "WB" or (expected is not None and move.end != expected):
+                break
+            now = move.end if now is None else now
+            expected, streak = move.start, streak + 1
+        return now if streak >= limit else None
+
+    def play(self, move: str | Move) -> Move:
+        """Play ``move`` (its notation or a :class:`Move` among the legal ones); returns the move played."""
+        position = self._positions[-1]
+        end = self.outcome()
+        if end is not None and end.winner is not None:
+            shown = move if isinstance(move, str) else self.text(move)
+            raise InputError(f"{{parameter}} '{shown}': the game is over ({end.reason})", parameter="move")
+        found = parse_move(move, position) if isinstance(move, str) else move
+        allowed = self.legal_moves()
+        if found.key() not in {legal.key() for legal in allowed}:
+            raise InputError(
+                f"{{parameter}} '{move if isinstance(move, str) else self.text(found)}' is not legal for "
+                f"{_side(position.turn)} here: the legal moves are {', '.join(move_texts(allowed, position))}",
+                parameter="move",
+            )
+        text = self.text(found)
+        after = position.copy()
+        make_move(after, found)
+        self._positions.append(after)
+        self._keys.append(_key(after))
+        self.moves.append(found)
+        self.notation.append(text)
+        self._ends.append(self._ending())
+        return found
+
+    def text(self, move: Move) -> str:
+        """``move`` in the variant's notation, as the current position writes it (the full path where
+        another legal move shares its start and end)."""
+        position = self._positions[-1]
+        options = distinct(legal_moves(position))
+        keys = [option.key() for option in options]
+        if move.key() not in keys:
+            options.append(move)
+            keys.append(move.key())
+        return move_texts(options, position)[keys.index(move.key())]
+
+    def undo(self) -> Move:
+        """Take back the last move; returns it."""
+        if not self.moves:
+            raise InputError("no move to take back: the game is at its start position")
+        self._positions.pop()
+        self._keys.pop()
+        self._ends.pop()
+        self.notation.pop()
+        return self.moves.pop()
+
+    def outcome(self) -> GameEnd | None:
+        """How the game ended (the first ending reached), or None while it goes on.
+
+        A draw by repetition or by a count rule is recorded at the move where it happens and
+        moves may still be played after it (published games go on where a server left the draw
+        to be claimed); a win ends the game: no move is accepted after it.
+        """
+        return next((end for end in self._ends if end is not None), None)
+
+    @property
+    def ended_at(self) -> int | None:
+        """The number of moves played when the game ended (see :meth:`outcome`), or None."""
+        return next((ply for ply, end in enumerate(self._ends) if end is not None), None)
+
+    def _ending(self) -> GameEnd | None:
+        """How the game ends at the current position, if it does."""
+        position = self._positions[-1]
+        rule = ending_rule(self.variant)
+        if rule == FIRST_KING_WINS and self.moves and self.moves[-1].promotes:
+            mover = colour_of(self.moves[-1].piece)
+            return GameEnd(mover, f"{_side(mover)} crowned a man first")
+        if not self.legal_moves():
+            loser = position.turn
+            if rule == NO_MOVE_WINS:
+                return GameEnd(loser, f"{_side(loser)} cannot move")
+            return GameEnd("B" if loser == "W" else "W", f"{_side(loser)} cannot move")
+        if self._repetitions() >= 3:
+            return GameEnd(None, "the same position for the third time")
+        for count in COUNT_RULES.get(self.variant.name, ()):
+            if self._counted(count) >= 2 * count.moves:
+                return GameEnd(None, count.reason)
+        return None
+
+    def _repetitions(self) -> int:
+        """How many times the current position (pieces and side to move) has stood in this game."""
+        return self._keys.count(self._keys[-1])
+
+    def _counted(self, count: CountRule) -> int:
+        """Moves (plies) in a row, up to now, during which ``count`` applied."""
+        plies = 0
+        for index in range(len(self.moves), 0, -1):
+            move, before, after = self.moves[index - 1], self._positions[index - 1], self._positions[index]
+            if count.kind == "kings":
+                if move.captured or move.piece not in "WB":
+                    break
+            else:
+                material = _material(after)
+                if not count.applies(material):
+                    break
+                if count.same_material and material != _material(before):
+                    break
+            plies += 1
+        return plies
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as JSON: variant, start FEN, moves, the FEN now, and how it ended (or null)."""
+        end = self.outcome()
+        return {
+            "variant": self.variant.name,
+            "start": self._positions[0].fen(),
+            "moves": list(self.notation),
+            "fen": self.fen(),
+            "outcome": None if end is None else {**end.to_json(), "after": self.ended_at},
+        }

@@ -1,0 +1,137 @@
+"""Moves written in notation, read back into :class:`~.moves.Move`: ``32-28``, ``28x19``, ``28x19x10``,
+Russian ``c3:e5:c7``, and the hub form ``from x to x captured x captured``.
+
+A move is matched against the legal moves of the position by its squares, never by
+its separator (``-``, ``x``, ``X`` and ``:`` all separate squares: some published
+files write captures with ``-``):
+
+* two squares: the legal move from the first to the second; where several captures
+  share those ends and take different pieces, the text is ambiguous and the error
+  lists the full paths to choose from;
+* more squares: first read as the full path (every square where the piece stops;
+  a flying king may also name squares it passes over in a straight line), then, if no
+  legal move has that path, as the hub form (start, end, then the squares of the pieces
+  taken, in any order).
+
+Squares are numbers or algebraic names in any variant (:func:`~.board.parse_square_text`).
+Trailing move comments ``!``, ``?``, ``!?`` ... are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import InputError
+from ..geometry import Square
+from .board import Position, parse_square_text, square_text
+from .moves import Move, distinct, legal_moves, make_move, move_texts
+
+_SEPARATORS = re.compile(r"[-xX:]")
+_COMMENT = re.compile(r"[!?]+$")
+
+#: Legal moves listed in an error before it says "..." instead.
+SHOWN_MOVES = 40
+
+
+def _line(a: Square, b: Square) -> list[Square] | None:
+    """The squares passed from ``a`` to ``b`` along a straight line (diagonal or orthogonal), ``b``
+    included; None if the two are not on one line."""
+    rows, cols = b[0] - a[0], b[1] - a[1]
+    if (rows, cols) == (0, 0) or (rows and cols and abs(rows) != abs(cols)):
+        return None
+    steps = max(abs(rows), abs(cols))
+    dr, dc = (rows > 0) - (rows < 0), (cols > 0) - (cols < 0)
+    return [(a[0] + dr * i, a[1] + dc * i) for i in range(1, steps + 1)]
+
+
+def _trace(squares: tuple[Square, ...] | list[Square]) -> list[Square] | None:
+    """Every square passed along a path of straight strokes, or None if a stroke is not straight."""
+    passed = [squares[0]]
+    for a, b in zip(squares, squares[1:]):
+        stroke = _line(a, b)
+        if stroke is None:
+            return None
+        passed.extend(stroke)
+    return passed
+
+
+def _choices(moves: list[Move], position: Position) -> str:
+    texts = move_texts(moves, position)
+    shown = ", ".join(texts[:SHOWN_MOVES])
+    return shown + (f", ... ({len(texts)} in all)" if len(texts) > SHOWN_MOVES else "")
+
+
+def _side(position: Position) -> str:
+    return "white" if position.turn == "W" else "black"
+
+
+def read_squares(text: str, position: Position) -> list[Square]:
+    """The squares named in a move's text (InputError if one is not a square of the board)."""
+    body = _COMMENT.sub("", text.strip())
+    parts = _SEPARATORS.split(body)
+    if len(parts) < 2 or not all(parts):
+        raise InputError(
+            f"{{parameter}} '{text.strip()}' is not a move: write its squares joined by '-', 'x' or ':', like 32-28 "
+            "or 28x19", parameter="move",
+        )
+    try:
+        return [parse_square_text(part, position.variant) for part in parts]
+    except InputError as error:
+        raise InputError(f"{{parameter}} '{text.strip()}': {error}", parameter="move") from None
+
+
+def parse_move(text: str, position: Position) -> Move:
+    """The legal move of ``position`` that ``text`` names (InputError if none, or if it is ambiguous)."""
+    squares = read_squares(text, position)
+    moves = legal_moves(position, paths=True)
+    shown = text.strip()
+    if len(squares) == 2:
+        found = [move for move in moves if (move.start, move.end) == (squares[0], squares[1])]
+    else:
+        trace = _trace(squares)
+        found = [move for move in moves if trace is not None and _trace(move.path) == trace]
+        if not found:
+            hub = (squares[0], squares[1], frozenset(squares[2:]))
+            found = [move for move in moves if move.key() == hub and len(move.captured) == len(squares) - 2]
+    options = distinct(found)
+    if len(options) == 1:
+        return found[0]
+    if options:
+        ends = " to ".join(square_text(square, position.variant) for square in (options[0].start, options[0].end))
+        raise InputError(
+            f"{{parameter}} '{shown}' is ambiguous: {len(options)} captures go from {ends}, taking different pieces: "
+            f"write the full path, one of {_choices(options, position)}", parameter="move",
+        )
+    if not moves:
+        raise InputError(f"{{parameter}} '{shown}': {_side(position)} has no legal move here", parameter="move")
+    raise InputError(
+        f"{{parameter}} '{shown}' is not legal for {_side(position)} here: the legal moves are "
+        f"{_choices(distinct(moves), position)}", parameter="move",
+    )
+
+
+def play(position: Position, text: str | Move) -> Position:
+    """The position after the move ``text`` (a :class:`Move` or its notation); ``position`` is unchanged."""
+    move = parse_move(text, position) if isinstance(text, str) else text
+    after = position.copy()
+    make_move(after, move)
+    return after
+
+
+def play_line(position: Position, line: str) -> Position:
+    """The position after the moves of ``line``, separated by spaces (``"32-28 19-23 28x19"``).
+
+    Move numbers (``1.``, ``1...``) are skipped. An illegal move is an InputError naming its
+    place in the line (``move 3 '28x19' is not legal ...``).
+    """
+    current = position
+    place = 0
+    for token in line.split():
+        if re.fullmatch(r"[0-9]+\.+", token):
+            continue
+        place += 1
+        try:
+            current = play(current, token)
+        except InputError as error:
+            raise InputError(error.worded(f"move {place}"), parameter="moves") from None
+    return current
