@@ -38,7 +38,7 @@ __all__ = [
     "count", "CountResult", "Subproblem", "subproblems", "count_subproblem",
 ]
 
-Trace = Callable[[str], None] | None
+Trace = Callable[[arsac.ArsacStep | prolog.PrologStep], None] | None
 
 SEARCH_METHODS: dict[str, Callable[..., Iterator[tuple[int, ...]]]] = {
     "bitboard": lambda n, trace=None: bitboard.solutions_bitboard(n),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Annotated
 
@@ -17,6 +18,7 @@ from . import solve as solve_queens
 from .count_cli import LateProgress
 from .counting import count as count_queens
 from .solution import Solution
+from .steps import WATCHED, search_steps
 
 app = typer.Typer(help="Place N queens on an N x N board, no two attacking.")
 
@@ -47,6 +49,17 @@ def _trace_printer(enabled: bool):
     return (lambda line: output.console.print(line, markup=False, soft_wrap=True)) if enabled else None
 
 
+def _traced(size: int, method: str, json_mode: bool) -> Iterator[Solution]:
+    """A seed's search step by step: each step printed (a line, or a JSON object with --json); yields its solutions."""
+    for step in search_steps(size, method):
+        if json_mode:
+            output.print_json(step.to_json())
+        else:
+            output.console.print(str(step), markup=False, soft_wrap=True)
+        if step.solution is not None:
+            yield Solution.from_columns(step.solution)
+
+
 def _compact(index: int, solution: Solution, with_class: bool = False) -> str:
     line = f"{index:>6}: " + " ".join(map(str, solution.columns))
     return line + f"   (class of {solution.class_size()})" if with_class else line
@@ -73,7 +86,10 @@ def solve(
 ) -> None:
     """One solution: built directly in O(N) for any N up to 10,000,000, or found by a search --method."""
     size = parse_n(n)
-    solution = solve_queens(size, method.value, trace=_trace_printer(trace and not json))
+    if trace and method.value in WATCHED:
+        solution = next(_traced(size, method.value, json), None)
+    else:
+        solution = solve_queens(size, method.value, trace=_trace_printer(trace))
     if solution is None:
         output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board", {"n": size, "columns": None}, json)
     if json:
@@ -94,7 +110,10 @@ def all_(
 ) -> None:
     """Every solution, streamed in the seeds' order (lexicographic in the column vector)."""
     size = parse_n(n)
-    found = list_solutions(size, method.value, unique=unique, trace=_trace_printer(trace and not json))
+    if trace and method.value in WATCHED:
+        found: Iterator[Solution] = (s for s in _traced(size, method.value, json) if not unique or s.canonical() == s)
+    else:
+        found = list_solutions(size, method.value, unique=unique, trace=_trace_printer(trace))
     shown = 0
     for solution in found:
         if limit is not None and shown >= limit:
