@@ -62,6 +62,10 @@ class Solution:
         """How many solutions the symmetry class holds: 1, 2, 4 or 8."""
         return symmetry.class_size(self.array.tolist())
 
+    def to_json(self) -> dict:
+        """The solution as ``queens solve --json`` prints it: ``n`` and ``columns``."""
+        return {"n": self.n, "columns": list(self.columns)}
+
     def diagram(self, title: str = "") -> render.Diagram:
         """The board with its queens, for the renderers."""
         return render.Diagram(self.n, self.n, pieces={square: "Q" for square in self.squares()}, title=title)
