@@ -62,7 +62,8 @@ class KnightTour:
         return [square_name(r, c) for r, c in self.squares()]
 
     def to_json(self) -> dict:
-        return {"rows": self.rows, "cols": self.cols, "closed": self.closed, "path": self.names()}
+        return {"rows": self.rows, "cols": self.cols, "closed": self.closed, "method": self.method,
+                "path": self.names()}
 
     def diagram(self) -> render.Diagram:
         """Move numbers on the board (the seed's numbered grid) and the path as lines."""
