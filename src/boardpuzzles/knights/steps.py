@@ -26,6 +26,7 @@ from typing import Any
 from ..errors import InputError
 from ..geometry import Square, square_name
 from .moves import DCOL, DROW
+from .tour import LOOKAHEAD_DEPTH, KnightTour, NoTour
 from .warnsdorff import _BASE
 
 #: The methods whose choice is a rule that the steps follow; other methods are replayed.
@@ -222,3 +223,24 @@ def _stuck_note(board: _Board, square: Square, candidates: list[Candidate], meth
         why = "every square a knight's move away is visited or blocked"
     return (f"stuck on {where} after {visited - 1} moves with {left} square{'s' if left != 1 else ''} "
             f"left: {why}")
+
+
+
+def tour_steps(rows: int, cols: int, start: Square, closed: bool, method: str | None, lookahead: int | None,
+               blocked: Iterable[Square], result: KnightTour | NoTour) -> list[KnightStep]:
+    """The steps behind ``result``, the answer of ``find_tour`` to these arguments: the rule's
+    own choices for ``warnsdorff``, ``lookahead`` and ``roth`` (in the tie order that found
+    the tour, or where the rule got stuck), the path replayed for the other methods; none
+    when a theorem or a search proved that no tour exists."""
+    depth = lookahead or LOOKAHEAD_DEPTH
+    if isinstance(result, NoTour):
+        if result.proved or method not in RULES:
+            return []
+        return list(rule_steps(rows, cols, start, method, depth, blocked, closed=closed))
+    path = result.squares()
+    if result.method in RULES:
+        for shift in range(8):
+            walked = list(rule_steps(rows, cols, start, result.method, depth, blocked, shift, result.closed))
+            if [step.square for step in walked[:-1]] == path:
+                return walked
+    return list(path_steps(rows, cols, path, blocked, result.closed))
