@@ -241,8 +241,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     if not is_local(host):
         say(f"warning: listening on {host}: anyone who can reach this machine on the network can use this server")
     say(f"boardpuzzles serving {url} (Ctrl-C stops it)")
+    class Quiet(uvicorn.Server):
+        """uvicorn, but Ctrl-C ends the run instead of being raised again once it has stopped."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            self.force_exit = self.should_exit
+            self.should_exit = True
+
     config = uvicorn.Config(create_app(), log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    server.run(sockets=[sock])
+    Quiet(config).run(sockets=[sock])
+    say("boardpuzzles: server stopped")
