@@ -61,19 +61,21 @@ def test_is_valid_rejects_attacks():
 
 
 def test_trace_shows_the_seed_steps():
-    lines = []
-    queens.solve(4, "recursive", trace=lines.append)
+    steps = []
+    queens.solve(4, "recursive", trace=steps.append)
+    lines = [str(step) for step in steps]
     assert lines[0] == "occupy 1, 1" and "free 1, 1" in lines
-    lines = []
-    queens.solve(4, "iterative", trace=lines.append)
-    states = {line.split()[0] for line in lines}
+    steps = []
+    queens.solve(4, "iterative", trace=steps.append)
+    states = {step.action for step in steps}
     assert {"С", "И", "СОК", "СБ"} <= states
-    lines = []
-    assert list(queens.solutions(4, "iterative", trace=lines.append))
+    steps = []
+    assert list(queens.solutions(4, "iterative", trace=steps.append))
+    lines = [str(step) for step in steps]
     assert lines[-1].startswith("Я") and any(line.startswith("С8") for line in lines)
-    lines = []
-    queens.solve(4, "freelist", trace=lines.append)
-    assert lines[0] == "place q(1,1) -> board([q(1,1)],[2,3,4],[2,3,4],[1,2,3,5,6,7],[2,3,4,5,6,7])"
+    steps = []
+    queens.solve(4, "freelist", trace=steps.append)
+    assert str(steps[0]) == "place q(1,1) -> board([q(1,1)],[2,3,4],[2,3,4],[1,2,3,5,6,7],[2,3,4,5,6,7])"
 
 
 def test_the_iterative_trace_of_the_first_eight_queens_solution_is_short():

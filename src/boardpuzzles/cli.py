@@ -144,6 +144,18 @@ def demo(ascii: AsciiOpt = False, json: JsonOpt = False) -> None:
 
 
 @app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (another machine's users can reach a non-local one)."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
+    open_browser: bool = typer.Option(False, "--open", help="Open the start page in the default browser."),
+) -> None:
+    """Serve the pages that watch the searches, and the JSON API, until Ctrl-C."""
+    from .web import serve as serve_web  # Starlette and uvicorn: loaded only to serve
+
+    serve_web(host, port, open_browser, say=lambda line: error_console.print(line, markup=False, soft_wrap=True))
+
+
+@app.command()
 def version(json: JsonOpt = False) -> None:
     """Print the version."""
     if json:

@@ -63,7 +63,7 @@ __all__ = [
     "count", "CountResult", "Counts", "Subproblem", "subproblems", "count_subproblem",
 ]
 
-Trace = Callable[[str], None] | None
+Trace = Callable[[arsac.ArsacStep | prolog.PrologStep], None] | None
 
 SEARCH_METHODS: dict[str, Callable[..., Iterator[tuple[int, ...]]]] = {
     "bitboard": bitboard.solutions_bitboard,

@@ -13,13 +13,54 @@ O(1), with no loops over the board.
 
 Solutions come out in the book's order: the lexicographic order of ``c``.
 They are yielded as 0-based column tuples, like every other method's.
+
+With ``trace``, each step of the search is handed to it as an :class:`ArsacStep`:
+what the step does and the tables as they stand then (``str(step)`` is the
+line ``--trace`` prints, ``step.to_json()`` the object ``--trace --json`` and the
+web page's step stream carry).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
 
-Trace = Callable[[str], None] | None
+
+@dataclass(frozen=True)
+class ArsacStep:
+    """One step of HR(k) (``action`` "occupy" or "free") or of the automaton (``action`` its state).
+
+    ``k`` and ``i`` are the row and column the step is about (1-based); ``c`` is
+    ``c[1..k]`` as it stands, ``cm``, ``dp``, ``dm`` the tables with their unused
+    slot 0 left out (``cm[1..N]``, ``dp[1..2N-1]``, ``dm[1..2N-1]``).
+    """
+
+    method: str
+    action: str
+    k: int
+    i: int
+    c: tuple[int, ...]
+    cm: tuple[int, ...]
+    dp: tuple[int, ...]
+    dm: tuple[int, ...]
+
+    def __str__(self) -> str:
+        if self.method == "recursive":
+            return f"{self.action} {self.k}, {self.i}"
+        if self.action == "Я":
+            return "Я   end"
+        return f"{self.action:<3} k={self.k}" + (f" i={self.i}" if self.action in ("СОК", "СБ") else "")
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as JSON: ``method``, ``action``, ``k``, ``i`` and the tables ``c``, ``cm``, ``dp``, ``dm``."""
+        return {
+            "method": self.method, "action": self.action, "k": self.k, "i": self.i,
+            "c": list(self.c), "cm": list(self.cm), "dp": list(self.dp), "dm": list(self.dm),
+        }
+
+
+Trace = Callable[[ArsacStep], None] | None
 
 
 class _Tables:
@@ -45,6 +86,11 @@ class _Tables:
     def solution(self) -> tuple[int, ...]:
         return tuple(i - 1 for i in self.c[1:])
 
+    def step(self, method: str, action: str, k: int, i: int, placed: int) -> ArsacStep:
+        """The tables as they stand, with ``c[1..placed]``, for a trace."""
+        return ArsacStep(method, action, k, i, tuple(self.c[1 : placed + 1]), tuple(self.cm[1:]), tuple(self.dp[1:]),
+                         tuple(self.dm[1:]))
+
 
 def solutions_recursive(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]]:
     """HR(k): run over the squares of row k; on each free one put queen k and solve HR(k + 1)."""
@@ -53,16 +99,16 @@ def solutions_recursive(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]
     def hr(k: int) -> Iterator[tuple[int, ...]]:
         for i in range(1, n + 1):
             if tables.is_free(k, i):
-                if trace:
-                    trace(f"occupy {k}, {i}")
                 tables.occupy(k, i)
+                if trace:
+                    trace(tables.step("recursive", "occupy", k, i, k))
                 if k == n:
                     yield tables.solution()
                 else:
                     yield from hr(k + 1)
-                if trace:
-                    trace(f"free {k}, {i}")
                 tables.free(k, i)
+                if trace:
+                    trace(tables.step("recursive", "free", k, i, k - 1))
 
     if n > 0:
         yield from hr(1)
@@ -83,7 +129,7 @@ def solutions_iterative(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]
     state = "С" if n > 0 else "Я"
     while state != "Я":
         if trace:
-            trace(f"{state:<3} k={k}" + (f" i={i}" if state in ("СОК", "СБ") else ""))
+            trace(t.step("iterative", state, k, i, k - 1 if state == "С" else k))
         if state == "С":
             t.c[k] = 0
             state = "И"
@@ -112,4 +158,4 @@ def solutions_iterative(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]
                 t.free(k, i)
                 state = "И"
     if trace:
-        trace("Я   end")
+        trace(t.step("iterative", "Я", 0, 0, 0))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import islice
 from typing import Annotated
 
 import typer
@@ -15,6 +17,7 @@ from . import solutions as list_solutions
 from . import solve as solve_queens
 from .counting import count as count_queens
 from .solution import Completions, NoSolution, Solution
+from .steps import WATCHED, search_steps
 
 app = typer.Typer(help="Place N queens on an N x N board, no two attacking.")
 
@@ -39,6 +42,17 @@ def parse_n(text: str) -> int:
 
 def _trace_printer(enabled: bool):
     return (lambda line: output.console.print(line, markup=False, soft_wrap=True)) if enabled else None
+
+
+def _traced(size: int, method: str, json_mode: bool) -> Iterator[Solution]:
+    """A seed's search step by step: each step printed (a line, or a JSON object with --json); yields its solutions."""
+    for step in search_steps(size, method):
+        if json_mode:
+            output.print_json(step.to_json())
+        else:
+            output.console.print(str(step), markup=False, soft_wrap=True)
+        if step.solution is not None:
+            yield Solution.from_columns(step.solution)
 
 
 def _compact(index: int, solution: Solution, with_class: bool = False) -> str:
@@ -68,8 +82,11 @@ def solve(
     size = parse_n(n)
     if svg:
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
-    with output.progress_bar(f"searching {size} queens ({method.value})", json) as progress:
-        solution = solve_queens(size, method.value, trace=_trace_printer(trace and not json), progress=progress)
+    if trace and method.value in WATCHED:
+        solution = next(_traced(size, method.value, json), None)
+    else:
+        with output.progress_bar(f"searching {size} queens ({method.value})", json) as progress:
+            solution = solve_queens(size, method.value, trace=_trace_printer(trace), progress=progress)
     if solution is None:
         output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board", NoSolution(size).to_json(), json)
     title = f"{size} queens ({method.value})"
@@ -95,10 +112,12 @@ def all_(
     size = parse_n(n)
     shown = 0
     with output.progress_bar(f"listing {size} queens", json) as progress:
-        found = list_solutions(
-            size, method.value, unique=unique, trace=_trace_printer(trace and not json),
-            limit=limit, force=force, progress=progress,
-        )
+        found: Iterator[Solution]
+        if trace and method.value in WATCHED:
+            found = islice((s for s in _traced(size, method.value, json) if not unique or s.canonical() == s), limit)
+        else:
+            found = list_solutions(size, method.value, unique=unique, trace=_trace_printer(trace), limit=limit,
+                                   force=force, progress=progress)
         for shown, solution in enumerate(found, 1):
             if json:
                 output.print_jsonl([solution.to_json(with_n=False)])

@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-
-Trace = Callable[[str], None] | None
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -40,6 +39,37 @@ class Board:
         queens = ",".join(f"q({r},{c})" for r, c in self.queens)
         lists = ",".join("[" + ",".join(map(str, free)) + "]" for free in (self.rows, self.cols, self.diag1, self.diag2))
         return f"board([{queens}],{lists})"
+
+    def to_json(self) -> dict[str, Any]:
+        """The term's five lists, and the term as Prolog writes it."""
+        return {
+            "queens": [list(queen) for queen in self.queens], "rows": list(self.rows), "cols": list(self.cols),
+            "diag1": list(self.diag1), "diag2": list(self.diag2), "term": str(self),
+        }
+
+
+@dataclass(frozen=True)
+class PrologStep:
+    """One step of ``placeN``: ``place`` a queen ``q(row, col)`` or ``undo`` it on backtracking;
+    ``board`` is the term after the step."""
+
+    action: str
+    row: int
+    col: int
+    board: Board
+
+    def __str__(self) -> str:
+        if self.action == "place":
+            return f"place q({self.row},{self.col}) -> {self.board}"
+        return f"undo  q({self.row},{self.col})"
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as JSON: ``method``, ``action``, the queen ``row``, ``col`` and the ``board`` term."""
+        return {"method": "freelist", "action": self.action, "row": self.row, "col": self.col,
+                "board": self.board.to_json()}
+
+
+Trace = Callable[[PrologStep], None] | None
 
 
 def makelist(n: int) -> tuple[int, ...]:
@@ -79,10 +109,10 @@ def place_n(n: int, board: Board, trace: Trace = None) -> Iterator[Board]:
     for next_board in place_a_queen(n, board):
         row, col = next_board.queens[0]
         if trace:
-            trace(f"place q({row},{col}) -> {next_board}")
+            trace(PrologStep("place", row, col, next_board))
         yield from place_n(n, next_board, trace)
         if trace:
-            trace(f"undo  q({row},{col})")
+            trace(PrologStep("undo", row, col, board))
 
 
 def solutions_freelist(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]]:

@@ -1,0 +1,440 @@
+"""The JSON endpoints: ``/api/<puzzle>/<action>``, one per command, with the command's arguments.
+
+Each endpoint reads its query (:class:`.params.Query`), calls the library and
+answers what the library's ``to_json()`` gives, so the answer equals the
+command's ``--json`` output.  A list answer is sent as JSON Lines, as the
+command prints it (``queens all``, and ``--trace`` streams: one step object per
+line, then the result).  Endpoints run in a worker thread, never on the event
+loop; each receives a :class:`Work` that tells it when to stop.
+
+The web server bounds what one request may ask (the ``WEB_*`` limits below, on
+top of the library's own) so that every answer comes within
+:data:`REQUEST_SECONDS`; the counts (``queens/count``, ``knight/count``,
+``knight/starts``, ``draughts/perft``) are jobs that may run up to
+:data:`JOB_SECONDS` and report their progress as server-sent events.
+"""
+
+from __future__ import annotations
+
+import inspect
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from .. import draughts, knights, queens
+from ..errors import BoardpuzzlesError, Cancelled, InputError
+from ..geometry import parse_board_size, parse_square, parse_squares, square_name
+from ..knights.steps import MAX_STEPPED, tour_steps
+from ..progress import Progress
+from ..queens.steps import WATCHED, search_steps
+from .params import Query
+
+#: Seconds a plain request may work, and a job (a count).
+REQUEST_SECONDS = 10.0
+JOB_SECONDS = 600.0
+
+#: Web bounds, on top of the library's.
+WEB_SOLVE_N = 100_000  # construction: the answer lists N columns
+WEB_SEED_N = 20  # the seeds' searches in plain Python (and the page's board)
+WEB_BITBOARD_N = 32
+WEB_COMPLETE_N = 1000
+WEB_COMPLETE_ALL_N = 12  # every completion is a list held in memory: 14,200 for N = 12
+WEB_COUNT_N = 18
+WEB_LISTED = 100_000  # solutions or steps in one answer
+WEB_STEPS_PAGE = 5000
+WEB_STEPS_OFFSET = 10_000_000
+WEB_KNIGHT_SIDE = 100
+WEB_KNIGHT_COUNT_SQUARES = 30
+WEB_STARTS_SQUARES = 100
+WEB_PERFT_DEPTH = 8
+
+Answer = dict[str, Any] | list[dict[str, Any]]
+
+
+class OverBudget(BoardpuzzlesError):
+    """A request that needs more work than the server gives one request."""
+
+
+@dataclass
+class Work:
+    """What one request may spend: ``cancel`` is set when its client goes away or its time is up;
+    ``report`` receives progress (a job's events)."""
+
+    cancel: threading.Event
+    seconds: float
+    report: Callable[[dict[str, Any]], None] = lambda payload: None
+
+    def __post_init__(self) -> None:
+        self.started = time.monotonic()
+
+    def check(self) -> None:
+        """Raise when the request should stop: :class:`Cancelled`, or :class:`OverBudget` past its time."""
+        if self.cancel.is_set():
+            raise Cancelled()
+        if time.monotonic() - self.started > self.seconds:
+            raise OverBudget(f"this needs more than the {self.seconds:.0f} s a request may work: ask for less")
+
+    def protocol(self, call: Callable[..., Any]) -> dict[str, Any]:
+        """The ``progress`` and ``cancel`` arguments for a long library call (by the library protocol)."""
+        wanted = inspect.signature(call).parameters
+        offered = {"progress": self._progress, "cancel": self.cancel}
+        return {name: value for name, value in offered.items() if name in wanted}
+
+    def _progress(self, *report: Any) -> None:
+        if len(report) == 1 and isinstance(report[0], Progress):
+            self.report(report[0].to_json())
+        else:  # the older (done, total) form of queens.count
+            done, total = report
+            self.report(Progress(done, total, "subproblems", time.monotonic() - self.started).to_json())
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One endpoint: its function, the query fields it takes, whether it is a job (a count)."""
+
+    run: Callable[[Query, Work], Answer]
+    fields: tuple[str, ...]
+    job: bool = False
+
+
+@contextmanager
+def field(name: str) -> Iterator[None]:
+    """Errors of the library raised while reading field ``name`` name that field."""
+    try:
+        yield
+    except InputError as error:
+        if error.parameter is not None:
+            raise
+        raise InputError(f"{{parameter}}: {error}", parameter=name) from None
+
+
+def _too_big(name: str, limit: str, value: Any) -> InputError:
+    return InputError(f"{{parameter}} must be {limit} on the web server", parameter=name, value=value, allowed=limit)
+
+
+# ---------------------------------------------------------------------------- queens
+
+
+def _queens_n(query: Query, method: str) -> int:
+    n = query.required("n", 1, WEB_SOLVE_N if method == "construction" else WEB_COMPLETE_N)
+    largest = WEB_BITBOARD_N if method == "bitboard" else WEB_SEED_N
+    if method != "construction" and n > largest:
+        raise _too_big("n", f"1..{largest} for the {method} search", n)
+    return n
+
+
+def _steps_then(steps: Iterator[Any], work: Work, stop: Callable[[Any], bool]) -> list[dict[str, Any]]:
+    """The steps' JSON up to the first ``stop`` step (bounded)."""
+    lines = []
+    for step in steps:
+        lines.append(step.to_json())
+        if len(lines) & 1023 == 0:
+            work.check()
+            if len(lines) > WEB_LISTED:
+                raise OverBudget(f"more than {WEB_LISTED} steps: watch them page by page with /api/queens/steps")
+        if stop(step):
+            break
+    return lines
+
+
+def queens_solve(query: Query, work: Work) -> Answer:
+    """``queens solve N [--method M] [--trace]``."""
+    method = query.choice("method", ("construction", *queens.SEARCH_METHODS), "construction")
+    assert method is not None
+    n = _queens_n(query, method)
+    if query.flag("trace"):
+        if method not in WATCHED:
+            raise InputError("{parameter} must be one of " + ", ".join(WATCHED) + " to trace a seed's search",
+                             parameter="method", value=method, allowed=list(WATCHED))
+        lines = _steps_then(search_steps(n, method), work, lambda step: step.solution is not None)
+        solution = lines[-1]["solution"] if lines else None
+        return [*lines, {"n": n, "columns": solution}]
+    found = queens.solve(n, method)
+    return found.to_json() if found is not None else {"n": n, "columns": None}
+
+
+def queens_all(query: Query, work: Work) -> Answer:
+    """``queens all N [--unique] [--limit K] [--method M] [--trace]``: JSON Lines, one solution a line."""
+    method = query.choice("method", tuple(queens.SEARCH_METHODS), "bitboard")
+    assert method is not None
+    n = _queens_n(query, method)
+    unique = query.flag("unique")
+    limit = query.integer("limit", 0, WEB_LISTED)
+    lines: list[dict[str, Any]] = []
+    shown = 0
+    if query.flag("trace"):
+        if method not in WATCHED:
+            raise InputError("{parameter} must be one of " + ", ".join(WATCHED) + " to trace a seed's search",
+                             parameter="method", value=method, allowed=list(WATCHED))
+        for step in search_steps(n, method):
+            if limit is not None and shown >= limit:
+                break
+            lines.append(step.to_json())
+            if step.solution is not None:
+                solution = queens.Solution.from_columns(step.solution)
+                if not unique or solution.canonical() == solution:
+                    lines.append({"columns": list(step.solution)})
+                    shown += 1
+            if len(lines) & 1023 == 0:
+                work.check()
+                if len(lines) > WEB_LISTED:
+                    raise OverBudget(f"more than {WEB_LISTED} lines: give a smaller limit")
+        return lines
+    for solution in queens.solutions(n, method, unique=unique):
+        if limit is not None and shown >= limit:
+            break
+        if shown >= WEB_LISTED:
+            raise InputError(f"more than {WEB_LISTED} solutions: give {{parameter}} (at most {WEB_LISTED})",
+                             parameter="limit", allowed=f"0..{WEB_LISTED}")
+        lines.append({"columns": list(solution.columns)})
+        shown += 1
+        if shown & 255 == 0:
+            work.check()
+    return lines
+
+
+def queens_complete(query: Query, work: Work) -> Answer:
+    """``queens complete N --queens SQUARES [--all]``."""
+    n = query.required("n", 1, WEB_COMPLETE_N)
+    every = query.flag("all")
+    if every and n > WEB_COMPLETE_ALL_N:
+        raise _too_big("n", f"1..{WEB_COMPLETE_ALL_N} with all", n)
+    text = query.text("queens")
+    if text is None:
+        raise InputError("{parameter} is missing: give the queens placed, like d5,b4", parameter="queens")
+    with field("queens"):
+        given = parse_squares(text, n, n)
+        found = queens.complete(n, given, all=every, **work.protocol(queens.complete))
+    return {"n": n, "solutions": [{"columns": list(s.columns)} for s in found]}
+
+
+def queens_count(query: Query, work: Work) -> Answer:
+    """``queens count N`` (in this process: the web server gives a count one core)."""
+    n = query.required("n", 1, WEB_COUNT_N)
+    return queens.count(n, workers=1, **work.protocol(queens.count)).to_json()
+
+
+def queens_steps(query: Query, work: Work) -> Answer:
+    """A page of a seed's search: steps ``offset`` .. ``offset + limit - 1`` (the page's step stream)."""
+    method = query.choice("method", tuple(WATCHED), "recursive")
+    assert method is not None
+    n = query.required("n", 1, WEB_SEED_N)
+    offset = query.integer("offset", 0, WEB_STEPS_OFFSET, 0) or 0
+    limit = query.integer("limit", 1, WEB_STEPS_PAGE, 1000) or 1000
+    steps = []
+    more = False
+    for step in search_steps(n, method):
+        if step.index & 4095 == 0:
+            work.check()
+        if step.index < offset:
+            continue
+        if len(steps) == limit:
+            more = True
+            break
+        steps.append(step.to_json())
+    return {"n": n, "method": method, "offset": offset, "steps": steps, "more": more}
+
+
+# ---------------------------------------------------------------------------- knight
+
+
+def _board(query: Query, largest: int = WEB_KNIGHT_SIDE) -> tuple[int, int]:
+    text = query.text("board")
+    if text is None:
+        raise InputError("{parameter} is missing: give 8 for 8x8, or RxC like 5x6", parameter="board")
+    with field("board"):
+        return parse_board_size(text, largest=largest)
+
+
+def _no_tour(no: knights.NoTour, rows: int, cols: int, start: tuple[int, int], closed: bool) -> dict[str, Any]:
+    """What ``knight tour --json`` prints when there is no tour."""
+    payload = {"rows": rows, "cols": cols, "closed": closed, "start": square_name(*start), "path": None,
+               "exists": False if no.proved else None, "reason": no.reason}
+    if no.path is not None:
+        payload["visited"] = len(no.path)
+    return payload
+
+
+def knight_tour(query: Query, work: Work) -> Answer:
+    """``knight tour BOARD [--start SQ] [--closed] [--method M] [--lookahead K] [--blocked SQS] [--trace]``."""
+    rows, cols = _board(query)
+    with field("start"):
+        start = parse_square(query.text("start", "a1") or "", rows, cols)
+    with field("blocked"):
+        blocked = parse_squares(query.text("blocked", "") or "", rows, cols)
+    closed = query.flag("closed")
+    method = query.choice("method", knights.tour.METHODS)
+    lookahead = query.integer("lookahead", 1, 8)
+    trace = query.flag("trace")
+    if trace and rows * cols > MAX_STEPPED:
+        raise _too_big("board", f"at most {MAX_STEPPED} squares to trace", f"{rows}x{cols}")
+    result: knights.KnightTour | knights.NoTour
+    try:
+        result = knights.find_tour(rows, cols, start, closed, method, lookahead, blocked,
+                                   **work.protocol(knights.find_tour))
+        answer = result.to_json()
+    except knights.NoTour as no:
+        result = no
+        answer = _no_tour(no, rows, cols, start, closed)
+    if not trace:
+        return answer
+    steps = tour_steps(rows, cols, start, closed, method, lookahead, blocked, result)
+    return [*(step.to_json() for step in steps), answer]
+
+
+def knight_count(query: Query, work: Work) -> Answer:
+    """``knight count BOARD [--closed] [--start SQ]``."""
+    rows, cols = _board(query)
+    if rows * cols > WEB_KNIGHT_COUNT_SQUARES:
+        raise _too_big("board", f"at most {WEB_KNIGHT_COUNT_SQUARES} squares to count", f"{rows}x{cols}")
+    closed = query.flag("closed")
+    start_text = query.text("start")
+    with field("start"):
+        start = parse_square(start_text, rows, cols) if start_text is not None else None
+    total = knights.count_tours(rows, cols, closed, start, **work.protocol(knights.count_tours))
+    return {"rows": rows, "cols": cols, "closed": closed, "start": square_name(*start) if start else None,
+            "count": total}
+
+
+def knight_starts(query: Query, work: Work) -> Answer:
+    """``knight starts BOARD [--closed]``."""
+    rows, cols = _board(query)
+    if rows * cols > WEB_STARTS_SQUARES:
+        raise _too_big("board", f"at most {WEB_STARTS_SQUARES} squares for the start map", f"{rows}x{cols}")
+    closed = query.flag("closed")
+    answer = knights.tour_starts(rows, cols, closed, **work.protocol(knights.tour_starts))
+    good = sorted((sq for sq, (ok, _) in answer.items() if ok), key=lambda sq: (sq[1], sq[0]))
+    return {"rows": rows, "cols": cols, "closed": closed, "starts": [square_name(*sq) for sq in good]}
+
+
+# ---------------------------------------------------------------------------- draughts
+
+DRAUGHTS_POSITION = ("position", "fen", "variant")
+
+
+def _variant(query: Query) -> draughts.Variant:
+    with field("variant"):
+        return draughts.get_variant(query.text("variant", "russian") or "")
+
+
+def _position(query: Query) -> draughts.Position:
+    variant = _variant(query)
+    given = [name for name in ("position", "fen") if name in query.fields]
+    if len(given) == 2:
+        raise InputError("give the position once: position or fen, not both", parameter="fen")
+    name = given[0] if given else "position"
+    text = query.text(name, "start") or ""
+    if not text.strip():
+        raise InputError("{parameter} is empty: give a FEN such as W:W31,32:B1,2, or start", parameter=name)
+    with field(name):
+        return draughts.parse_position(text, variant)
+
+
+def _seed(query: Query) -> tuple[Any, draughts.LongestCaptures] | None:
+    text = query.text("seed_input")
+    if text is None:
+        return None
+    for other in ("position", "fen", "piece"):
+        if other in query.fields:
+            raise InputError("give either seed_input or {parameter}, not both", parameter=other)
+    if query.text("variant", "seed") != "seed":
+        raise InputError("seed_input plays by the seed's rules: leave out {parameter} or give seed",
+                         parameter="variant", value=query.text("variant"))
+    with field("seed_input"):
+        return draughts.seed_captures(*draughts.read_seed_input(text))
+
+
+def draughts_captures(query: Query, work: Work) -> Answer:
+    """``draughts captures [POSITION] [--variant V] [--piece SQ] [--seed-input FILE --tree]``
+    (``seed_input`` holds the text of the seed's input, not a file)."""
+    seeded = _seed(query)
+    tree = query.flag("tree")
+    if seeded is not None:
+        root, result = seeded
+        payload = result.to_json()
+        if tree:
+            payload["tree"] = draughts.seed.tree_json(root)
+        return payload
+    if tree:
+        raise InputError("{parameter} draws the seed's capture tree: give it with seed_input", parameter="tree")
+    position = _position(query)
+    piece = query.text("piece")
+    with field("piece"):
+        square = draughts.board.parse_square_text(piece.strip(), position.variant) if piece is not None else None
+        return draughts.longest_captures(position, square).to_json()
+
+
+def draughts_moves(query: Query, work: Work) -> Answer:
+    """``draughts moves [POSITION] [--variant V] [--paths]``."""
+    position = _position(query)
+    texts = draughts.move_texts(draughts.legal_moves(position, query.flag("paths")), position)
+    return {"variant": position.variant.name, "fen": position.fen(), "count": len(texts), "moves": texts}
+
+
+def draughts_perft(query: Query, work: Work) -> Answer:
+    """``draughts perft [POSITION] [--variant V] [--depth D] [--paths]``."""
+    position = _position(query)
+    depth = query.integer("depth", 0, WEB_PERFT_DEPTH, 5)
+    assert depth is not None
+    nodes = draughts.perft(position, depth, query.flag("paths"), **work.protocol(draughts.perft))
+    return {"variant": position.variant.name, "depth": depth, "nodes": nodes}
+
+
+def draughts_variants(query: Query, work: Work) -> Answer:
+    """``draughts variants``: each rule set's description; with ``details``, what the page needs to draw it."""
+    if not query.flag("details"):
+        return {name: variant.description for name, variant in draughts.VARIANTS.items()}
+    return {name: {"description": v.description, "size": v.size, "first": v.first, "mirrored": v.mirrored,
+                   "numeric": v.numeric, "dark_only": v.dark_only, "remove_at_once": v.remove_at_once,
+                   "capture_sep": v.capture_sep}
+            for name, v in draughts.VARIANTS.items()}
+
+
+def _position_json(position: draughts.Position) -> dict[str, Any]:
+    variant = position.variant
+    return {"variant": variant.name, "fen": position.fen(), "turn": position.turn,
+            "pieces": {square_name(*square): piece for square, piece in sorted(position.pieces.items())}}
+
+
+def draughts_position(query: Query, work: Work) -> Answer:
+    """A position read (a FEN, a diagram or the seed's input) and written back: its FEN and its pieces."""
+    seeded = _seed(query)
+    if seeded is not None:
+        return _position_json(seeded[1].position)
+    return _position_json(_position(query))
+
+
+def draughts_play(query: Query, work: Work) -> Answer:
+    """The position after one legal ``move``, written as ``draughts moves`` writes it."""
+    position = _position(query)
+    wanted = (query.text("move") or "").strip()
+    found = draughts.legal_moves(position, True)
+    texts = draughts.move_texts(found, position)
+    full = [draughts.move_text(move, position, full=True) for move in found]
+    for move, short, long in zip(found, texts, full):
+        if wanted in (short, long):
+            draughts.make_move(position, move)
+            return _position_json(position)
+    raise InputError("{parameter} is not a legal move here: play one of " + ", ".join(sorted(set(texts))),
+                     parameter="move", value=wanted, allowed=sorted(set(texts)))
+
+
+ENDPOINTS: dict[str, Endpoint] = {
+    "queens/solve": Endpoint(queens_solve, ("n", "method", "trace")),
+    "queens/all": Endpoint(queens_all, ("n", "unique", "limit", "method", "trace")),
+    "queens/complete": Endpoint(queens_complete, ("n", "queens", "all")),
+    "queens/count": Endpoint(queens_count, ("n",), job=True),
+    "queens/steps": Endpoint(queens_steps, ("n", "method", "offset", "limit")),
+    "knight/tour": Endpoint(knight_tour, ("board", "start", "closed", "method", "lookahead", "blocked", "trace")),
+    "knight/count": Endpoint(knight_count, ("board", "closed", "start"), job=True),
+    "knight/starts": Endpoint(knight_starts, ("board", "closed"), job=True),
+    "draughts/captures": Endpoint(draughts_captures, (*DRAUGHTS_POSITION, "piece", "seed_input", "tree")),
+    "draughts/moves": Endpoint(draughts_moves, (*DRAUGHTS_POSITION, "paths")),
+    "draughts/perft": Endpoint(draughts_perft, (*DRAUGHTS_POSITION, "depth", "paths"), job=True),
+    "draughts/variants": Endpoint(draughts_variants, ("details",)),
+    "draughts/position": Endpoint(draughts_position, (*DRAUGHTS_POSITION, "seed_input")),
+    "draughts/play": Endpoint(draughts_play, (*DRAUGHTS_POSITION, "move")),
+}

@@ -1,0 +1,255 @@
+"""The web server: three pages and the JSON API, on Starlette and uvicorn.
+
+Pages and their assets are read from the package once, when the app is made;
+no request reads or writes a file.  Every API call runs in a worker thread
+(:data:`WORKERS` of them) with a cancel event that is set when its client goes
+away or its time is up, so the event loop only waits and answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import logging
+import socket
+import threading
+import time
+import webbrowser
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+from ..errors import BoardpuzzlesError, Cancelled, InputError
+from .api import ENDPOINTS, JOB_SECONDS, REQUEST_SECONDS, Answer, Endpoint, OverBudget, Work
+from .params import MAX_QUERY, Query
+
+#: Threads that run the API's work (the event loop never does).
+WORKERS = 4
+#: Seconds between two looks at whether a waiting request's client is still there.
+POLL_SECONDS = 0.1
+
+PAGES = {"/": "index.html", "/queens": "queens.html", "/knight": "knight.html", "/draughts": "draughts.html"}
+CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+                 ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
+                               "object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+log = logging.getLogger("boardpuzzles.web")
+
+
+def _assets() -> dict[str, tuple[bytes, str]]:
+    """Every file of the package's ``static`` folder: its bytes and content type, by name."""
+    found = {}
+    for entry in resources.files(__package__).joinpath("static").iterdir():
+        suffix = entry.name[entry.name.rfind("."):]
+        if entry.is_file() and suffix in CONTENT_TYPES:
+            found[entry.name] = (entry.read_bytes(), CONTENT_TYPES[suffix])
+    return found
+
+
+def _json(payload: Any, status: int = 200) -> Response:
+    """JSON as the command prints it with --json (the same text, byte for byte)."""
+    return Response(json.dumps(payload) + "\n", status_code=status, media_type="application/json",
+                    headers=SECURITY_HEADERS)
+
+
+def _error(error: BoardpuzzlesError) -> Response:
+    payload = error.to_json() if isinstance(error, InputError) else {"error": str(error)}
+    return _json(payload, 400)
+
+
+class Server:
+    """The app's state: the worker threads and the cancel events of the work in progress."""
+
+    def __init__(self) -> None:
+        self.executor = ThreadPoolExecutor(WORKERS, thread_name_prefix="boardpuzzles-web")
+        self.running: set[threading.Event] = set()
+        self.assets = _assets()
+
+    def stop(self) -> None:
+        """Cancel all work in progress and wait for the threads to finish it."""
+        for cancel in list(self.running):
+            cancel.set()
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+    async def run(self, endpoint: Endpoint, query: Query, request: Request, work: Work) -> Answer:
+        """Run an endpoint in a worker thread; cancel it if the client goes away or time is up."""
+        self.running.add(work.cancel)
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self.executor, endpoint.run, query, work)
+        over = False
+        try:
+            while True:
+                done, _ = await asyncio.wait({future}, timeout=POLL_SECONDS)
+                if done:
+                    break
+                if await request.is_disconnected():
+                    work.cancel.set()
+                if time.monotonic() - work.started > work.seconds:
+                    over = True
+                    work.cancel.set()
+            try:
+                return future.result()
+            except Cancelled:
+                if over:
+                    raise OverBudget(f"this needs more than the {work.seconds:.0f} s a request may work: "
+                                     "ask for less") from None
+                raise
+        finally:
+            work.cancel.set()
+            self.running.discard(work.cancel)
+
+    async def page(self, request: Request) -> Response:
+        body, kind = self.assets[PAGES[request.url.path]]
+        return Response(body, media_type=kind, headers=SECURITY_HEADERS)
+
+    async def asset(self, request: Request) -> Response:
+        found = self.assets.get(request.path_params["name"])
+        if found is None:
+            return _json({"error": f"no asset {request.path_params['name'][:60]!r}"}, 404)
+        body, kind = found
+        return Response(body, media_type=kind, headers={**SECURITY_HEADERS, "Cache-Control": "no-cache"})
+
+    async def api(self, request: Request) -> Response:
+        name = f"{request.path_params['puzzle']}/{request.path_params['action']}"
+        endpoint = ENDPOINTS.get(name)
+        if endpoint is None:
+            return _json({"error": f"no endpoint /api/{name[:60]}: there are " +
+                          ", ".join("/api/" + known for known in ENDPOINTS)}, 404)
+        if len(request.url.query) > MAX_QUERY:
+            return _json({"error": f"the query is too long: at most {MAX_QUERY} characters"}, 400)
+        try:
+            query = Query(request.query_params.multi_items(), endpoint.fields)
+        except InputError as error:
+            return _error(error)
+        if endpoint.job and "text/event-stream" in request.headers.get("accept", ""):
+            return StreamingResponse(self._events(endpoint, query, request), media_type="text/event-stream",
+                                     headers={**SECURITY_HEADERS, "Cache-Control": "no-cache"})
+        work = Work(threading.Event(), JOB_SECONDS if endpoint.job else REQUEST_SECONDS)
+        try:
+            answer = await self.run(endpoint, query, request, work)
+        except Cancelled:
+            return _json({"error": "cancelled: the client went away"}, 499)
+        except BoardpuzzlesError as error:
+            return _error(error)
+        except Exception as error:  # a bug: one line, never a traceback on the wire
+            log.exception("/api/%s failed", name)
+            return _json({"error": f"internal error in /api/{name}: {type(error).__name__}"}, 500)
+        if isinstance(answer, list):
+            lines = "".join(json.dumps(line) + "\n" for line in answer)
+            return Response(lines, media_type="application/x-ndjson", headers=SECURITY_HEADERS)
+        return _json(answer)
+
+    async def _events(self, endpoint: Endpoint, query: Query, request: Request) -> AsyncIterator[str]:
+        """A job as server-sent events: ``progress`` now and then, then ``result`` or ``error``."""
+        loop = asyncio.get_running_loop()
+        reports: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        work = Work(threading.Event(), JOB_SECONDS,
+                    lambda payload: loop.call_soon_threadsafe(reports.put_nowait, payload))
+        task = asyncio.ensure_future(self.run(endpoint, query, request, work))
+        try:
+            while not task.done():
+                waiting = asyncio.ensure_future(reports.get())
+                await asyncio.wait({task, waiting}, return_when=asyncio.FIRST_COMPLETED)
+                if waiting.done():
+                    yield f"event: progress\ndata: {json.dumps(waiting.result())}\n\n"
+                else:
+                    waiting.cancel()
+            try:
+                yield f"event: result\ndata: {json.dumps(task.result())}\n\n"
+            except Cancelled:
+                return
+            except BoardpuzzlesError as error:
+                payload = error.to_json() if isinstance(error, InputError) else {"error": str(error)}
+                yield f"event: error\ndata: {json.dumps(payload)}\n\n"
+            except Exception as error:
+                log.exception("job %s failed", endpoint.run.__name__)
+                yield f"event: error\ndata: {json.dumps({'error': f'internal error: {type(error).__name__}'})}\n\n"
+        finally:
+            work.cancel.set()
+            task.cancel()
+
+
+def create_app() -> Starlette:
+    """The web app: the pages at ``/``, ``/queens``, ``/knight``, ``/draughts``, the API at ``/api/...``."""
+    server = Server()
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        server.stop()
+
+    routes = [Route(path, server.page) for path in PAGES]
+    routes += [Route("/static/{name}", server.asset), Route("/api/{puzzle}/{action}", server.api)]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+def is_local(host: str) -> bool:
+    """True for a loopback address or ``localhost``."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port (InputError naming host or port when that cannot be)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as error:
+        raise InputError(f"{{parameter}} {host!r} is not an address of this machine: {error}",
+                         parameter="host") from None
+    family, kind, _, _, address = infos[0]
+    sock = socket.socket(family, kind)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        raise InputError(f"cannot listen on {host}:{port}: {error.strerror or error}; give another {{parameter}}",
+                         parameter="port") from None
+    sock.listen(128)
+    return sock
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False, say=print) -> None:
+    """Serve the pages and the API until Ctrl-C; ``say`` prints the address and warnings."""
+    import uvicorn
+
+    if not 0 <= port <= 65535:
+        raise InputError("{parameter} must be 0..65535", parameter="port", value=port)
+    sock = bind(host, port)
+    port = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{port}/"
+    if not is_local(host):
+        say(f"warning: listening on {host}: anyone who can reach this machine on the network can use this server")
+    say(f"boardpuzzles serving {url} (Ctrl-C stops it)")
+    class Quiet(uvicorn.Server):
+        """uvicorn, but Ctrl-C ends the run instead of being raised again once it has stopped."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            self.force_exit = self.should_exit
+            self.should_exit = True
+
+    config = uvicorn.Config(create_app(), log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
+    if open_browser:
+        threading.Timer(0.5, webbrowser.open, (url,)).start()
+    Quiet(config).run(sockets=[sock])
+    say("boardpuzzles: server stopped")
