@@ -6,7 +6,6 @@ JSON is still printed), 2 bad input (one line on standard error), 130 interrupte
 
 from __future__ import annotations
 
-import enum
 import json
 import sys
 import time
@@ -32,12 +31,6 @@ def file_name(value: str | None) -> str | None:
     if value is not None and not value.strip():
         raise typer.BadParameter("the file name is empty: give a path, or leave the option out")
     return value
-
-
-def choices(name: str, values: Iterable[str]) -> type[enum.Enum]:
-    """The choices of an option, for Typer, made from the names the API takes (so the two never differ)."""
-    make: Any = enum.Enum  # the functional API, with names known only at run time
-    return make(name, {value: value for value in values}, type=str)
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (stable keys, see README) instead of boards.")]

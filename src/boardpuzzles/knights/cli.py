@@ -11,13 +11,12 @@ from .. import output
 from ..errors import InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from .moves import accessibility, square_of
-from .counting import COUNT_METHODS, count_tours, parse_memory
-from .tour import BOARD_LIMIT, DRAW_LIMIT, LIST_LIMIT, METHODS, KnightTour, NoTour, find_tour, tour_starts
+from .counting import CountMethod, count_tours, parse_memory
+from .tour import BOARD_LIMIT, DRAW_LIMIT, LIST_LIMIT, KnightTour, Method, NoTour, find_tour, tour_starts
 
 app = typer.Typer(help="Move a knight over every square of a board once (the knight's tour).")
 
 
-Method = output.choices("Method", METHODS)
 
 
 BoardArg = Annotated[str, typer.Argument(metavar="BOARD", help="8 for 8x8, or RxC (R rows, C columns), 1 to 10000.")]
@@ -65,7 +64,7 @@ def tour(
         raise InputError("--depth is the old name of {parameter}: give one of them", parameter="lookahead")
     try:
         with output.progress_bar(f"knight's tour of {rows}x{cols}", json) as progress:
-            result = find_tour(rows, cols, first, closed, method.value if method else None,
+            result = find_tour(rows, cols, first, closed, method,
                                depth if lookahead is None else lookahead, holes, progress=progress)
     except NoTour as no:
         prefix = "no tour: " if no.proved else "no tour found: "
@@ -81,7 +80,6 @@ def tour(
         _show_tour(result, ascii, svg)
 
 
-CountMethod = output.choices("CountMethod", COUNT_METHODS)
 
 
 @app.command()
@@ -102,7 +100,7 @@ def count(
     first = parse_square(start, rows, cols) if start is not None else None
     size = parse_memory(memory) if memory is not None else None
     with output.progress_bar(f"counting {rows}x{cols} tours", json) as progress:
-        result = count_tours(rows, cols, closed, first, method.value if method else None, progress=progress,
+        result = count_tours(rows, cols, closed, first, method, progress=progress,
                              checkpoint=checkpoint, memory=size, cluster=cluster, workers=workers, force=force)
     if json:
         output.print_json(result.to_json())

@@ -27,7 +27,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
 
@@ -40,7 +40,8 @@ from .moves import neighbour_table
 from .search import PAUSED, Search
 from .tour import _orbits
 
-COUNT_METHODS = ("frontier", "backtrack")
+CountMethod = Literal["frontier", "backtrack"]
+COUNT_METHODS: tuple[CountMethod, ...] = get_args(CountMethod)
 #: the exhaustive search counts boards up to this many squares without ``force``
 BACKTRACK_SQUARES = 36
 #: the longest side the frontier method takes without ``force``, by its shorter side

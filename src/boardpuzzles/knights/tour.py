@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import threading
+from typing import Literal, get_args
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -34,7 +35,9 @@ from .moves import neighbour_table, square_of
 from .search import FOUND, GAVE_UP, PAUSED, Search
 from .verify import check_tour
 
-METHODS = ("warnsdorff", "lookahead", "roth", "backtrack", "divide")
+#: the names of the methods (a type, so that a typo is caught before it runs)
+Method = Literal["warnsdorff", "lookahead", "roth", "backtrack", "divide"]
+METHODS: tuple[Method, ...] = get_args(Method)
 #: how many moves ``lookahead`` looks ahead unless told (the seed's second rule), and at most
 LOOKAHEAD_DEPTH = 2
 LOOKAHEAD_MOST = 8

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import math
 import threading
+from typing import Literal
 from collections.abc import Callable, Iterator, Sequence
 
 from ..errors import InputError
@@ -59,13 +60,16 @@ from .published import FUNDAMENTAL, TOTAL
 from .solution import Completions, NoSolution, Solution
 
 __all__ = [
-    "SEARCH_METHODS", "MAX_SEARCH_N", "Solution", "NoSolution", "Completions", "solve", "solutions", "complete",
+    "SEARCH_METHODS", "SearchMethod", "SolveMethod", "MAX_SEARCH_N", "Solution", "NoSolution", "Completions", "solve", "solutions", "complete",
     "count", "CountResult", "Counts", "Subproblem", "subproblems", "count_subproblem",
 ]
 
 Trace = Callable[[arsac.ArsacStep | prolog.PrologStep], None] | None
 
-SEARCH_METHODS: dict[str, Callable[..., Iterator[tuple[int, ...]]]] = {
+#: the names of the searches and of every way to solve (types, so that a typo is caught before it runs)
+SearchMethod = Literal["bitboard", "recursive", "iterative", "freelist"]
+SolveMethod = Literal["construction", "bitboard", "recursive", "iterative", "freelist"]
+SEARCH_METHODS: dict[SearchMethod, Callable[..., Iterator[tuple[int, ...]]]] = {
     "bitboard": bitboard.solutions_bitboard,
     "recursive": arsac.solutions_recursive,
     "iterative": arsac.solutions_iterative,

@@ -11,7 +11,7 @@ import typer
 from .. import output, render
 from ..errors import InputError
 from ..geometry import parse_number, square_name
-from . import SEARCH_METHODS
+from . import SearchMethod, SolveMethod
 from . import complete as complete_queens
 from . import solutions as list_solutions
 from . import solve as solve_queens
@@ -26,8 +26,6 @@ NUMBER_ARGUMENT = {"ignore_unknown_options": True}
 LARGEST_DRAWN = 32
 
 
-SearchMethod = output.choices("SearchMethod", SEARCH_METHODS)
-SolveMethod = output.choices("SolveMethod", ("construction", *SEARCH_METHODS))
 
 
 NArg = Annotated[str, typer.Argument(metavar="N", help="The size of the board (N x N) and the number of queens.")]
@@ -72,7 +70,7 @@ def _show_solution(solution: Solution, ascii: bool, title: str) -> None:
 @app.command(context_settings=NUMBER_ARGUMENT)
 def solve(
     n: NArg,
-    method: Annotated[SolveMethod, typer.Option("--method", "-m", help="How to find it.")] = SolveMethod.construction,
+    method: Annotated[SolveMethod, typer.Option("--method", "-m", help="How to find it.")] = "construction",
     trace: TraceOpt = False,
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
@@ -82,14 +80,14 @@ def solve(
     size = parse_n(n)
     if svg:
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
-    if trace and method.value in WATCHED:
-        solution = next(_traced(size, method.value, json), None)
+    if trace and method in WATCHED:
+        solution = next(_traced(size, method, json), None)
     else:
-        with output.progress_bar(f"searching {size} queens ({method.value})", json) as progress:
-            solution = solve_queens(size, method.value, trace=_trace_printer(trace), progress=progress)
+        with output.progress_bar(f"searching {size} queens ({method})", json) as progress:
+            solution = solve_queens(size, method, trace=_trace_printer(trace), progress=progress)
     if solution is None:
         output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board", NoSolution(size).to_json(), json)
-    title = f"{size} queens ({method.value})"
+    title = f"{size} queens ({method})"
     if svg:
         output.save_svg(solution.diagram(title), svg)
     if json:
@@ -103,7 +101,7 @@ def all_(
     n: NArg,
     unique: Annotated[bool, typer.Option("--unique", help="One representative per symmetry class.")] = False,
     limit: Annotated[int | None, typer.Option(min=0, help="Stop after K solutions.", metavar="K")] = None,
-    method: Annotated[SearchMethod, typer.Option("--method", "-m", help="Which search lists them.")] = SearchMethod.bitboard,
+    method: Annotated[SearchMethod, typer.Option("--method", "-m", help="Which search lists them.")] = "bitboard",
     trace: TraceOpt = False,
     force: ForceOpt = False,
     json: output.JsonOpt = False,
@@ -113,10 +111,10 @@ def all_(
     shown = 0
     with output.progress_bar(f"listing {size} queens", json) as progress:
         found: Iterator[Solution]
-        if trace and method.value in WATCHED:
-            found = islice((s for s in _traced(size, method.value, json) if not unique or s.canonical() == s), limit)
+        if trace and method in WATCHED:
+            found = islice((s for s in _traced(size, method, json) if not unique or s.canonical() == s), limit)
         else:
-            found = list_solutions(size, method.value, unique=unique, trace=_trace_printer(trace), limit=limit,
+            found = list_solutions(size, method, unique=unique, trace=_trace_printer(trace), limit=limit,
                                    force=force, progress=progress)
         for shown, solution in enumerate(found, 1):
             if json:
