@@ -227,6 +227,28 @@ def _unknown_option(args: list[str]) -> str | None:
     return None
 
 
+def _repeated_option(args: list[str]) -> str | None:
+    """The message for the first option that takes a value and is given more than once, if any.
+
+    Click keeps the last value of a repeated option silently (``knight tour 5
+    --start a1 --start b1`` would start on b1); a user who repeats one most
+    likely meant a list, so the run is refused instead.
+    """
+    found = _command_of(args)
+    if found is None:
+        return None
+    command, path = found
+    end = args.index("--") if "--" in args else len(args)
+    words = [word.split("=", 1)[0] for word in args[:end]]
+    for param in command.params:
+        if isinstance(param, TyperOption) and not param.is_flag and not param.multiple:
+            names = {*param.opts, *param.secondary_opts}
+            given = sum(word in names for word in words)
+            if given > 1:
+                return f"{max(param.opts, key=len)} was given {given} times: give it once (see '{path} --help')"
+    return None
+
+
 def _show_help(error: Any) -> int:
     """A group run without an action (``boardpuzzles queens``): its help, which lists the actions, and status 0."""
     sys.stdout.write(error.ctx.get_help() + "\n")
@@ -249,6 +271,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: the process arguments); return the exit status."""
     args = sys.argv[1:] if argv is None else list(argv)
     command = typer.main.get_command(app)
+    repeated = _repeated_option(args)
+    if repeated is not None:
+        return _fail(repeated, 2)
     try:
         result = command.main(args=args, prog_name="boardpuzzles", standalone_mode=False)
         # Typer returns (not raises) the status of a typer.Exit raised in a command

@@ -103,9 +103,22 @@ def parse_square(text: str, rows: int, cols: int) -> Square:
     return row, col
 
 
-def parse_squares(text: str, rows: int, cols: int) -> list[Square]:
-    """Parse a comma-separated list of squares, such as ``'a1,c3'``."""
-    return [parse_square(part, rows, cols) for part in text.split(",") if part.strip()]
+def parse_squares(text: str, rows: int, cols: int, parameter: str = "squares") -> list[Square]:
+    """Parse a comma-separated list of squares, such as ``'a1,c3'``; errors name ``parameter``.
+
+    An empty list and an empty square between commas are refused: they are
+    typing slips more often than a wish for no squares.
+    """
+    if not text.strip():
+        raise InputError("{parameter} is empty: give squares such as a1,c3", parameter=parameter, value=text)
+    parts = text.split(",")
+    if any(not part.strip() for part in parts):
+        raise InputError("{parameter} has an empty square between commas: write squares such as a1,c3",
+                         parameter=parameter, value=text)
+    try:
+        return [parse_square(part, rows, cols) for part in parts]
+    except InputError as error:
+        raise InputError(error.problem, parameter=parameter, value=text, show_value=False) from None
 
 
 def parse_board_size(text: str, largest: int = 10_000) -> tuple[int, int]:

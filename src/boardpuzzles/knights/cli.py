@@ -51,7 +51,7 @@ def tour(
     method: Annotated[Method | None, typer.Option("-m", "--method", help="How to find it (default: what suits the board).")] = None,
     lookahead: Annotated[int | None, typer.Option("--lookahead", metavar="K", help="How many moves --method lookahead looks ahead (default 2).")] = None,
     depth: Annotated[int | None, typer.Option("--depth", hidden=True, help="The old name of --lookahead.")] = None,
-    blocked: Annotated[str, typer.Option("--blocked", metavar="SQS", help="Squares taken off the board, e.g. a1,c3.")] = "",
+    blocked: Annotated[str | None, typer.Option("--blocked", metavar="SQS", help="Squares taken off the board, e.g. a1,c3.")] = None,
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
@@ -59,7 +59,7 @@ def tour(
     """Find a knight's tour that visits every square once, or say why there is none."""
     rows, cols = _board(board)
     first = parse_square(start, rows, cols)
-    holes = parse_squares(blocked, rows, cols)
+    holes = [] if blocked is None else parse_squares(blocked, rows, cols, parameter="blocked")
     if depth is not None and lookahead is not None:
         raise InputError("--depth is the old name of {parameter}: give one of them", parameter="lookahead")
     try:

@@ -206,7 +206,7 @@ def queens_complete(query: Query, work: Work) -> Answer:
     if text is None:
         raise InputError("{parameter} is missing: give the queens placed, like d5,b4", parameter="queens")
     with field("queens"):
-        given = parse_squares(text, n, n)
+        given = parse_squares(text, n, n, parameter="queens")
         found = queens.complete(n, given, all=every, **work.protocol(queens.complete))
     return {"n": n, "solutions": [{"columns": list(s.columns)} for s in found]}
 
@@ -264,7 +264,8 @@ def knight_tour(query: Query, work: Work) -> Answer:
     with field("start"):
         start = parse_square(query.text("start", "a1") or "", rows, cols)
     with field("blocked"):
-        blocked = parse_squares(query.text("blocked", "") or "", rows, cols)
+        blocked_text = query.text("blocked")
+        blocked = parse_squares(blocked_text, rows, cols, parameter="blocked") if blocked_text else []
     closed = query.flag("closed")
     method = query.choice("method", knights.tour.METHODS)
     lookahead = query.integer("lookahead", 1, 8)
