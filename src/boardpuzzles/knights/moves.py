@@ -28,6 +28,8 @@ VERTICAL = (-1, -2, -2, -1, 1, 2, 2, 1)
 ROW_STEP = tuple(-v for v in VERTICAL)
 DROW = np.array(ROW_STEP, dtype=np.int64)
 DCOL = np.array(HORIZONTAL, dtype=np.int64)
+DROW.setflags(write=False)  # module tables shared by every caller: nobody may change them
+DCOL.setflags(write=False)
 
 
 def square_of(index: int, cols: int) -> Square:
