@@ -354,14 +354,14 @@ def partition_work(payloads: list[tuple]) -> list[tuple[np.ndarray, np.ndarray] 
 
 def _save(path, meta, step, limbs, blocks) -> None:
     """Write the frontiers after ``step`` squares beside ``path``, then rename the file over it."""
-    arrays = {"meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8), "step": np.array(step),
+    arrays: dict[str, np.ndarray] = {"meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8), "step": np.array(step),
               "limbs": np.array(limbs)}
     for k, (keys, counts) in enumerate(blocks):
         arrays[f"keys{k}"], arrays[f"counts{k}"] = keys, counts
     temporary = f"{os.fspath(path)}.part"
     try:
         with open(temporary, "wb") as file:
-            np.savez(file, **arrays)
+            np.savez(file, allow_pickle=False, **arrays)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
