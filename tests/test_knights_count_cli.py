@@ -2,10 +2,12 @@
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import distributed
 import numpy as np
@@ -89,3 +91,13 @@ def test_local_processes_and_a_local_cluster_count_the_partitions():
                                   dashboard_address=":0") as cluster:
         assert count_tours(5, 5, cluster=cluster.scheduler_address).total == 1728
         assert count_tours(3, 12, closed=True, cluster=cluster.scheduler_address).total == 176
+
+
+def test_the_readme_example_is_what_the_command_prints(capsys):
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    command, shown = re.search(r"\$ boardpuzzles (knight count .*?)\n(\{.*?\})\n", readme).groups()
+    assert main(command.split()) == 0
+    printed = json.loads(capsys.readouterr().out)
+    shown = json.loads(shown)
+    assert list(printed) == list(shown)
+    assert {**printed, "seconds": None} == {**shown, "seconds": None}

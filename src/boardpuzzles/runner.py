@@ -251,7 +251,8 @@ def run_cluster(
         in_flight.update(client.submit(_run_batch, work, job, pure=False) for job in islice(jobs, threads * 4))
         while in_flight:
             try:
-                finished = wait(list(in_flight), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED").done
+                with client.as_current():  # wait() asks for the default client; ours is not one
+                    finished = wait(list(in_flight), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED").done
             except TimeoutError:
                 poll()
                 continue

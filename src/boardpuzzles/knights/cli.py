@@ -112,7 +112,7 @@ def count(
     else:
         what = "directed open tours (a tour and its reverse are two)"
     output.console.print(f"{result.total} {what} on the {rows}x{cols} board; "
-                         f"{result.method}, {result.seconds:.2f} s", markup=False)
+                         f"{result.method}, {result.seconds:.2f} s", markup=False, soft_wrap=True)
 
 
 @app.command()

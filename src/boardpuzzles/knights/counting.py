@@ -69,6 +69,8 @@ class TourCount:
     seconds: float
     #: the most partitions a step of the frontier method was cut into (1: none went to disk)
     partitions: int = 1
+    #: the frontier method's states after each square this call swept (after a resume: from there on)
+    states: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"rows": self.rows, "cols": self.cols, "closed": self.closed,
@@ -162,10 +164,16 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
                                  "(method backtrack) runs in this process", parameter=name, value=value)
         total = _backtrack(rows, cols, closed, start, Tracker("prefixes", progress=progress, cancel=cancel))
         return TourCount(rows, cols, closed, start, total, method, 0, time.monotonic() - started)
-    sweep = _Sweep(rows, cols, closed, start, memory or default_memory(), workers, cluster,
-                   Tracker("squares", rows * cols, progress, cancel))
-    total, peak = sweep.run(checkpoint)
-    return TourCount(rows, cols, closed, start, total, method, peak, time.monotonic() - started, sweep.parts)
+    tracker = Tracker("squares", rows * cols, progress, cancel)
+    client = runner.connect(cluster) if isinstance(cluster, str) else cluster  # one connection for every step
+    try:
+        sweep = _Sweep(rows, cols, closed, start, memory or default_memory(), workers, client, tracker)
+        total = sweep.run(checkpoint)
+    finally:
+        if client is not cluster:
+            client.close()
+    return TourCount(rows, cols, closed, start, total, method, max(sweep.states, default=1),
+                     time.monotonic() - started, sweep.parts, tuple(sweep.states))
 
 
 def sweep_order(rows: int, cols: int) -> tuple[int, int, bool]:
@@ -191,7 +199,7 @@ class _Sweep:
         self.plan = frontier.plan(height, width, first)
         self.memory, self.workers, self.cluster, self.tracker = memory, workers, cluster, tracker
         self.parts = 1
-        self.peak = 1
+        self.states: list[int] = []
         self.spill: str | None = None
 
     def meta(self) -> dict[str, Any]:
@@ -199,11 +207,13 @@ class _Sweep:
         return {"puzzle": "knight tours", "rows": self.rows, "cols": self.cols, "closed": self.closed,
                 "start": start, "method": "frontier", "version": CHECKPOINT_VERSION}
 
-    def run(self, checkpoint) -> tuple[int, int]:
+    def run(self, checkpoint) -> int:
+        """The count: swept from the start, or from the step ``checkpoint`` holds."""
         n = self.plan.squares
         if n == 1:
             self.tracker.update(1)
-            return (0 if self.closed else 1), 1
+            self.states.append(1)
+            return 0 if self.closed else 1
         step, limbs, blocks = 0, 1, [frontier.initial(self.plan.slots)]
         if checkpoint is not None and os.path.exists(checkpoint):
             step, limbs, blocks = _load(checkpoint, self.meta())
@@ -216,7 +226,7 @@ class _Sweep:
                     limbs += 1
                     continue
                 step += 1
-                self.peak = max(self.peak, sum(len(k) for k, _ in blocks))
+                self.states.append(sum(len(k) for k, _ in blocks))
                 if checkpoint is not None:
                     _save(checkpoint, self.meta(), step, limbs, blocks)
             total = sum(frontier.to_int(c) for _, counts in blocks for c in counts)
@@ -226,8 +236,8 @@ class _Sweep:
         self.tracker.update(n)
         self.tracker.finish()
         if self.closed or self.start is not None:
-            return total, self.peak
-        return 2 * total, self.peak  # each path is two directed tours
+            return total
+        return 2 * total  # each path is two directed tours
 
     def step(self, i: int, blocks, limbs: int):
         """The frontiers after square ``i``, as blocks: one, or one a partition (on disk)."""
@@ -307,7 +317,8 @@ class _Sweep:
             out[part] = result
             self.tracker.update(i + sum(r is not None for r in out) / parts)
 
-        runner.run(partition_work, tasks, on_result, workers=self.workers, cluster=self.cluster, batch=1)
+        runner.run(partition_work, tasks, on_result, workers=self.workers, cluster=self.cluster, batch=1,
+                   poll=self.tracker.update)
         return out
 
 
@@ -354,14 +365,14 @@ def partition_work(payloads: list[tuple]) -> list[tuple[np.ndarray, np.ndarray] 
 
 def _save(path, meta, step, limbs, blocks) -> None:
     """Write the frontiers after ``step`` squares beside ``path``, then rename the file over it."""
-    arrays = {"meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8), "step": np.array(step),
+    arrays: dict[str, np.ndarray] = {"meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8), "step": np.array(step),
               "limbs": np.array(limbs)}
     for k, (keys, counts) in enumerate(blocks):
         arrays[f"keys{k}"], arrays[f"counts{k}"] = keys, counts
     temporary = f"{os.fspath(path)}.part"
     try:
         with open(temporary, "wb") as file:
-            np.savez(file, **arrays)
+            np.savez(file, allow_pickle=False, **arrays)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
