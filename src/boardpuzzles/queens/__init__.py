@@ -111,7 +111,7 @@ def _check_method(method: str, methods: Sequence[str]) -> None:
 
 def solutions(
     n: int,
-    method: str = "bitboard",
+    method: SearchMethod = "bitboard",
     unique: bool = False,
     trace: Trace = None,
     *,
@@ -145,7 +145,7 @@ def solutions(
     return _listed(n, method, unique, trace, limit, Tracker(what, total, progress, cancel))
 
 
-def _listed(n: int, method: str, unique: bool, trace: Trace, limit: int | None, tracker: Tracker) -> Iterator[Solution]:
+def _listed(n: int, method: SearchMethod, unique: bool, trace: Trace, limit: int | None, tracker: Tracker) -> Iterator[Solution]:
     if method == "bitboard":
         found = bitboard.solutions_bitboard(n, tracker)
     else:
@@ -169,17 +169,17 @@ def _ticking(trace: Trace, tracker: Tracker) -> Trace:
     if tracker.progress is None and tracker.cancel is None:
         return trace
 
-    def step(line: str) -> None:
+    def step(state: arsac.ArsacStep | prolog.PrologStep) -> None:
         tracker.tick(0)
         if trace:
-            trace(line)
+            trace(state)
 
     return step
 
 
 def solve(
     n: int,
-    method: str = "construction",
+    method: SolveMethod = "construction",
     trace: Trace = None,
     *,
     progress: ProgressFn | None = None,
