@@ -107,7 +107,7 @@ def check_options(workers: int | None, cluster: Any) -> None:
     most = MOST_WORKERS_PER_CORE * cpu_count()
     if workers is not None and workers > most:
         raise InputError(
-            f"{{parameter}} = {workers} is more processes than this machine's {cpu_count()} core(s) can use: "
+            f"{{parameter}} {workers} is more processes than this machine's {cpu_count()} core(s) can use: "
             f"give at most {most}, or leave {{parameter}} out for one per core",
             parameter="workers", value=workers, allowed=f"1..{most}", show_value=False,
         )
@@ -246,21 +246,22 @@ def run_cluster(
     client = connect(cluster) if own else cluster
     in_flight: set[Any] = set()
     try:
-        threads = max(1, sum(client.nthreads().values()))
-        jobs = iter(batches(tasks, threads * 16, batch))
-        in_flight.update(client.submit(_run_batch, work, job, pure=False) for job in islice(jobs, threads * 4))
-        while in_flight:
-            try:
-                finished = wait(list(in_flight), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED").done
-            except TimeoutError:
+        with client.as_current():  # where distributed.wait looks for its client: ours is nobody's default
+            threads = max(1, sum(client.nthreads().values()))
+            jobs = iter(batches(tasks, threads * 16, batch))
+            in_flight.update(client.submit(_run_batch, work, job, pure=False) for job in islice(jobs, threads * 4))
+            while in_flight:
+                try:
+                    finished = wait(list(in_flight), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED").done
+                except TimeoutError:
+                    poll()
+                    continue
+                for future in finished:
+                    in_flight.discard(future)
+                    for task_id, result in future.result():
+                        on_result(task_id, result)
+                    in_flight.update(client.submit(_run_batch, work, job, pure=False) for job in islice(jobs, 1))
                 poll()
-                continue
-            for future in finished:
-                in_flight.discard(future)
-                for task_id, result in future.result():
-                    on_result(task_id, result)
-                in_flight.update(client.submit(_run_batch, work, job, pure=False) for job in islice(jobs, 1))
-            poll()
     except BaseException:
         if in_flight:
             client.cancel(list(in_flight))
