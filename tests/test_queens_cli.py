@@ -77,7 +77,7 @@ def test_svg_file(cli, tmp_path):
         (["queens", "all", "99"], "out of range for a search"),
         (["queens", "solve", "8", "--method", "nope"], "'nope' is not one of"),
         (["queens", "all", "8", "--method", "construction"], "'construction' is not one of"),
-        (["queens", "solve", "8", "--trace"], "--trace follows one of the seed methods"),
+        (["queens", "solve", "8", "--trace"], "a trace follows one of the seed methods: add --method recursive"),
         (["queens", "solve", "8", "--svg", "/no/such/dir/x.svg"], "cannot write SVG file /no/such/dir/x.svg"),
         (["queens", "flip"], "No such command 'flip'"),
         (["queens", "complete", "8", "--queens", "d5,d5"], "two queens on d5"),

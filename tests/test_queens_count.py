@@ -11,41 +11,54 @@ import sys
 import textwrap
 import time
 
+import numpy as np
 import pytest
 
-from boardpuzzles.errors import InputError
+from boardpuzzles.errors import CheckpointError, InputError
 from boardpuzzles.queens import counting
-from boardpuzzles.queens.counting import SPLIT_VERSION, count, count_reference, count_subproblem, subproblems
+from boardpuzzles.queens.counting import SPLIT_VERSION, Counts, count, count_reference, count_subproblem, subproblems
+from boardpuzzles.queens.published import FUNDAMENTAL, TOTAL
 from boardpuzzles.symmetry import SYMMETRIES
-
-# OEIS A000170 and A002562, n = 1..16 (REFERENCES.md).
-TOTAL = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512]
-FUNDAMENTAL = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955]
 
 
 def test_reference_counter_matches_the_published_counts():
     for n in range(1, 10):
-        assert count_reference(n) == (TOTAL[n - 1], FUNDAMENTAL[n - 1])
+        assert count_reference(n) == Counts(total=TOTAL[n], fundamental=FUNDAMENTAL[n])
 
 
 @pytest.mark.parametrize("n", range(1, 10))
 def test_kernel_matches_the_reference(n):
-    subs = subproblems(n)
-    parts = [count_subproblem(s) for s in subs]
-    assert (sum(t for t, _ in parts), sum(u for _, u in parts)) == count_reference(n)
+    parts = [count_subproblem(s) for s in subproblems(n)]
+    assert all(isinstance(part, Counts) for part in parts)
+    assert Counts(sum(p.total for p in parts), sum(p.fundamental for p in parts)) == count_reference(n)
+
+
+def test_the_kernel_answers_total_then_fundamental():
+    # N = 6 has 4 solutions in one class (of 4 images): total 4, fundamental 1.
+    assert sum(count_subproblem(s).total for s in subproblems(6)) == 4
+    sub = subproblems(6)[0]
+    allowed, sides_row = counting._bounds(6, sub.kind, sub.bound)
+    prefix = np.array([1 << c for c in sub.columns], dtype=np.int64)
+    assert tuple(counting._search(6, sub.kind, sub.bound, prefix, allowed, sides_row)) == tuple(count_subproblem(sub))
+
+
+def test_cached_bounds_are_read_only():
+    allowed, _ = counting._bounds(8, counting.NO_CORNER, 2)
+    with pytest.raises(ValueError):
+        allowed[0] = 0
 
 
 def test_published_counts_1_to_16_in_one_process():
     for n in range(1, 17):
         result = count(n, workers=1)
-        assert (result.n, result.total, result.fundamental) == (n, TOTAL[n - 1], FUNDAMENTAL[n - 1])
-        assert result.to_json() == {"n": n, "total": TOTAL[n - 1], "fundamental": FUNDAMENTAL[n - 1]}
+        assert (result.n, result.total, result.fundamental) == (n, TOTAL[n], FUNDAMENTAL[n])
+        assert result.to_json() == {"n": n, "total": TOTAL[n], "fundamental": FUNDAMENTAL[n]}
 
 
 def test_published_counts_1_to_16_with_two_worker_processes():
     for n in range(1, 17):
         result = count(n, workers=2)
-        assert (result.total, result.fundamental) == (TOTAL[n - 1], FUNDAMENTAL[n - 1])
+        assert (result.total, result.fundamental) == (TOTAL[n], FUNDAMENTAL[n])
 
 
 def test_kernel_symmetries_are_those_of_the_symmetry_module():
@@ -72,8 +85,8 @@ def test_a_deeper_split_gives_the_same_counts(monkeypatch):
         for n in (4, 5, 8, 10):
             subs = subproblems(n)
             parts = [count_subproblem(s) for s in subs]
-            assert sum(t for t, _ in parts) == TOTAL[n - 1]
-            assert sum(u for _, u in parts) == FUNDAMENTAL[n - 1]
+            assert sum(p.total for p in parts) == TOTAL[n]
+            assert sum(p.fundamental for p in parts) == FUNDAMENTAL[n]
     finally:
         counting._split.cache_clear()
 
@@ -89,13 +102,13 @@ def test_bad_worker_count_is_refused():
         count(8, workers=0)
 
 
-def test_progress_reports_every_subproblem():
+def test_progress_reports_subproblems_done_of_the_total():
     seen = []
-    count(10, workers=1, progress=lambda done, of: seen.append((done, of)))
-    of = len(subproblems(10))
-    assert seen[0] == (0, of)
-    assert seen[-1] == (of, of)
-    assert len(seen) == of + 1
+    count(14, workers=1, progress=seen.append)
+    of = len(subproblems(14))
+    assert seen[0].done == 0 and seen[-1].done == of
+    assert all(report.total == of and report.unit == "subproblems" for report in seen)
+    assert [report.done for report in seen] == sorted(report.done for report in seen)
 
 
 # ----------------------------------------------------------------------------
@@ -104,18 +117,18 @@ def test_progress_reports_every_subproblem():
 
 def test_checkpoint_resumes_without_recomputing(tmp_path, monkeypatch):
     path = tmp_path / "q11.sqlite"
-    assert count(11, workers=1, checkpoint=str(path)).total == TOTAL[10]
+    assert count(11, workers=1, checkpoint=str(path)).total == TOTAL[11]
     calls = []
     monkeypatch.setattr(counting, "count_subproblems", lambda subs: calls.append(subs) or [])
     again = count(11, workers=1, checkpoint=str(path))
-    assert (again.total, again.fundamental) == (TOTAL[10], FUNDAMENTAL[10])
+    assert (again.total, again.fundamental) == (TOTAL[11], FUNDAMENTAL[11])
     assert calls == []
 
 
 def test_checkpoint_of_another_n_is_refused(tmp_path):
     path = tmp_path / "c.sqlite"
     count(8, workers=1, checkpoint=str(path))
-    with pytest.raises(InputError, match="n = 8, not 9"):
+    with pytest.raises(CheckpointError, match="n = 8, not 9"):
         count(9, workers=1, checkpoint=str(path))
 
 
@@ -124,20 +137,114 @@ def test_checkpoint_of_another_split_version_is_refused(tmp_path):
     count(8, workers=1, checkpoint=str(path))
     with sqlite3.connect(path) as db:
         db.execute("UPDATE meta SET value = '0' WHERE key = 'split_version'")
-    with pytest.raises(InputError, match=f"split_version = 0, not {SPLIT_VERSION}"):
+    with pytest.raises(CheckpointError, match=f"split_version = 0, not {SPLIT_VERSION}"):
         count(8, workers=1, checkpoint=str(path))
+
+
+def test_a_reordered_split_of_the_same_length_is_refused(tmp_path, monkeypatch):
+    path = tmp_path / "c.sqlite"
+    count(10, workers=1, checkpoint=str(path))
+    reordered = tuple(reversed(counting._split(10)))
+    monkeypatch.setattr(counting, "_split", lambda n: reordered)
+    with pytest.raises(CheckpointError, match="made for split = "):
+        count(10, workers=1, checkpoint=str(path))
 
 
 def test_a_file_that_is_not_a_checkpoint_is_refused(tmp_path):
     text = tmp_path / "notes.txt"
     text.write_text("not a database at all, just some words in a file\n" * 20)
-    with pytest.raises(InputError, match="not a checkpoint"):
+    with pytest.raises(CheckpointError, match="not a checkpoint"):
         count(8, workers=1, checkpoint=str(text))
     other = tmp_path / "other.sqlite"
     with sqlite3.connect(other) as db:
         db.execute("CREATE TABLE t (x)")
-    with pytest.raises(InputError, match="not a checkpoint"):
+    with pytest.raises(CheckpointError, match="not a checkpoint"):
         count(8, workers=1, checkpoint=str(other))
+
+
+def _filled(tmp_path, n=12):
+    path = tmp_path / "c.sqlite"
+    count(n, workers=1, checkpoint=str(path))
+    return path
+
+
+def _one_line(error):
+    assert "\n" not in str(error.value)
+    return str(error.value)
+
+
+@pytest.mark.parametrize(
+    "target, message",
+    [
+        ("/dev/full", "database or disk is full"),
+        ("{tmp}", "is a directory"),
+        ("{tmp}/no/such/dir/c.sqlite", "unable to open database file"),
+    ],
+)
+def test_a_checkpoint_that_cannot_be_written_is_one_line_before_any_work(tmp_path, monkeypatch, target, message):
+    calls = []
+    monkeypatch.setattr(counting, "count_subproblems", lambda subs: calls.append(subs) or [])
+    with pytest.raises(CheckpointError) as caught:
+        count(10, workers=1, checkpoint=target.format(tmp=tmp_path))
+    assert message in _one_line(caught) and calls == []
+
+
+def test_a_read_only_checkpoint_is_refused_when_opened_and_left_as_it_was(tmp_path, monkeypatch):
+    path = _filled(tmp_path)
+    before = path.read_bytes()
+    connect = sqlite3.connect
+    # The tests may run as root, whom a chmod does not stop: open the file read-only as SQLite would find it.
+    monkeypatch.setattr(sqlite3, "connect", lambda name: connect(f"file:{name}?mode=ro", uri=True))
+    with pytest.raises(CheckpointError) as caught:
+        count(12, workers=1, checkpoint=str(path))
+    assert "read-only" in _one_line(caught)
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+
+
+def test_a_truncated_or_garbage_checkpoint_is_one_line(tmp_path):
+    path = _filled(tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(CheckpointError) as caught:
+        count(12, workers=1, checkpoint=str(path))
+    assert "damaged" in _one_line(caught) or "not a checkpoint" in _one_line(caught)
+    path.write_bytes(bytes(range(256)) * 64)
+    with pytest.raises(CheckpointError, match="not a checkpoint"):
+        count(12, workers=1, checkpoint=str(path))
+
+
+def test_garbage_inside_the_results_table_is_one_line(tmp_path):
+    path = _filled(tmp_path, 14)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+        root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'results'").fetchone()[0]
+    data = bytearray(path.read_bytes())
+    start = (root - 1) * page_size
+    data[start : start + page_size] = b"\xa5" * page_size  # the results table's first page, overwritten
+    path.write_bytes(bytes(data))
+    with pytest.raises(CheckpointError) as caught:
+        count(14, workers=1, checkpoint=str(path))
+    assert "damaged" in _one_line(caught)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "UPDATE results SET result = replace(result, '1', '2') WHERE id = (SELECT min(id) FROM results WHERE result LIKE '%1%')",
+        "UPDATE results SET result = '[1, ' WHERE id = 3",
+        "UPDATE results SET id = 100000 WHERE id = 3",
+        "INSERT INTO results SELECT 100001, result, checksum FROM results WHERE id = 4",
+    ],
+)
+def test_a_changed_stored_result_is_refused_never_added_in(tmp_path, change):
+    path = _filled(tmp_path)
+    with sqlite3.connect(path) as db:
+        db.execute(change)
+    with pytest.raises(CheckpointError, match="fails its checksum") as caught:
+        count(12, workers=1, checkpoint=str(path))
+    _one_line(caught)
 
 
 def test_a_count_killed_with_sigkill_resumes_exactly(tmp_path):
@@ -168,8 +275,8 @@ def test_a_count_killed_with_sigkill_resumes_exactly(tmp_path):
     total = len(subproblems(16))
     assert 200 <= finished < total, "the count finished before it could be killed"
     seen = []
-    result = count(16, checkpoint=str(path), progress=lambda done, of: seen.append(done))
-    assert (result.total, result.fundamental) == (TOTAL[15], FUNDAMENTAL[15])
+    result = count(16, checkpoint=str(path), progress=lambda report: seen.append(report.done))
+    assert (result.total, result.fundamental) == (TOTAL[16], FUNDAMENTAL[16])
     assert seen[0] >= finished
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT count(*) FROM results").fetchone()[0] == total

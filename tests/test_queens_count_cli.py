@@ -8,6 +8,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -107,3 +108,90 @@ def test_ctrl_c_stops_the_workers_cleanly(tmp_path):
     assert err.strip().splitlines() == ["boardpuzzles: interrupted"]
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT count(*) FROM results").fetchone()[0] >= finished
+
+
+class _Server:
+    """A tiny TCP server on 127.0.0.1 that is not a dask scheduler: on each
+    connection it runs ``answer(connection)`` in a thread."""
+
+    def __init__(self, answer):
+        self.socket = socket.create_server(("127.0.0.1", 0))
+        self.port = self.socket.getsockname()[1]
+        self.answer = answer
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self):
+        while True:
+            try:
+                connection, _ = self.socket.accept()
+            except OSError:  # closed
+                return
+            with connection:
+                self.answer(connection)
+
+    def close(self):
+        self.socket.close()
+        self.thread.join(5)
+
+
+def _garbage(connection):
+    connection.sendall(b"\xff" * 64)  # read by dask as a frame of 3 EiB
+    connection.recv(1024)
+
+
+def _http(connection):
+    data = b""
+    while b"\r\n\r\n" not in data:  # a web server waits for its request's headers
+        chunk = connection.recv(4096)
+        if not chunk:
+            return
+        data += chunk
+    connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+
+@pytest.mark.parametrize(
+    "answer, message",
+    [
+        (_garbage, "its first message claims 18,446,744,073,709,551,615 bytes (is it a dask scheduler's port?)"),
+        (_http, "it sent nothing within 1 s (a web server, such as the dashboard's port?)"),
+    ],
+)
+def test_a_server_that_is_not_a_dask_scheduler_is_one_line_and_exit_2(cli, monkeypatch, answer, message):
+    from boardpuzzles import runner
+
+    monkeypatch.setattr(runner, "HANDSHAKE_TIMEOUT", 1.0)
+    server = _Server(answer)
+    try:
+        started = time.monotonic()
+        run = cli("queens", "count", "12", "--cluster", f"tcp://127.0.0.1:{server.port}")
+        assert time.monotonic() - started < 10
+    finally:
+        server.close()
+    assert run.status == 2 and run.out == ""
+    assert run.err.strip().splitlines() == [
+        f"boardpuzzles: tcp://127.0.0.1:{server.port} does not answer as a dask scheduler: {message}"
+    ]
+
+
+@pytest.mark.parametrize("target", ["/dev/full", "{tmp}", "{tmp}/garbage.sqlite", "{tmp}/no/dir/c.sqlite"])
+def test_a_checkpoint_that_cannot_be_used_is_one_line_and_exit_2(cli, tmp_path, target):
+    (tmp_path / "garbage.sqlite").write_bytes(b"\x00\x01garbage" * 500)
+    run = cli("queens", "count", "10", "--checkpoint", target.format(tmp=tmp_path))
+    assert run.status == 2 and run.out == ""
+    assert len(run.err.strip().splitlines()) == 1 and "Traceback" not in run.err
+    assert "checkpoint" in run.err
+
+
+def test_a_changed_digit_in_a_checkpoint_is_refused_in_one_line(cli, tmp_path):
+    path = tmp_path / "q.sqlite"
+    assert cli("queens", "count", "12", "--checkpoint", str(path), "--json").status == 0
+    with sqlite3.connect(path) as db:
+        (stored,) = db.execute("SELECT result FROM results WHERE id = 0").fetchone()
+        digit = stored[1]  # the first digit of the total: "[272, 34]" -> "[372, 34]"
+        changed = stored.replace(digit, str((int(digit) + 1) % 10), 1)
+        db.execute("UPDATE results SET result = ? WHERE id = 0", (changed,))
+    assert changed != stored
+    run = cli("queens", "count", "12", "--checkpoint", str(path), "--json")
+    assert run.status == 2 and run.out == ""
+    assert "fails its checksum" in run.err and len(run.err.strip().splitlines()) == 1

@@ -10,15 +10,16 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import distributed
 import pytest
-from test_queens_count import FUNDAMENTAL, TOTAL
-
 from boardpuzzles import runner
-from boardpuzzles.errors import InputError
+from boardpuzzles.errors import ClusterError, InputError
 from boardpuzzles.queens.counting import count
+from boardpuzzles.queens.published import FUNDAMENTAL, TOTAL
 
 
 @pytest.fixture(scope="module")
@@ -32,22 +33,22 @@ def local_cluster():
 def test_local_cluster_counts_1_to_16(local_cluster):
     for n in range(1, 17):
         result = count(n, cluster=local_cluster.scheduler_address)
-        assert (result.total, result.fundamental) == (TOTAL[n - 1], FUNDAMENTAL[n - 1]), n
+        assert (result.total, result.fundamental) == (TOTAL[n], FUNDAMENTAL[n]), n
 
 
 def test_a_connected_client_can_be_passed(local_cluster):
     with distributed.Client(local_cluster) as client:
         result = count(12, cluster=client)
-    assert (result.total, result.fundamental) == (TOTAL[11], FUNDAMENTAL[11])
+    assert (result.total, result.fundamental) == (TOTAL[12], FUNDAMENTAL[12])
 
 
 def test_cluster_run_fills_a_checkpoint_that_resumes_locally(local_cluster, tmp_path):
     path = str(tmp_path / "c.sqlite")
-    assert count(11, cluster=local_cluster.scheduler_address, checkpoint=path).total == TOTAL[10]
+    assert count(11, cluster=local_cluster.scheduler_address, checkpoint=path).total == TOTAL[11]
     seen = []
-    again = count(11, workers=1, checkpoint=path, progress=lambda done, of: seen.append((done, of)))
-    assert (again.total, again.fundamental) == (TOTAL[10], FUNDAMENTAL[10])
-    assert seen == [(seen[0][1], seen[0][1])]
+    again = count(11, workers=1, checkpoint=path, progress=seen.append)
+    assert (again.total, again.fundamental) == (TOTAL[11], FUNDAMENTAL[11])
+    assert {(report.done, report.total) for report in seen} == {(seen[0].total, seen[0].total)}
 
 
 def _free_port() -> int:
@@ -91,10 +92,10 @@ def test_scheduler_and_workers_started_by_command(tmp_path, cli):
                 client.wait_for_workers(2, timeout=60)
             for n in range(1, 17):
                 result = count(n, cluster=address)
-                assert (result.total, result.fundamental) == (TOTAL[n - 1], FUNDAMENTAL[n - 1]), n
+                assert (result.total, result.fundamental) == (TOTAL[n], FUNDAMENTAL[n]), n
             run = cli("queens", "count", "12", "--cluster", address, "--json")
             assert run.status == 0
-            assert run.json() == {"n": 12, "total": TOTAL[11], "fundamental": FUNDAMENTAL[11]}
+            assert run.json() == {"n": 12, "total": TOTAL[12], "fundamental": FUNDAMENTAL[12]}
         finally:
             for process in reversed(started):
                 _signal_group(process, signal.SIGTERM)
@@ -106,9 +107,22 @@ def test_scheduler_and_workers_started_by_command(tmp_path, cli):
                     process.wait()
 
 
-def test_an_unreachable_scheduler_is_one_input_error():
+def test_an_unreachable_scheduler_is_one_cluster_error():
     port = _free_port()
-    with pytest.raises(InputError, match="cannot reach the dask scheduler"):
+    with pytest.raises(ClusterError, match="cannot reach the dask scheduler"):
         count(8, cluster=f"tcp://127.0.0.1:{port}")
-    with pytest.raises(InputError, match="not a dask scheduler address"):
+    with pytest.raises(InputError, match="not a dask scheduler address") as caught:
         runner.connect("no:such:address")
+    assert caught.value.parameter == "cluster"
+
+
+def test_the_dashboards_port_is_one_line_and_exit_2_within_ten_seconds(local_cluster, cli):
+    port = urlsplit(local_cluster.dashboard_link).port
+    started = time.monotonic()
+    run = cli("queens", "count", "12", "--cluster", f"tcp://127.0.0.1:{port}")
+    assert time.monotonic() - started < 10
+    assert run.status == 2 and run.out == ""
+    assert run.err.strip().splitlines() == [
+        f"boardpuzzles: tcp://127.0.0.1:{port} does not answer as a dask scheduler: it sent nothing within "
+        f"{runner.HANDSHAKE_TIMEOUT:g} s (a web server, such as the dashboard's port?)"
+    ]

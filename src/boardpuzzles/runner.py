@@ -107,7 +107,7 @@ def check_options(workers: int | None, cluster: Any) -> None:
     most = MOST_WORKERS_PER_CORE * cpu_count()
     if workers is not None and workers > most:
         raise InputError(
-            f"{{parameter}} = {workers} is more processes than this machine's {cpu_count()} core(s) can use: "
+            f"{{parameter}} {workers} is more processes than this machine's {cpu_count()} core(s) can use: "
             f"give at most {most}, or leave {{parameter}} out for one per core",
             parameter="workers", value=workers, allowed=f"1..{most}", show_value=False,
         )

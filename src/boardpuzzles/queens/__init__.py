@@ -86,17 +86,20 @@ MAX_CONSTRUCTION_N = 10_000_000
 def _check_n(n: int, largest: int, what: str) -> None:
     if isinstance(n, bool) or not isinstance(n, int):
         raise InputError("{parameter} must be a whole number", parameter="n", value=n)
-    if not 1 <= n <= largest:
-        raise InputError(
-            f"{{parameter}} = {n} is out of range: {what} takes 1 <= {{parameter}} <= {largest:,}",
-            parameter="n", value=n, allowed=f"1..{largest}", show_value=False,
-        )
+    if n < 1:
+        problem = f"{{parameter}} = {n} is out of range: {{parameter}} must be at least 1"
+    elif n > largest:
+        problem = f"{{parameter}} = {n} is out of range for {what}: it takes {{parameter}} <= {largest:,}"
+    else:
+        return
+    raise InputError(problem, parameter="n", value=n, allowed=f"1..{largest}", show_value=False)
 
 
 def _check_trace(method: str, trace: Trace) -> None:
     if trace and method not in TRACED_METHODS:
         raise InputError(
-            f"a trace follows one of the seed methods: choose {{parameter}} {' or '.join(TRACED_METHODS)}",
+            f"a trace follows one of the seed methods: add {{parameter}} {', '.join(TRACED_METHODS[:-1])} "
+            f"or {TRACED_METHODS[-1]}",
             parameter="method", value=method,
         )
 
@@ -111,7 +114,7 @@ def _check_method(method: str, methods: Sequence[str]) -> None:
 
 def solutions(
     n: int,
-    method: str = "bitboard",
+    method: SearchMethod = "bitboard",
     unique: bool = False,
     trace: Trace = None,
     *,
@@ -145,7 +148,7 @@ def solutions(
     return _listed(n, method, unique, trace, limit, Tracker(what, total, progress, cancel))
 
 
-def _listed(n: int, method: str, unique: bool, trace: Trace, limit: int | None, tracker: Tracker) -> Iterator[Solution]:
+def _listed(n: int, method: SearchMethod, unique: bool, trace: Trace, limit: int | None, tracker: Tracker) -> Iterator[Solution]:
     if method == "bitboard":
         found = bitboard.solutions_bitboard(n, tracker)
     else:
@@ -169,17 +172,17 @@ def _ticking(trace: Trace, tracker: Tracker) -> Trace:
     if tracker.progress is None and tracker.cancel is None:
         return trace
 
-    def step(line: str) -> None:
+    def step(state: arsac.ArsacStep | prolog.PrologStep) -> None:
         tracker.tick(0)
         if trace:
-            trace(line)
+            trace(state)
 
     return step
 
 
 def solve(
     n: int,
-    method: str = "construction",
+    method: SolveMethod = "construction",
     trace: Trace = None,
     *,
     progress: ProgressFn | None = None,
@@ -193,7 +196,7 @@ def solve(
     """
     if method == "construction":
         _check_trace(method, trace)
-        _check_n(n, MAX_CONSTRUCTION_N, "solve")
+        _check_n(n, MAX_CONSTRUCTION_N, "the construction")
         columns = construction.construct(n)
         return None if columns is None else Solution(columns)
     _check_method(method, ["construction", *SEARCH_METHODS])
@@ -243,7 +246,7 @@ def complete(
     run more than an hour raises :class:`~boardpuzzles.errors.TooLong` before it
     starts, unless ``force``.
     """
-    _check_n(n, completion.MAX_N, "complete")
+    _check_n(n, completion.MAX_N, "a completion")
     given = _given(n, queens)
     completion.check_given(given)
     tracker = Tracker("nodes", None, progress, cancel)

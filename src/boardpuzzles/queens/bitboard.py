@@ -23,7 +23,7 @@ MAX_N = 62
 
 
 @njit(cache=True)
-def _column(bit: np.int64) -> np.int64:
+def _column(bit: int) -> int:
     """The index of the single set bit of ``bit``."""
     index = 0
     while bit > 1:

@@ -196,7 +196,7 @@ def demo(ascii: bool) -> None:
     """The seeds' eight queens: one drawn, all 92, the 12 fundamental ones, the counts."""
     console = output.console
     console.rule("N queens (seeds 000, 001, 002)")
-    first = solve_queens(8, "recursive")
+    first = next(list_solutions(8, "recursive"))  # 8 queens have solutions: the first in the seed's order
     output.show(first.diagram("The first of the eight-queens solutions (HR(k), the seed's recursion)"), ascii)
     every = list(list_solutions(8))
     console.print(f"\nAll {len(every)} solutions, as the seed prints c[1..8]:")

@@ -408,7 +408,7 @@ def _check_n(n: int) -> None:
 def _split(n: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     if n == 1:
         return ((CORNER, 0, (0,)),)
-    level = [(CORNER, b, (0, b)) for b in range(2, n - 1)]
+    level: list[tuple[int, int, tuple[int, ...]]] = [(CORNER, b, (0, b)) for b in range(2, n - 1)]
     level += [
         (NO_CORNER, a, cols)
         for a in range(1, n)

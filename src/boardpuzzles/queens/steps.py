@@ -12,7 +12,7 @@ stream: its ``index`` (from 0), how many solutions were ``found`` up to it, and 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ from ..errors import InputError
 from . import arsac, prolog
 
 #: The methods that can be watched: the seeds' three searches.
-WATCHED = {
+WATCHED: dict[str, Callable[..., Iterator[tuple[int, ...]]]] = {
     "recursive": arsac.solutions_recursive,
     "iterative": arsac.solutions_iterative,
     "freelist": prolog.solutions_freelist,
