@@ -79,7 +79,7 @@ class Pieces(dict[Square, str]):
         self.bits = None
         super().__delitem__(key)
 
-    def __ior__(self, other):  # type: ignore[override,no-untyped-def]
+    def __ior__(self, other):  # type: ignore[override,no-untyped-def,misc]
         self.bits = None
         return super().__ior__(other)
 

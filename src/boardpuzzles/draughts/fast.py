@@ -33,9 +33,11 @@ counting of the array arguments at every call, which took most of the time
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
+
 import numba
 import numpy as np
-from llvmlite import ir
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit, types
 from numba.extending import intrinsic
 
@@ -86,6 +88,12 @@ RULES = np.dtype([
 ])
 
 
+def kernel(*signature: Any, nogil: bool = False) -> Any:
+    """The decorator of every kernel here: ``njit`` cached, without numba's runtime (see above; the
+    ``_nrt`` option is not in numba's type stubs, hence the one ignore)."""
+    return njit(*signature, cache=True, nogil=nogil, _nrt=False)  # type: ignore[call-overload]
+
+
 @intrinsic
 def _ctz(typingctx, x):
     """Count of trailing zero bits (the index of the lowest set bit)."""
@@ -116,33 +124,33 @@ def _clz(typingctx, x):
     return types.int64(types.int64), codegen
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _first(bits, step):
     """The square of ``bits`` nearest along a line going ``step`` bits at a time (``bits`` not 0)."""
     return _ctz(bits) if step > 0 else 63 - _clz(bits)
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _nearest(rules, rays, d, s, bits):
     """The first square of ``bits`` on the ray from ``s`` in direction ``d``, or -1."""
     hits = rays[d, s] & bits
     return _first(hits, rules.steps[d]) if hits else -1
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _farthest(rules, rays, d, s):
     """The last square on the ray from ``s`` in direction ``d`` (-1 at the edge)."""
     ray = rays[d, s]
     return _first(ray, -rules.steps[d]) if ray else -1
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _has_next(rules, d, s):
     """Square ``s`` has a next square in direction ``d``."""
     return (rules.neighbours[d] >> s) & 1 == 1
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _reach(rules, rays, d, s, occ):
     """The empty squares a king on ``s`` can move to in direction ``d``."""
     ray = rays[d, s]
@@ -154,7 +162,7 @@ def _reach(rules, rays, d, s, occ):
     return ray
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _record(moves, n, origin, to, captured, flags, order):
     if n < moves.shape[0]:
         moves[n, 0] = origin
@@ -165,12 +173,12 @@ def _record(moves, n, origin, to, captured, flags, order):
     return n + 1
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _crown_row(rules, colour):
     return rules.crown_white if colour == 0 else rules.crown_black
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _crown_flags(rules, colour, startking, king, to):
     """Flags of a finished capture: 1 if a king moved, 2 if the man is crowned."""
     if startking:
@@ -180,35 +188,35 @@ def _crown_flags(rules, colour, startking, king, to):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _empty(rules, x, occ, taken):
     """Square ``x`` is free (a taken piece frees it only where pieces leave at once)."""
     return (occ >> x) & 1 == 0 or (rules.remove_at_once == 1 and (taken >> x) & 1 == 1)
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _blockers(rules, occ, taken):
     """The squares a flying king cannot pass."""
     return occ & ~taken if rules.remove_at_once == 1 else occ
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _targets(rules, king, opp, oppkings):
     """The pieces a king or a man may take."""
     return opp if king or rules.men_capture_kings == 1 else opp & ~oppkings
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _man_captures(rules, colour):
     return rules.man_captures_white if colour == 0 else rules.man_captures_black
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _man_moves(rules, colour):
     return rules.man_moves_white if colour == 0 else rules.man_moves_black
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _jumped(rules, rays, king, d, s, occ, taken):
     """The square a piece on ``s`` would jump in direction ``d``: the next one, or for a flying king
     the first piece on the line; -1 if none."""
@@ -217,7 +225,7 @@ def _jumped(rules, rays, king, d, s, occ, taken):
     return s + rules.steps[d] if _has_next(rules, d, s) else -1
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _can_take(s, king, dirs, taken, occ, opp, oppkings, rules, rays):
     """Whether the piece on ``s`` has a first jump in ``dirs`` (the search's test, without the search)."""
     targets = _targets(rules, king, opp, oppkings) & ~taken
@@ -230,7 +238,7 @@ def _can_take(s, king, dirs, taken, occ, opp, oppkings, rules, rays):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _take(order, taken, t, oppkings):
     """``order`` with the next piece taken, on ``t``, marked if it is a king."""
     return order | ((oppkings >> t) & 1) << (31 - _popcount(taken))
@@ -242,7 +250,7 @@ def _captures_signature():
     return i64(i64, types.boolean, i64, i64, i64, i64, i64, i64, i64, rules, i64[:, :], i64[:, :], i64, i64, i64)
 
 
-@njit(_captures_signature(), cache=True, _nrt=False)
+@kernel(_captures_signature())
 def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, rays, moves, n, startking, colour):
     """Record every finished capture path continuing from ``s``; return the new move count.
 
@@ -318,13 +326,13 @@ def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, ra
     return n
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _copy_row(moves, to, source):
     for j in range(COLUMNS):
         moves[to, j] = moves[source, j]
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _score(moves, i, criterion, oppkings):
     if criterion == BY_KING:
         return moves[i, 3] & 1
@@ -338,7 +346,7 @@ def _score(moves, i, criterion, oppkings):
     return moves[i, 4]
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _select(moves, n, rules, oppkings):
     """Apply the compulsory-capture rules and (unless counting paths) merge equal moves."""
     for c in range(4):
@@ -369,13 +377,13 @@ def _select(moves, n, rules, oppkings):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _shift(bits, rules, d):
     """Every bit moved one step in direction ``d`` (no branch: the board never reaches the sign bit)."""
     return (bits << rules.up[d]) >> rules.down[d]
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _may_capture(mine, opp, kings, occ, colour, rules):
     """False only if no piece can capture: an exact test of the first jump for men and short kings."""
     if mine & kings and rules.flying == 1:
@@ -394,7 +402,7 @@ def _may_capture(mine, opp, kings, occ, colour, rules):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _count(white, black, kings, colour, rules, rays, moves):
     """The number of legal moves, without listing the quiet ones."""
     mine = white if colour == 0 else black
@@ -423,7 +431,7 @@ def _count(white, black, kings, colour, rules, rays, moves):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _generate(white, black, kings, colour, rules, rays, moves):
     """Fill ``moves`` with the legal moves; return their number (more than the rows: overflow)."""
     mine = white if colour == 0 else black
@@ -473,7 +481,7 @@ def _generate(white, black, kings, colour, rules, rays, moves):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _play(white, black, kings, colour, moves, i):
     """The position after move ``i`` of ``moves``: (white, black, kings)."""
     f, t, taken, flags = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
@@ -490,7 +498,7 @@ def _play(white, black, kings, colour, moves, i):
     return white, black, kings
 
 
-@njit(cache=True, _nrt=False, nogil=True)
+@kernel(nogil=True)
 def _perft(white, black, kings, colour, depth, rules, rays, buffers):
     """Move sequences of length ``depth`` (>= 1); -1 if a position overflowed its buffer."""
     moves = buffers[depth - 1]
@@ -514,13 +522,13 @@ def _perft(white, black, kings, colour, depth, rules, rays, buffers):
 # type of an array argument much faster than that of a record).
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _generate_with(white, black, kings, colour, table, rays, moves):
     """:func:`_generate` with the rules in ``table[0]``."""
     return _generate(white, black, kings, colour, table[0], rays, moves)
 
 
-@njit(cache=True, _nrt=False, nogil=True)
+@kernel(nogil=True)
 def _perft_many(positions, depth, table, rays, buffers, counts):
     """:func:`_perft` of each row ``(white, black, kings, colour)`` of ``positions`` into ``counts``;
     False if one overflowed a buffer."""
@@ -533,7 +541,7 @@ def _perft_many(positions, depth, table, rays, buffers, counts):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _expand(positions, table, rays, moves, children, parents):
     """Every position one move after each row of ``positions`` into ``children`` (and the row it came
     from into ``parents``); the number of children, -1 if one position overflowed ``moves``, or more than

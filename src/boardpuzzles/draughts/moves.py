@@ -328,7 +328,7 @@ def select_captures(moves: list[Move], position: Position) -> list[Move]:
 
 def distinct(moves: list[Move]) -> list[Move]:
     """One move per start, end and set of captured pieces (the first path found)."""
-    seen = {}
+    seen: dict[tuple[Square, Square, frozenset[Square]], Move] = {}
     for move in moves:
         seen.setdefault(move.key(), move)
     return list(seen.values())

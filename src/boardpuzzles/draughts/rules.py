@@ -12,8 +12,9 @@ a misspelled criterion or a board its men do not fit is an :class:`InputError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Any
 
 from ..errors import InputError
 
@@ -156,17 +157,31 @@ class Variant:
         return self.rows_of_men * (self.size // 2 if self.dark_only else self.size)
 
 
-INTERNATIONAL = dict(size=10, priority=(Criterion.MOST,), numeric=True, rows_of_men=4)
-FRISIAN = dict(
+def _variant_like(base: Variant, name: str, description: str, **changes: Any) -> Variant:
+    """``base`` under another name, with some rules changed (checked as any new variant)."""
+    return replace(base, name=name, description=description, **changes)
+
+
+INTERNATIONAL = Variant(
+    "international", "FMJD international draughts, 10x10: flying kings, maximum capture",
+    size=10, priority=(Criterion.MOST,), numeric=True, rows_of_men=4,
+)
+FRISIAN = Variant(
+    "frisian",
+    "Frisian draughts, 10x10: captures along diagonals and lines, the highest value (a king is worth "
+    "more than a man, less than two), then by a king",
     size=10, captures=Lines.BOTH, priority=(Criterion.VALUE, Criterion.BY_KING), numeric=True, rows_of_men=4,
     king_move_limit=3,
 )
-TWELVE = dict(size=12, priority=(Criterion.MOST,), numeric=True, rows_of_men=5)
+CANADIAN = _variant_like(
+    INTERNATIONAL, "canadian", "Canadian draughts: the international rules on 12x12, 30 men each", size=12,
+    rows_of_men=5,
+)
 
 VARIANTS: dict[str, Variant] = {
     variant.name: variant
     for variant in (
-        Variant("international", "FMJD international draughts, 10x10: flying kings, maximum capture", **INTERNATIONAL),
+        INTERNATIONAL,
         Variant("brazilian", "Brazilian draughts: the international rules on 8x8", priority=(Criterion.MOST,)),
         Variant(
             "russian", "Russian shashki: free choice of capture, a man crowned mid-capture goes on as a king",
@@ -198,13 +213,8 @@ VARIANTS: dict[str, Variant] = {
             priority=(Criterion.MOST, Criterion.BY_KING, Criterion.MOST_KINGS, Criterion.EARLIEST_KING),
             promotion_in_capture=Promotion.AND_STOP, mirrored=True, numeric=True,
         ),
-        Variant(
-            "frisian",
-            "Frisian draughts, 10x10: captures along diagonals and lines, the highest value (a king is worth "
-            "more than a man, less than two), then by a king",
-            **FRISIAN,
-        ),
-        Variant("frysk", "Frysk!: the Frisian rules with five men each on the back row", **FRISIAN | dict(rows_of_men=1)),
+        FRISIAN,
+        _variant_like(FRISIAN, "frysk", "Frysk!: the Frisian rules with five men each on the back row", rows_of_men=1),
         Variant(
             "turkish",
             "Turkish dama: every square, men move and take forwards and sideways, kings fly along lines, "
@@ -218,21 +228,21 @@ VARIANTS: dict[str, Variant] = {
             "taken, taken pieces leave at once, free choice",
             men_capture_backwards=False, king_halt=Halt.BEHIND_PIECE, remove_at_once=True, rows_of_men=2,
         ),
-        Variant("canadian", "Canadian draughts: the international rules on 12x12, 30 men each", **TWELVE),
-        Variant(
-            "srilankan", "Sri Lankan draughts: the international rules on a turned 12x12 board", mirrored=True, **TWELVE
+        CANADIAN,
+        _variant_like(
+            CANADIAN, "srilankan", "Sri Lankan draughts: the international rules on a turned 12x12 board", mirrored=True,
         ),
-        Variant(
-            "killer", "Killer draughts: international, but a king that takes a king stops right behind it",
-            king_halt=Halt.BEHIND_KING, **INTERNATIONAL,
+        _variant_like(
+            INTERNATIONAL, "killer", "Killer draughts: international, but a king that takes a king stops right behind it",
+            king_halt=Halt.BEHIND_KING,
         ),
-        Variant(
-            "antidraughts", "Antidraughts (giveaway): the international moves; a side that cannot move wins",
-            outcome=Outcome.NO_MOVE_WINS, **INTERNATIONAL,
+        _variant_like(
+            INTERNATIONAL, "antidraughts",
+            "Antidraughts (giveaway): the international moves; a side that cannot move wins", outcome=Outcome.NO_MOVE_WINS,
         ),
-        Variant(
-            "breakthrough", "Breakthrough: the international moves; the first side to crown a man wins",
-            outcome=Outcome.FIRST_KING_WINS, **INTERNATIONAL,
+        _variant_like(
+            INTERNATIONAL, "breakthrough", "Breakthrough: the international moves; the first side to crown a man wins",
+            outcome=Outcome.FIRST_KING_WINS,
         ),
         Variant(
             "seed", "the seed's rule: men capture all four ways, jumped men leave at once, any of the 64 squares",
