@@ -717,14 +717,6 @@ def generate(position: Position, paths: bool = False) -> list[tuple[Square, Squa
     ]
 
 
-def perft(position: Position, depth: int, paths: bool = False) -> int:
-    """The number of move sequences of length ``depth`` from ``position``, in one kernel call
-    (see :func:`boardpuzzles.draughts.perft` for the call that reports progress and can be cancelled)."""
-    if depth <= 0:
-        return 1
-    return int(perft_rows(np.array([bitboards(position)], dtype=np.int64), depth, position.variant, paths)[0])
-
-
 def perft_rows(positions: np.ndarray, depth: int, variant: Variant, paths: bool = False) -> np.ndarray:
     """The perft of each row ``(white, black, kings, colour)`` of ``positions`` (depth >= 1)."""
     table, rays = tables(variant, paths)

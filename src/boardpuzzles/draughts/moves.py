@@ -415,21 +415,6 @@ def unmake_move(position: Position, move: Move) -> None:
         pieces.bits = (position.size, position.variant.mirrored) + move._bits[:3]  # type: ignore[attr-defined]
 
 
-def perft(position: Position, depth: int, paths: bool = False) -> int:
-    """The number of move sequences of length ``depth`` (plain Python; slow, for checking)."""
-    if depth == 0:
-        return 1
-    moves = legal_moves(position, paths)
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        make_move(position, move)
-        total += perft(position, depth - 1, paths)
-        unmake_move(position, move)
-    return total
-
-
 def move_text(move: Move, position: Position, full: bool = False) -> str:
     """A move in the variant's notation: ``32-28``, ``28x19``, Russian ``c3:e5:c7``."""
     variant = position.variant
