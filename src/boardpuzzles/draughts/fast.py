@@ -602,10 +602,21 @@ def _mask(vectors: tuple[tuple[int, int], ...]) -> int:
     return sum(1 << d for d, vector in enumerate(DIRECTIONS) if vector in vectors)
 
 
-@lru_cache(maxsize=None)
+#: The tables made so far, by the identity of the variant (hashing a variant's every field at each call
+#: took longer than the kernel); the variant is kept with them so that its identity is not reused.
+_TABLES: dict[tuple[int, bool], tuple[Variant, np.ndarray, np.ndarray]] = {}
+
+
 def tables(variant: Variant, paths: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The rules of ``variant`` as the kernels take them (an array of one :data:`RULES` record) and
     its rays (shared: do not modify them)."""
+    known = _TABLES.get((id(variant), paths))
+    if known is None:
+        known = _TABLES[id(variant), paths] = (variant, *_make_tables(variant, paths))
+    return known[1], known[2]
+
+
+def _make_tables(variant: Variant, paths: bool) -> tuple[np.ndarray, np.ndarray]:
     from .moves import man_directions, step_of
 
     _check(variant)
@@ -683,6 +694,16 @@ def bitboards(position: Position) -> tuple[int, int, int, int]:
     return white, black, kings, 0 if position.turn == "W" else 1
 
 
+@lru_cache(maxsize=None)
+def _square_list(size: int, mirrored: bool) -> list[Square]:
+    return [_square(bit, size, mirrored) for bit in range(64)]
+
+
+def square_list(variant: Variant) -> list[Square]:
+    """The square of each bit number (shared: do not modify it)."""
+    return _square_list(variant.size, variant.mirrored)
+
+
 def squares_of(bits: int, variant: Variant) -> list[Square]:
     """The squares of the set bits of ``bits``, in bit order."""
     found = []
@@ -691,11 +712,6 @@ def squares_of(bits: int, variant: Variant) -> list[Square]:
         found.append(_square(low.bit_length() - 1, variant.size, variant.mirrored))
         bits ^= low
     return found
-
-
-def square_of(bit: int, variant: Variant) -> Square:
-    """The square of bit number ``bit``."""
-    return _square(bit, variant.size, variant.mirrored)
 
 
 def move_rows(position: Position, paths: bool = False) -> np.ndarray:
@@ -711,8 +727,9 @@ def move_rows(position: Position, paths: bool = False) -> np.ndarray:
 def generate(position: Position, paths: bool = False) -> list[tuple[Square, Square, frozenset[Square], bool]]:
     """The legal moves as (start, end, captured squares, crowned), from the numba kernel."""
     variant = position.variant
+    square = square_list(variant)
     return [
-        (square_of(f, variant), square_of(t, variant), frozenset(squares_of(taken, variant)), bool(flags & 2))
+        (square[f], square[t], frozenset(squares_of(taken, variant)), bool(flags & 2))
         for f, t, taken, flags, _ in move_rows(position, paths).tolist()
     ]
 

@@ -14,8 +14,6 @@ again does not stop in between: its path lists only the squares where it stops
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..geometry import Square
 from . import fast
 from .board import Position, colour_of, forward, promotion_row, square_text
@@ -34,7 +32,7 @@ class Move:
     """
 
     __slots__ = ("start", "end", "piece", "promotes", "taken", "_path", "_captured", "_captured_pieces",
-                 "_board", "_which", "_bits")
+                 "_board", "_which", "_row", "_before")
 
     def __init__(
         self,
@@ -49,19 +47,20 @@ class Move:
         self._path, self._captured, self._captured_pieces = path, captured, captured_pieces
         self._board: Position | None = None
         self._which = 0
-        self._bits: tuple[int, ...] | None = None
+        self._row: list[int] | None = None
+        self._before: tuple[int, int, int, int] | None = None
 
     @classmethod
     def found(
         cls, start: Square, end: Square, taken: frozenset[Square], piece: str, promotes: bool,
-        board: Position | None, which: int, bits: tuple[int, ...] | None,
+        board: Position | None, which: int, row: list[int], before: tuple[int, int, int, int],
     ) -> Move:
         """A move from the fast generator: ``board`` is a copy of the position it is played in (for the
         path, when asked), ``which`` tells it from the other paths with the same ends and pieces taken,
-        ``bits`` are the bitboards before and after it."""
+        ``row`` is the kernel's row and ``before`` the bitboards it was found on (to play it on them)."""
         move = cls.__new__(cls)
         move.start, move.end, move.piece, move.promotes, move.taken = start, end, piece, promotes, taken
-        move._board, move._which, move._bits = board, which, bits
+        move._board, move._which, move._row, move._before = board, which, row, before
         if taken:
             move._path = move._captured = move._captured_pieces = None  # type: ignore[assignment]
         else:
@@ -353,31 +352,42 @@ def reference_moves(position: Position, paths: bool = False) -> list[Move]:
     return moves if paths else distinct(moves)
 
 
+def _ends(row: list[int]) -> tuple[int, int]:
+    return row[0], row[1]
+
+
 def _fast_moves(position: Position, paths: bool) -> list[Move]:
+    """The kernel's moves as :class:`Move` objects, by start then end square (captures come out in that
+    order; quiet moves come out direction by direction and are sorted)."""
     variant = position.variant
-    white, black, kings, colour = before = fast.bitboards(position)
-    table = fast.move_rows(position, paths)
-    rows = table[np.lexsort((table[:, 1], table[:, 0]))].tolist()  # in square order, as the plain search
-    square = fast.square_of
+    before = fast.bitboards(position)
+    rows = fast.move_rows(position, paths).tolist()
+    if not rows:
+        return []
+    square = fast.square_list(variant)
     pieces = position.pieces
-    board = position.copy() if rows and rows[0][2] else None
+    if not rows[0][2]:
+        rows.sort(key=_ends)
+        empty: frozenset[Square] = frozenset()
+        return [Move.found(square[row[0]], square[row[1]], empty, pieces[square[row[0]]], row[3] & 2 == 2, None, 0,
+                           row, before) for row in rows]
+    board = position.copy()
     seen: dict[tuple[int, int, int], int] = {}
     found = []
-    for f, t, taken, flags, _ in rows:
-        start = square(f, variant)
-        which = 0
-        if taken and paths:
-            which = seen[f, t, taken] = seen.get((f, t, taken), -1) + 1
-        after = _play_bits(white, black, kings, colour, f, t, taken, flags)
-        found.append(Move.found(
-            start, square(t, variant), frozenset(fast.squares_of(taken, variant)) if taken else frozenset(),
-            pieces[start], bool(flags & 2), board, which, before + after,
-        ))
+    for row in rows:
+        f, t, taken = row[0], row[1], row[2]
+        which = seen[f, t, taken] = seen.get((f, t, taken), -1) + 1 if paths else 0
+        start = square[f]
+        found.append(Move.found(start, square[t], frozenset(fast.squares_of(taken, variant)), pieces[start],
+                                row[3] & 2 == 2, board, which, row, before))
     return found
 
 
-def _play_bits(white: int, black: int, kings: int, colour: int, f: int, t: int, taken: int, flags: int) -> tuple[int, ...]:
+def _bits_after(move: Move) -> tuple[int, int, int]:
     """The bitboards after a move of the fast generator (as its kernel plays it)."""
+    assert move._row is not None and move._before is not None
+    white, black, kings, colour = move._before
+    f, t, taken, flags = move._row[0], move._row[1], move._row[2], move._row[3]
     fb, tb = 1 << f, 1 << t
     if colour == 0:
         white, black = (white & ~fb) | tb, black & ~taken
@@ -399,8 +409,8 @@ def make_move(position: Position, move: Move) -> None:
         del pieces[square]
     pieces[move.end] = move.piece.upper() if move.promotes else move.piece
     position.turn = "B" if position.turn == "W" else "W"
-    if move._bits is not None:  # the pieces' bitboards, without reading every square again
-        pieces.bits = (position.size, position.variant.mirrored) + move._bits[4:]  # type: ignore[attr-defined]
+    if move._row is not None:  # the pieces' bitboards, without reading every square again
+        pieces.bits = (position.size, position.variant.mirrored) + _bits_after(move)  # type: ignore[attr-defined]
 
 
 def unmake_move(position: Position, move: Move) -> None:
@@ -411,8 +421,8 @@ def unmake_move(position: Position, move: Move) -> None:
         pieces[square] = piece
     pieces[move.start] = move.piece
     position.turn = "B" if position.turn == "W" else "W"
-    if move._bits is not None:
-        pieces.bits = (position.size, position.variant.mirrored) + move._bits[:3]  # type: ignore[attr-defined]
+    if move._before is not None:
+        pieces.bits = (position.size, position.variant.mirrored) + move._before[:3]  # type: ignore[attr-defined]
 
 
 def move_text(move: Move, position: Position, full: bool = False) -> str:
