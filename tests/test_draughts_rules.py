@@ -217,3 +217,90 @@ def test_italian_priorities_and_men_never_take_kings():
     without_order = dataclasses.replace(get_variant("italian"), priority=(Criterion.MOST, Criterion.BY_KING, Criterion.MOST_KINGS))
     position = Position(without_order, parse_fen("W:WKe4:Bd5,Kf5,f7,Kb7", without_order).pieces, "W")
     assert len(moves.legal_moves(position)) == 2
+
+
+# ---------------------------------------------------------------- the rule sets added with the variant model
+
+
+def test_frisian_men_and_kings_capture_along_files_and_ranks():
+    assert texts("W:W28:B18", "frisian") == ["28x8"]  # along the file: the square between is light
+    assert texts("W:W28:B27", "frisian") == ["28x26"]  # along the rank
+    assert texts("W:W28:B18", "international") == ["28-22", "28-23"]
+    # a king moves (without taking) along the diagonals only: i1 to j2 and up the long one to b9
+    assert set(texts("W:WK50:B5", "frisian")) == {f"50-{n}" for n in (45, 44, 39, 33, 28, 22, 17, 11, 6)}
+
+
+def test_frisian_highest_value_then_by_a_king():
+    assert texts("W:W28:B23,14,K27", "frisian") == ["28x10"]  # two men are worth more than a king
+    assert texts("W:W28:B23,K27", "frisian") == ["28x26"]  # a king more than a man
+    assert texts("W:W33,K50:B28,44", "frisian") == ["50x39"]  # equal value: the king must take
+    assert texts("W:W33,K50:B28,44", "international") == ["33x22", "50x39"]
+
+
+def test_turkish_men_go_forwards_and_sideways_and_kings_fly_along_lines():
+    assert texts("W:Wd4:Be8", "turkish") == ["d4-c4", "d4-d5", "d4-e4"]
+    assert len(texts("W:WKd4:Bh8", "turkish")) == 14
+    assert texts("W:Wd7:Be7", "turkish") == ["d7xf7"]  # a man takes sideways
+    assert texts("W:Wd2:Bd3,c4,d6,h8", "turkish") == ["d2xb4"]  # the most pieces
+
+
+def test_turkish_no_half_turn_within_a_capture():
+    # after taking d5 the king may not turn back to take d2 behind it
+    assert texts("W:WKd3:Bd5,d2", "turkish") == ["d3xd1", "d3xd6", "d3xd7", "d3xd8"]
+
+
+def test_thai_king_stops_right_behind_the_piece_it_takes():
+    assert texts("W:WKa1:Bc3", "thai") == ["a1xd4"]
+    assert texts("W:WKa1:Bc3", "brazilian") == ["a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8"]
+    assert texts("W:WKa1:Bc3,f6", "thai") == ["a1xg7"]
+
+
+def test_killer_king_stops_right_behind_a_king_it_takes():
+    assert texts("W:WK46:BK37", "killer") == ["46x32"]
+    assert len(texts("W:WK46:B37", "killer")) == 7
+
+
+def test_initial_positions_of_the_new_rule_sets():
+    counts = {"turkish": 32, "thai": 16, "frysk": 10, "frisian": 40, "canadian": 60, "srilankan": 60}
+    assert {name: len(Position.initial(get_variant(name)).pieces) for name in counts} == counts
+    turkish = Position.initial(get_variant("turkish"))
+    assert {square[0] for square in turkish.pieces} == {1, 2, 5, 6}  # the back rows stay empty
+    assert Position.initial(get_variant("frysk")).fen() == "W:W46,47,48,49,50:B1,2,3,4,5"
+    assert Position.initial(get_variant("srilankan")).pieces.keys() != Position.initial(get_variant("canadian")).pieces.keys()
+
+
+def test_antidraughts_and_breakthrough_move_as_international():
+    for name in ("antidraughts", "breakthrough", "killer"):
+        assert perft(Position.initial(get_variant(name)), 5) == DISTINCT["international"][4]
+
+
+def test_a_variant_checks_itself_when_it_is_made():
+    base = get_variant("international")
+    for changes, words in [
+        ({"priority": ("mostest",)}, "priority: unknown value 'mostest': use one of by-king, most, most-kings"),
+        ({"priority": "most"}, "priority must be a tuple of criteria, not one"),
+        ({"priority": ("most", "most")}, "priority lists a criterion twice"),
+        ({"captures": "sideways"}, "captures: unknown value 'sideways': use one of diagonal, orthogonal, both"),
+        ({"size": 7}, "size must be an even number 4..16"),
+        ({"rows_of_men": 6}, "do not fit each side of a 10x10 board"),
+        ({"flying_kings": False, "king_halt": "behind-piece"}, "king_halt is a rule of flying kings"),
+        ({"first": "R"}, "first must be 'W' or 'B'"),
+    ]:
+        with pytest.raises(InputError, match=words):
+            dataclasses.replace(base, **changes)
+    assert dataclasses.replace(base, priority=("most", "by-king")).priority == (Criterion.MOST, Criterion.BY_KING)
+
+
+def test_variant_names_are_forgiving_and_an_unknown_one_lists_the_choices():
+    assert get_variant("Frysk!").name == "frysk" and get_variant("sri-lankan").name == "srilankan"
+    with pytest.raises(InputError) as error:
+        get_variant("klingon")
+    message = str(error.value)
+    assert message.startswith("unknown variant 'klingon': use one of international,") and "\n" not in message
+    assert error.value.allowed == list(VARIANTS)
+
+
+def test_the_fast_generator_says_which_rule_sets_it_plays():
+    assert {name for name in VARIANTS if not fast.supports(VARIANTS[name])} == {"turkish", "canadian", "srilankan", "seed"}
+    with pytest.raises(InputError, match="the fast generator plays dark squares on 8x8 and 10x10 only; canadian uses 12x12"):
+        fast.generate(Position.initial(get_variant("canadian")))
