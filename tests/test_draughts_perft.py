@@ -128,3 +128,15 @@ def test_perft_command_divide_positional_and_board(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out) == {"variant": "russian", "depth": 2, "nodes": 49}
     assert main(["draughts", "perft", "start", "--fen", "start"]) == 2
     assert "give the position once" in capsys.readouterr().err
+
+
+def test_the_readme_perft_examples_are_what_the_command_prints(capsys):
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("### `boardpuzzles draughts perft")[1].split("```")[1].strip().splitlines()
+    for command, answer in zip(block[0::2], block[1::2]):
+        argv = command.removeprefix("$ boardpuzzles ").split()
+        status = main(argv)
+        out, err = capsys.readouterr()
+        assert (out if status == 0 else err).strip() == answer
