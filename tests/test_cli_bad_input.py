@@ -78,7 +78,8 @@ BAD = [
     ("draughts moves W:W1-²:B1", "must be two square numbers"),
     (f"draughts moves W:W{HUGE}:B1 -v international", "out of range"),
     (f"draughts moves W:Wc{HUGE}:Bd4", "is off the 8x8 board"),
-    ("draughts perft --depth 31", "less than or equal to 30"),
+    ("draughts perft --depth 65", "--depth must be 0..64 plies (got 65)"),
+    ("draughts perft --depth 31", "pass --force to run it anyway"),
     ("draughts perft --depth x", "'--depth'"),
     # draughts: --piece, --board, --seed-input, and what does not combine
     ("draughts captures W:Wc3:Bd4 --piece=", "'' is not a square"),

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import pytest
 
 from boardpuzzles.draughts import Game, Position, get_variant, parse_position
-from boardpuzzles.draughts.game import ending_rule
-from boardpuzzles.draughts.rules import Variant
+from boardpuzzles.draughts.rules import Outcome
 from boardpuzzles.errors import InputError
 
 
@@ -108,30 +106,12 @@ def test_threefold_repetition_is_a_draw_and_play_may_go_on():
     assert game.outcome() is None
 
 
-@dataclass(frozen=True)
-class _Outcome:
-    value: str
-
-
-@dataclass(frozen=True)
-class _WithRules(Variant):
-    """A rule set with the fields the variants work adds (outcome, king_move_limit)."""
-
-    outcome: _Outcome = _Outcome("no-move-loses")
-    king_move_limit: int = 0
-
-
-def _variant(name: str, **fields) -> Variant:
-    base = get_variant(name)
-    return _WithRules(**{**base.__dict__, **fields})
-
-
 def test_the_outcome_field_decides_who_wins():
-    assert ending_rule(get_variant("international")) == "no-move-loses"
-    anti = _variant("international", outcome=_Outcome("no-move-wins"))
+    assert get_variant("international").outcome is Outcome.NO_MOVE_LOSES
+    anti = get_variant("antidraughts")
     end = Game(parse_position("B:W31:B", anti)).outcome()
     assert end is not None and end.winner == "B" and end.reason == "black cannot move"
-    breakthrough = _variant("international", outcome=_Outcome("first-king-wins"))
+    breakthrough = get_variant("breakthrough")
     game = Game(parse_position("W:W6:B45", breakthrough))
     game.play("6-1")
     end = game.outcome()
@@ -141,7 +121,7 @@ def test_the_outcome_field_decides_who_wins():
 
 
 def test_a_king_move_limit_needs_the_history():
-    frisian = _variant("international", king_move_limit=3)
+    frisian = get_variant("frisian")
     game = Game(parse_position("W:WK46,35:B1,6", frisian))
     for white, black in (("46-41", "6-11"), ("41-47", "11-16"), ("47-42", "16-21")):
         game.play(white)

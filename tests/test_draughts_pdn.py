@@ -63,8 +63,8 @@ def test_the_rule_set_from_game_type_and_variant_tags():
     assert [one.game.variant.name for one in check_games(text).games] == ["russian", "english", "brazilian"]
     with pytest.raises(InputError, match="GameType '99' is not a draughts type"):
         check_games('[GameType "99"]\n*')
-    with pytest.raises(InputError, match="GameType 40 is frisian draughts, a rule set not offered here"):
-        check_games('[GameType "40"]\n*')
+    assert [one.game.variant.name for one in check_games('[GameType "40"]\n*\n[GameType "30"]\n*').games] == [
+        "frisian", "turkish"]
 
 
 def test_strengths_escapes_line_comments_and_several_games_without_tags():

@@ -313,8 +313,7 @@ def entry() -> None:
     The process leaves at once, with :func:`os._exit`, as soon as its output is
     flushed: every file it writes is closed by then, and the interpreter's own
     shutdown would spend about 0.3 s tearing down numba's compiled code (measured
-    after ``queens count 12``), or wait after Ctrl-C for a kernel abandoned in its
-    thread (:func:`.runner.interruptible`) or for numba's compiler lock.
+    after ``queens count 12``), or wait after Ctrl-C for numba's compiler lock.
 
     A character that the output's encoding cannot write (``PYTHONIOENCODING=ascii``
     and a user's Unicode input echoed in a message) is written as an escape

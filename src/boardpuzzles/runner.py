@@ -29,7 +29,6 @@ import signal
 import socket
 import struct
 import sys
-import threading
 import time
 from collections.abc import Callable, Sequence
 from itertools import islice
@@ -292,29 +291,3 @@ def run(
         run_cluster(work, tasks, on_result, cluster, batch, poll)
     else:
         run_local(work, tasks, on_result, workers, batch, poll)
-
-
-def interruptible(kernel: Callable[..., R], *args: Any) -> R:
-    """Call a long numba kernel so that Ctrl-C is heard while it runs.
-
-    A compiled kernel never returns to the interpreter, which only handles the
-    signal between bytecodes. So the kernel (compiled with ``nogil=True``) runs in
-    a daemon thread while this thread waits in short steps, free to raise
-    ``KeyboardInterrupt``; the abandoned computation ends with the process.
-    """
-    outcome: list[Any] = []
-
-    def call() -> None:
-        try:
-            outcome.append((True, kernel(*args)))
-        except BaseException as error:  # handed to the caller's thread below
-            outcome.append((False, error))
-
-    thread = threading.Thread(target=call, daemon=True)
-    thread.start()
-    while thread.is_alive():
-        thread.join(0.05)
-    finished, value = outcome[0]
-    if not finished:
-        raise value
-    return value

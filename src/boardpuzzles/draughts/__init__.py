@@ -13,9 +13,9 @@ build on the positions and the move generator.
 
 from __future__ import annotations
 
-from . import fast, moves as _moves
 from .board import Position, parse_diagram, parse_fen, parse_position, square_text
 from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures
+from .counting import Perft, perft, perft_count
 from .game import Game, GameEnd
 from .moves import Move, legal_moves, make_move, move_text, move_texts, unmake_move
 from .notation import parse_move, play_line
@@ -24,19 +24,10 @@ from .rules import VARIANTS, Variant, get_variant
 from .seed import build_tree, read_seed_input, search
 
 __all__ = [
-    "VARIANTS", "LongestCaptures", "Move", "Position", "Variant", "build_tree", "get_variant", "legal_moves",
+    "VARIANTS", "LongestCaptures", "Move", "Perft", "Position", "Variant", "build_tree", "get_variant", "legal_moves",
     "longest_captures", "make_move", "move_text", "move_texts", "parse_diagram", "parse_fen", "parse_position",
-    "perft", "read_seed_input", "search", "seed_captures", "square_text", "unmake_move",
+    "perft", "perft_count", "read_seed_input", "search", "seed_captures", "square_text", "unmake_move",
     "Game", "GameEnd", "LegalMoves", "PdnGame", "check_games", "moves_of", "parse_move", "play_line", "read_games",
     "replay", "write_games",
 ]
 
-
-def perft(position: Position, depth: int, paths: bool = False) -> int:
-    """Move sequences of length ``depth`` from ``position``: distinct moves, or every jump path with ``paths``.
-
-    The numba bitboard generator for the dark-square variants, the plain-Python one otherwise.
-    """
-    if position.variant.dark_only:
-        return fast.perft(position, depth, paths)
-    return _moves.perft(position.copy(), depth, paths)

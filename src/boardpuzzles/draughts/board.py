@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from .. import render
 from ..errors import InputError
 from ..geometry import Square, check_digits, file_name, is_number, parse_square, square_name, too_long
-from .rules import PROMOTE_NEVER, Variant
+from .rules import Promotion, Variant
 
 
 def is_dark(square: Square, mirrored: bool = False) -> bool:
@@ -61,31 +61,80 @@ def colour_of(piece: str) -> str:
     return "W" if piece in "wW" else "B"
 
 
+class Pieces(dict[Square, str]):
+    """Pieces by square: a dict that keeps the bitboards of the fast generator (``bits``) until it
+    changes, so that a position asked for its moves again is not read square by square again."""
+
+    __slots__ = ("bits",)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.bits: tuple[int, ...] | None = None
+
+    def __setitem__(self, key: Square, value: str) -> None:
+        self.bits = None
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: Square) -> None:
+        self.bits = None
+        super().__delitem__(key)
+
+    def __ior__(self, other):  # type: ignore[override,no-untyped-def,misc]
+        self.bits = None
+        return super().__ior__(other)
+
+    def clear(self) -> None:
+        self.bits = None
+        super().clear()
+
+    def pop(self, *args):  # type: ignore[override,no-untyped-def]
+        self.bits = None
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[Square, str]:
+        self.bits = None
+        return super().popitem()
+
+    def setdefault(self, key: Square, default: str = "") -> str:  # type: ignore[override]
+        self.bits = None
+        return super().setdefault(key, default)
+
+    def update(self, *args, **kwargs) -> None:  # type: ignore[override,no-untyped-def]
+        self.bits = None
+        super().update(*args, **kwargs)
+
+
 @dataclass
 class Position:
     """Pieces by square and the side to move, under one rule set."""
 
     variant: Variant
-    pieces: dict[Square, str] = field(default_factory=dict)
+    pieces: dict[Square, str] = field(default_factory=Pieces)
     turn: str = "W"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.pieces, Pieces):
+            self.pieces = Pieces(self.pieces)
 
     @classmethod
     def initial(cls, variant: Variant) -> Position:
-        """The starting position of ``variant``: men on the dark squares of the outer rows."""
+        """The starting position of ``variant``: men on the outer rows (past ``empty_back_rows``)."""
         pieces = {}
-        size, rows = variant.size, variant.rows_of_men
+        size, low, high = variant.size, variant.empty_back_rows, variant.empty_back_rows + variant.rows_of_men
         for row in range(size):
             for col in range(size):
-                if is_dark((row, col), variant.mirrored):
-                    if row < rows:
+                if is_dark((row, col), variant.mirrored) or not variant.dark_only:
+                    if low <= row < high:
                         pieces[row, col] = "w"
-                    elif row >= size - rows:
+                    elif low <= size - 1 - row < high:
                         pieces[row, col] = "b"
         return cls(variant, pieces, variant.first)
 
     def copy(self) -> Position:
         """An independent copy."""
-        return Position(self.variant, dict(self.pieces), self.turn)
+        copy = Position(self.variant, Pieces(self.pieces), self.turn)
+        copy.pieces.bits = self.pieces.bits  # type: ignore[attr-defined]
+        return copy
 
     @property
     def size(self) -> int:
@@ -189,7 +238,7 @@ def check_position(position: Position) -> None:
         name = square_name(*square)
         if variant.dark_only and not is_dark(square, variant.mirrored):
             raise InputError(f"a piece on {name}, a light square: {variant.name} is played on the dark squares")
-        if piece in "wb" and variant.promotion_in_capture != PROMOTE_NEVER:
+        if piece in "wb" and variant.promotion_in_capture is not Promotion.NEVER:
             colour = colour_of(piece)
             if square[0] == promotion_row(colour, variant.size):
                 side = "white" if colour == "W" else "black"

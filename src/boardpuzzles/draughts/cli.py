@@ -11,10 +11,10 @@ import typer
 from .. import output
 from ..errors import InputError
 from ..geometry import square_name
-from . import perft as count_perft, seed
+from . import seed
 from .board import Position, parse_position, parse_square_text, square_text
 from .captures import LongestCaptures, longest_captures, moves_of, seed_captures
-from .moves import legal_moves, make_move
+from .counting import perft as perft_nodes, perft_count as count_perft
 from .notation import play_line
 from .pdn import check_games
 from .rules import VARIANTS, get_variant
@@ -180,31 +180,33 @@ def moves(
 
 @app.command()
 def perft(
+    fen: Annotated[
+        str | None,
+        typer.Argument(metavar="POSITION", help="Count from this position (PDN FEN); default: the initial one ('start').",
+                       show_default=False),
+    ] = None,
     variant: VariantOpt = None,
-    depth: Annotated[int, typer.Option("--depth", "-d", min=0, max=30, help="Plies to count.")] = 5,
-    fen: Annotated[str | None, typer.Option("--fen", help="Start from this position (default: the initial one).")] = None,
+    depth: Annotated[int, typer.Option("--depth", "-d", help="Plies to count.")] = 5,
     paths: Annotated[bool, typer.Option("--paths", help="Count every capture path, not distinct moves.")] = False,
+    divide: Annotated[bool, typer.Option("--divide", help="Also print the count under each first move.")] = False,
+    board: BoardOpt = None,
+    force: Annotated[bool, typer.Option("--force", help="Count even when the estimate is over an hour.")] = False,
+    fen_option: Annotated[str | None, typer.Option("--fen", hidden=True, help="The old spelling of POSITION.")] = None,
     json_mode: output.JsonOpt = False,
 ) -> None:
-    """Count the move sequences of a given length (perft), as in the published tables."""
-    position = _position(fen, None, variant)
-    root_moves = legal_moves(position, paths) if depth > 1 else []
-    if depth <= 1 or len(root_moves) < 2:
-        nodes = count_perft(position, depth, paths)
-    else:
-        nodes = 0
-        with output.progress(len(root_moves), f"perft {depth}", output.progress_wanted(json_mode)) as advance:
-            for move in root_moves:
-                child = position.copy()
-                make_move(child, move)
-                nodes += count_perft(child, depth - 1, paths)
-                advance(1)
-    payload = {"variant": position.variant.name, "depth": depth, "nodes": nodes}
+    """Count the move sequences of a given length (perft), as in the published tables; --divide splits them by first move."""
+    if fen is not None and fen_option is not None:
+        raise InputError("give the position once: POSITION or --fen, not both")
+    position = _position(fen if fen_option is None else fen_option, board, variant)
+    with output.progress_bar(f"perft {depth}", json_mode) as progress:
+        result = count_perft(position, depth, paths, divide=divide, force=force, progress=progress)
     if json_mode:
-        output.print_json(payload)
-    else:
-        kind = "paths" if paths else "distinct moves"
-        output.console.print(f"{position.variant.name} perft({depth}) = {nodes}  ({kind})", markup=False, soft_wrap=True)
+        output.print_json(result.to_json())
+        return
+    for move, nodes in result.divide or ():
+        output.console.print(f"{move} {nodes}", markup=False, soft_wrap=True)
+    kind = "paths" if paths else "distinct moves"
+    output.console.print(f"{result.variant} perft({depth}) = {result.nodes}  ({kind})", markup=False, soft_wrap=True)
 
 
 @app.command()
@@ -265,5 +267,5 @@ def demo(ascii: bool = False) -> None:
     output.console.print("seed input: " + " ".join(EXAMPLE_SEED.split()), markup=False, soft_wrap=True)
     _show_captures(seed_captures(*seed.read_seed_input(EXAMPLE_SEED))[1], ascii, None, "longest captures of the white man")
     output.console.print(
-        f"russian perft(6) from the start: {count_perft(Position.initial(get_variant('russian')), 6)}", markup=False
+        f"russian perft(6) from the start: {perft_nodes(Position.initial(get_variant('russian')), 6)}", markup=False
     )

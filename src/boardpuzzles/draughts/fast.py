@@ -1,48 +1,97 @@
 """The numba move generator and perft, on int64 bitboards.
 
 Layout: the dark squares in number order, with one unused ("ghost") bit after
-every two rows, so that each diagonal step is a fixed bit offset: with ``w = size / 2``
-squares a row, up-left is ``-w-1``, up-right ``-w``, down-left ``+w``, down-right
-``+w+1``; a step off the side of the board lands on a ghost bit or off the end and is
-refused by the ``valid`` mask. 10x10 takes 54 bits, 8x8 35.
+every two rows: with ``w = size / 2`` squares a row, square ``(top, col)`` (``top``
+counted from the top row) is bit ``top * w + col // 2 + top // 2``. Each step
+along a line is then a fixed bit offset (up-left ``-w-1``, up-right ``-w``,
+down-left ``+w``, down-right ``+w+1``; along a file two rows, ``±(2w+1)``; along a
+rank ``±1``), and a mask per direction (``Rules.neighbours``) says which squares
+have a next square that way. 10x10 takes 54 bits, 8x8 35; the 12x12 boards (77
+bits) and the boards using every square (Turkish, 64 with no room for a sign) are
+left to the plain generator: :func:`supports` says which rule sets run here.
 
-A flying king finds the first piece along a line in one step: the parameter array
-holds, for each square and direction, the mask of the squares from there to the edge
-(a "ray"), and the nearest piece on it is a trailing- or leading-zero count away.
+Directions are numbered 0..3 diagonal, 4..7 orthogonal, in the order of
+:attr:`.rules.Lines.vectors`, so that ``d ^ 3`` is the reverse of ``d``; a set of
+directions is a bit mask.
 
-The capture search is the one of :mod:`.moves` (same branching, same rule fields),
-written as one recursive kernel; moves come out as rows ``(from, to, captured bits,
-flags)`` with flag 1 "a king moved" and 2 "a man is crowned".
+A flying king finds the first piece along a line in one step: ``rays[d, s]`` is
+the mask of the squares from ``s`` to the edge in direction ``d``, and the nearest
+piece on it is a trailing- or leading-zero count away.
 
-The kernels allocate nothing and are compiled with ``_nrt=False``: without numba's
-runtime there is no reference counting of the array arguments at every call, which
-took most of the time (perft ran six times slower with it).
+The capture search is the one of :mod:`.moves` (same branching, same rule
+fields), written as one recursive kernel; moves come out as rows ``(from, to,
+captured bits, flags, king order)`` with flag 1 "a king moved" and 2 "a man is
+crowned".
+
+The rules reach the kernels as one record of named integer fields (:data:`RULES`).
+The kernels allocate nothing and
+are compiled with ``_nrt=False``: without numba's runtime there is no reference
+counting of the array arguments at every call, which took most of the time
+(perft ran six times slower with it).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
+import numba
 import numpy as np
-from llvmlite import ir
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit, types
 from numba.extending import intrinsic
 
 from ..errors import InputError
 from ..geometry import Square
-from ..runner import interruptible
 from .board import Position, promotion_row
-from .rules import CRITERIA, PROMOTE_AND_CONTINUE, PROMOTE_AND_STOP, PROMOTE_NEVER, Variant
+from .rules import Criterion, Halt, Lines, Promotion, Variant
 
 MAX_MOVES = 4096  # rows of one move buffer; a position with more moves is refused
-
-# Indices into the parameter array handed to every kernel.
-P_W, P_BITS, P_VALID, P_CROWN_W, P_CROWN_B, P_BACK, P_FLY, P_PROMO, P_LAND, P_REMOVE, P_PATHS = range(11)
-P_MEN_KINGS = 11  # men may take kings
-P_NPRIO, P_PRIO = 12, 13  # the number of capture criteria, then their codes (CRITERIA order, from 1)
-P_RAYS = 20  # then 4 x 64 ray masks: p[P_RAYS + 64 * d + s] = the squares from s onwards in direction d
 COLUMNS = 5  # a move: from, to, captured bits, flags, king order (bit 31 - i: the i-th piece taken is a king)
-BY_KING_CODE, MOST_CODE, MOST_KINGS_CODE, EARLIEST_KING_CODE = 1, 2, 3, 4
+DIRECTIONS = Lines.BOTH.vectors  # index d: 0..3 diagonal, 4..7 orthogonal; d ^ 3 is the reverse
+
+# The enums as the kernels see them.
+PROMOTION = {Promotion.AT_END: 0, Promotion.AND_CONTINUE: 1, Promotion.AND_STOP: 2, Promotion.NEVER: 3}
+AT_END, AND_CONTINUE, AND_STOP, NEVER = range(4)
+HALT = {Halt.ANYWHERE: 0, Halt.BEHIND_PIECE: 1, Halt.BEHIND_KING: 2}
+ANYWHERE, BEHIND_PIECE, BEHIND_KING = range(3)
+CRITERION = {Criterion.BY_KING: 1, Criterion.MOST: 2, Criterion.MOST_KINGS: 3, Criterion.EARLIEST_KING: 4,
+             Criterion.VALUE: 5}
+BY_KING, MOST, MOST_KINGS, EARLIEST_KING, VALUE = range(1, 6)
+VALUE_SCALE = 256  # as moves._VALUE_SCALE: a king counts as two men less a little
+
+
+#: A rule set and its board as the kernels read them: one numpy record, which numba passes by
+#: reference (a named tuple went by value, copied at every recursive call: perft ran half as fast).
+RULES = np.dtype([
+    ("valid", np.int64),  # the squares of the board
+    ("crown_white", np.int64),  # the row where white men are crowned
+    ("crown_black", np.int64),
+    ("steps", np.int64, (8,)),  # bit offset of one step in each of the 8 directions
+    ("up", np.int64, (8,)),  # the step as two shifts, one of them 0: bits << up >> down
+    ("down", np.int64, (8,)),
+    ("neighbours", np.int64, (8,)),  # per direction, the squares that have a next square that way
+    ("man_moves_white", np.int64),  # direction masks
+    ("man_moves_black", np.int64),
+    ("man_captures_white", np.int64),
+    ("man_captures_black", np.int64),
+    ("king_moves", np.int64),
+    ("king_captures", np.int64),
+    ("flying", np.int64),  # 1: flying kings
+    ("promotion", np.int64),  # AT_END, AND_CONTINUE, AND_STOP or NEVER
+    ("halt", np.int64),  # ANYWHERE, BEHIND_PIECE or BEHIND_KING
+    ("lands_to_continue", np.int64),  # 1: a capturing king must land where it can go on
+    ("remove_at_once", np.int64),  # 1: taken pieces leave at once
+    ("men_capture_kings", np.int64),
+    ("criteria", np.int64, (4,)),  # compulsory-capture criteria in order (0: none)
+    ("count_paths", np.int64),  # 1: every jump path is a move; 0: equal moves are merged
+])
+
+
+def kernel(*signature: Any, nogil: bool = False) -> Any:
+    """The decorator of every kernel here: ``njit`` cached, without numba's runtime (see above; the
+    ``_nrt`` option is not in numba's type stubs, hence the one ignore)."""
+    return njit(*signature, cache=True, nogil=nogil, _nrt=False)  # type: ignore[call-overload]
 
 
 @intrinsic
@@ -75,68 +124,45 @@ def _clz(typingctx, x):
     return types.int64(types.int64), codegen
 
 
-@njit(cache=True, _nrt=False)
-def _nearest(p, d, s, bits):
+@kernel()
+def _first(bits, step):
+    """The square of ``bits`` nearest along a line going ``step`` bits at a time (``bits`` not 0)."""
+    return _ctz(bits) if step > 0 else 63 - _clz(bits)
+
+
+@kernel()
+def _nearest(rules, rays, d, s, bits):
     """The first square of ``bits`` on the ray from ``s`` in direction ``d``, or -1."""
-    hits = p[P_RAYS + 64 * d + s] & bits
-    if hits == 0:
-        return -1
-    return _ctz(hits) if d >= 2 else 63 - _clz(hits)
+    hits = rays[d, s] & bits
+    return _first(hits, rules.steps[d]) if hits else -1
 
 
-@njit(cache=True, _nrt=False)
-def _farthest(p, d, s):
+@kernel()
+def _farthest(rules, rays, d, s):
     """The last square on the ray from ``s`` in direction ``d`` (-1 at the edge)."""
-    ray = p[P_RAYS + 64 * d + s]
-    if ray == 0:
-        return -1
-    return 63 - _clz(ray) if d >= 2 else _ctz(ray)
+    ray = rays[d, s]
+    return _first(ray, -rules.steps[d]) if ray else -1
 
 
-@njit(cache=True, _nrt=False)
-def _reach(p, d, s, occ):
+@kernel()
+def _has_next(rules, d, s):
+    """Square ``s`` has a next square in direction ``d``."""
+    return (rules.neighbours[d] >> s) & 1 == 1
+
+
+@kernel()
+def _reach(rules, rays, d, s, occ):
     """The empty squares a king on ``s`` can move to in direction ``d``."""
-    ray = p[P_RAYS + 64 * d + s]
-    if p[P_FLY] == 0 and ray:  # a short king: the next square only
-        ray = ray & -ray if d >= 2 else np.int64(1) << (63 - _clz(ray))
-    stop = _nearest(p, d, s, occ)
+    ray = rays[d, s]
+    if rules.flying == 0 and ray:  # a short king: the next square only
+        ray = np.int64(1) << _first(ray, rules.steps[d])
+    stop = _nearest(rules, rays, d, s, occ)
     if stop >= 0:
-        ray &= ~(p[P_RAYS + 64 * d + stop] | (np.int64(1) << stop))
+        ray &= ~(rays[d, stop] | (np.int64(1) << stop))
     return ray
 
 
-@njit(cache=True, _nrt=False)
-def _forward(colour):
-    """The directions a man of ``colour`` moves in: white up (0, 1), black down (2, 3)."""
-    return 0b0011 if colour == 0 else 0b1100
-
-
-@njit(cache=True, _nrt=False)
-def _turns(d):
-    """The two directions at right angles to direction ``d``."""
-    return 0b0110 if d == 0 or d == 3 else 0b1001
-
-
-@njit(cache=True, _nrt=False)
-def _delta(p, d):
-    """The bit offset of one step in direction ``d``: 0 up-left, 1 up-right, 2 down-left, 3 down-right
-    (the order of ``moves.DIRECTIONS``)."""
-    w = p[P_W]
-    if d == 0:
-        return -w - 1
-    if d == 1:
-        return -w
-    if d == 2:
-        return w
-    return w + 1
-
-
-@njit(cache=True, _nrt=False)
-def _on(p, s):
-    return 0 <= s < p[P_BITS] and (p[P_VALID] >> s) & 1 == 1
-
-
-@njit(cache=True, _nrt=False)
+@kernel()
 def _record(moves, n, origin, to, captured, flags, order):
     if n < moves.shape[0]:
         moves[n, 0] = origin
@@ -147,155 +173,186 @@ def _record(moves, n, origin, to, captured, flags, order):
     return n + 1
 
 
-@njit(cache=True, _nrt=False)
-def _crown_flags(p, colour, startking, king, to):
+@kernel()
+def _crown_row(rules, colour):
+    return rules.crown_white if colour == 0 else rules.crown_black
+
+
+@kernel()
+def _crown_flags(rules, colour, startking, king, to):
     """Flags of a finished capture: 1 if a king moved, 2 if the man is crowned."""
     if startking:
         return 1
-    crown_row = p[P_CROWN_W] if colour == 0 else p[P_CROWN_B]
-    if king or ((crown_row >> to) & 1 == 1 and p[P_PROMO] != PROMOTE_NEVER):
+    if king or ((_crown_row(rules, colour) >> to) & 1 == 1 and rules.promotion != NEVER):
         return 2
     return 0
 
 
-@njit(cache=True, _nrt=False)
-def _empty(p, x, occ, taken):
-    """Square ``x`` is on the board and free (a taken piece frees it only where pieces go at once)."""
-    return _on(p, x) and ((occ >> x) & 1 == 0 or (p[P_REMOVE] == 1 and (taken >> x) & 1 == 1))
+@kernel()
+def _empty(rules, x, occ, taken):
+    """Square ``x`` is free (a taken piece frees it only where pieces leave at once)."""
+    return (occ >> x) & 1 == 0 or (rules.remove_at_once == 1 and (taken >> x) & 1 == 1)
 
 
-@njit(cache=True, _nrt=False)
-def _blockers(p, occ, taken):
+@kernel()
+def _blockers(rules, occ, taken):
     """The squares a flying king cannot pass."""
-    return occ & ~taken if p[P_REMOVE] == 1 else occ
+    return occ & ~taken if rules.remove_at_once == 1 else occ
 
 
-@njit(cache=True, _nrt=False)
-def _targets(p, king, opp, oppkings):
+@kernel()
+def _targets(rules, king, opp, oppkings):
     """The pieces a king or a man may take."""
-    return opp if king or p[P_MEN_KINGS] == 1 else opp & ~oppkings
+    return opp if king or rules.men_capture_kings == 1 else opp & ~oppkings
 
 
-@njit(cache=True, _nrt=False)
-def _can_take(s, king, dirs, taken, occ, opp, oppkings, p):
+@kernel()
+def _man_captures(rules, colour):
+    return rules.man_captures_white if colour == 0 else rules.man_captures_black
+
+
+@kernel()
+def _man_moves(rules, colour):
+    return rules.man_moves_white if colour == 0 else rules.man_moves_black
+
+
+@kernel()
+def _jumped(rules, rays, king, d, s, occ, taken):
+    """The square a piece on ``s`` would jump in direction ``d``: the next one, or for a flying king
+    the first piece on the line; -1 if none."""
+    if king and rules.flying == 1:
+        return _nearest(rules, rays, d, s, _blockers(rules, occ, taken))
+    return s + rules.steps[d] if _has_next(rules, d, s) else -1
+
+
+@kernel()
+def _can_take(s, king, dirs, taken, occ, opp, oppkings, rules, rays):
     """Whether the piece on ``s`` has a first jump in ``dirs`` (the search's test, without the search)."""
-    fly = king and p[P_FLY] == 1
-    targets = _targets(p, king, opp, oppkings) & ~taken
-    for d in range(4):
-        if (dirs >> d) & 1 == 0:
-            continue
-        step = _delta(p, d)
-        t = _nearest(p, d, s, _blockers(p, occ, taken)) if fly else s + step
-        if t >= 0 and _on(p, t) and (targets >> t) & 1 == 1 and _empty(p, t + step, occ, taken):
+    targets = _targets(rules, king, opp, oppkings) & ~taken
+    while dirs:
+        d = _ctz(dirs)
+        dirs &= dirs - 1
+        t = _jumped(rules, rays, king, d, s, occ, taken)
+        if t >= 0 and (targets >> t) & 1 == 1 and _has_next(rules, d, t) and _empty(rules, t + rules.steps[d], occ, taken):
             return True
     return False
 
 
-@njit(
-    "int64(int64, boolean, int64, int64, int64, int64, int64, int64, int64, int64[:], int64[:, :], int64, int64, int64)",
-    cache=True,
-    _nrt=False,
-)
-def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, p, moves, n, startking, colour):
+@kernel()
+def _take(order, taken, t, oppkings):
+    """``order`` with the next piece taken, on ``t``, marked if it is a king."""
+    return order | ((oppkings >> t) & 1) << (31 - _popcount(taken))
+
+
+def _captures_signature():
+    rules = numba.typeof(np.zeros(1, dtype=RULES)[0])
+    i64 = types.int64
+    return i64(i64, types.boolean, i64, i64, i64, i64, i64, i64, i64, rules, i64[:, :], i64[:, :], i64, i64, i64)
+
+
+@kernel(_captures_signature())
+def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, rays, moves, n, startking, colour):
     """Record every finished capture path continuing from ``s``; return the new move count.
 
     Callers check :func:`_can_take` first, so every call finds at least one capture.
     """
     as_king = s >= 0  # True, but not a literal: a literal would call a second, uncacheable specialisation
-    for d in range(4):
-        if (dirs >> d) & 1 == 0:
+    rest = dirs
+    while rest:
+        d = _ctz(rest)
+        rest &= rest - 1
+        step = rules.steps[d]
+        back = np.int64(1) << (d ^ 3)
+        t = _jumped(rules, rays, king, d, s, occ, taken)
+        targets = _targets(rules, king, opp, oppkings) & ~taken
+        if t < 0 or (targets >> t) & 1 == 0 or not _has_next(rules, d, t) or not _empty(rules, t + step, occ, taken):
             continue
-        step = _delta(p, d)
-        if king and p[P_FLY] == 1:
-            blockers = _blockers(p, occ, taken)
-            t = _nearest(p, d, s, blockers)
-            if t < 0 or (opp >> t) & 1 == 0 or (taken >> t) & 1 == 1 or not _empty(p, t + step, occ, taken):
-                continue
-            taken2 = taken | (1 << t)
-            order2 = order | ((oppkings >> t) & 1) << (31 - _popcount(taken))
+        taken2 = taken | (np.int64(1) << t)
+        order2 = _take(order, taken, t, oppkings)
+        if king and rules.flying == 1:
             first = t + step
-            beyond = _nearest(p, d, t, blockers)
-            last = beyond - step if beyond >= 0 else _farthest(p, d, t)
+            beyond = _nearest(rules, rays, d, t, _blockers(rules, occ, taken))
+            last = beyond - step if beyond >= 0 else _farthest(rules, rays, d, t)
+            if rules.halt == BEHIND_PIECE or (rules.halt == BEHIND_KING and (oppkings >> t) & 1 == 1):
+                last = first
             # flying on along the line to take the next piece is one stroke, from every landing square
-            straight = _can_take(last, as_king, 1 << d, taken2, occ, opp, oppkings, p)
+            straight = _can_take(last, as_king, 1 << d, taken2, occ, opp, oppkings, rules, rays)
             if straight:
                 n = _captures(
-                    last, as_king, 1 << d, origin, taken2, order2, occ, opp, oppkings, p, moves, n, startking, colour
+                    last, as_king, 1 << d, origin, taken2, order2, occ, opp, oppkings, rules, rays, moves, n,
+                    startking, colour,
                 )
+            turns = rules.king_captures & ~(np.int64(1) << d) & ~back
             going_on = straight
             turned = np.int64(0)
             x = first
             while True:
-                if _can_take(x, as_king, _turns(d), taken2, occ, opp, oppkings, p):
+                if _can_take(x, as_king, turns, taken2, occ, opp, oppkings, rules, rays):
                     n = _captures(
-                        x, as_king, _turns(d), origin, taken2, order2, occ, opp, oppkings, p, moves, n, startking, colour
+                        x, as_king, turns, origin, taken2, order2, occ, opp, oppkings, rules, rays, moves, n,
+                        startking, colour,
                     )
-                    turned |= 1 << x
+                    turned |= np.int64(1) << x
                     going_on = True
                 if x == last:
                     break
                 x += step
-            if straight or (p[P_LAND] == 1 and going_on):
+            if straight or (rules.lands_to_continue == 1 and going_on):
                 continue
             x = first
             while True:
                 if (turned >> x) & 1 == 0:
-                    n = _record(moves, n, origin, x, taken2, _crown_flags(p, colour, startking, True, x), order2)
+                    n = _record(moves, n, origin, x, taken2, _crown_flags(rules, colour, startking, True, x), order2)
                 if x == last:
                     break
                 x += step
         else:
-            m = s + step
-            t = m + step
-            targets = _targets(p, king, opp, oppkings) & ~taken
-            if not _on(p, m) or (targets >> m) & 1 == 0 or not _empty(p, t, occ, taken):
-                continue
-            taken2 = taken | (1 << m)
-            order2 = order | ((oppkings >> m) & 1) << (31 - _popcount(taken))
+            landing = t + step
             crowned = king
-            crown_row = p[P_CROWN_W] if colour == 0 else p[P_CROWN_B]
-            if not king and (crown_row >> t) & 1 == 1:
-                if p[P_PROMO] == PROMOTE_AND_STOP:
-                    n = _record(moves, n, origin, t, taken2, 2, order2)
+            if not king and (_crown_row(rules, colour) >> landing) & 1 == 1:
+                if rules.promotion == AND_STOP:
+                    n = _record(moves, n, origin, landing, taken2, 2, order2)
                     continue
-                crowned = p[P_PROMO] == PROMOTE_AND_CONTINUE
-            if crowned:
-                onward = _turns(d) | (1 << d)
-            elif p[P_BACK] == 1:
-                onward = 15 & ~(1 << (3 - d))
-            else:
-                onward = _forward(colour)
-            if _can_take(t, crowned, onward, taken2, occ, opp, oppkings, p):
+                crowned = rules.promotion == AND_CONTINUE
+            onward = (rules.king_captures if crowned else _man_captures(rules, colour)) & ~back
+            if _can_take(landing, crowned, onward, taken2, occ, opp, oppkings, rules, rays):
                 n = _captures(
-                    t, crowned, onward, origin, taken2, order2, occ, opp, oppkings, p, moves, n, startking, colour
+                    landing, crowned, onward, origin, taken2, order2, occ, opp, oppkings, rules, rays, moves, n,
+                    startking, colour,
                 )
             else:
-                n = _record(moves, n, origin, t, taken2, _crown_flags(p, colour, startking, crowned, t), order2)
+                flags = _crown_flags(rules, colour, startking, crowned, landing)
+                n = _record(moves, n, origin, landing, taken2, flags, order2)
     return n
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _copy_row(moves, to, source):
     for j in range(COLUMNS):
         moves[to, j] = moves[source, j]
 
 
-@njit(cache=True, _nrt=False)
+@kernel()
 def _score(moves, i, criterion, oppkings):
-    if criterion == BY_KING_CODE:
+    if criterion == BY_KING:
         return moves[i, 3] & 1
-    if criterion == MOST_CODE:
+    if criterion == MOST:
         return _popcount(moves[i, 2])
-    if criterion == MOST_KINGS_CODE:
+    if criterion == MOST_KINGS:
         return _popcount(moves[i, 2] & oppkings)
+    if criterion == VALUE:
+        kings = _popcount(moves[i, 2] & oppkings)
+        return (_popcount(moves[i, 2]) + kings) * VALUE_SCALE - kings
     return moves[i, 4]
 
 
-@njit(cache=True, _nrt=False)
-def _select(moves, n, p, oppkings):
+@kernel()
+def _select(moves, n, rules, oppkings):
     """Apply the compulsory-capture rules and (unless counting paths) merge equal moves."""
-    for c in range(p[P_NPRIO]):
-        criterion = p[P_PRIO + c]
+    for c in range(4):
+        criterion = rules.criteria[c]
+        if criterion == 0:
+            break
         best = 0
         for i in range(n):
             best = max(best, _score(moves, i, criterion, oppkings))
@@ -305,7 +362,7 @@ def _select(moves, n, p, oppkings):
                 _copy_row(moves, k, i)
                 k += 1
         n = k
-    if p[P_PATHS] == 0:
+    if rules.count_paths == 0:
         k = 0
         for i in range(n):
             seen = False
@@ -320,83 +377,91 @@ def _select(moves, n, p, oppkings):
     return n
 
 
-@njit(cache=True, _nrt=False)
-def _shift(bits, step):
-    """Every bit moved ``step`` places (a diagonal step on the board)."""
-    return bits << step if step > 0 else bits >> -step
+@kernel()
+def _shift(bits, rules, d):
+    """Every bit moved one step in direction ``d`` (no branch: the board never reaches the sign bit)."""
+    return (bits << rules.up[d]) >> rules.down[d]
 
 
-@njit(cache=True, _nrt=False)
-def _may_capture(mine, opp, kings, occ, colour, p):
+@kernel()
+def _may_capture(mine, opp, kings, occ, colour, rules):
     """False only if no piece can capture: an exact test of the first jump for men and short kings."""
-    if mine & kings and p[P_FLY] == 1:
+    if mine & kings and rules.flying == 1:
         return True
-    empty = p[P_VALID] & ~occ
-    men_dirs = 15 if p[P_BACK] == 1 else _forward(colour)
-    men, men_targets = mine & ~kings, _targets(p, False, opp, kings)
-    for d in range(4):
-        step = _delta(p, d)
-        if _shift(_shift(mine & kings, step) & opp, step) & empty:
+    empty = rules.valid & ~occ
+    men, men_targets, men_dirs = mine & ~kings, _targets(rules, False, opp, kings), _man_captures(rules, colour)
+    dirs = rules.king_captures | men_dirs
+    while dirs:
+        d = _ctz(dirs)
+        dirs &= dirs - 1
+        edge = rules.neighbours[d]
+        if (rules.king_captures >> d) & 1 and _shift(_shift(mine & kings & edge, rules, d) & opp & edge, rules, d) & empty:
             return True
-        if (men_dirs >> d) & 1 and _shift(_shift(men, step) & men_targets, step) & empty:
+        if (men_dirs >> d) & 1 and _shift(_shift(men & edge, rules, d) & men_targets & edge, rules, d) & empty:
             return True
     return False
 
 
-@njit(cache=True, _nrt=False)
-def _count(white, black, kings, colour, p, moves):
+@kernel()
+def _count(white, black, kings, colour, rules, rays, moves):
     """The number of legal moves, without listing the quiet ones."""
     mine = white if colour == 0 else black
     occ = white | black
-    if _may_capture(mine, black if colour == 0 else white, kings, occ, colour, p):
-        n = _generate(white, black, kings, colour, p, moves)
+    if _may_capture(mine, black if colour == 0 else white, kings, occ, colour, rules):
+        n = _generate(white, black, kings, colour, rules, rays, moves)
         if n:
             return n
-    empty = p[P_VALID] & ~occ
+    empty = rules.valid & ~occ
     men = mine & ~kings
+    dirs = _man_moves(rules, colour)
     n = 0
-    for d in range(4):
-        if (_forward(colour) >> d) & 1:
-            n += _popcount(_shift(men, _delta(p, d)) & empty)
+    while dirs:
+        d = _ctz(dirs)
+        dirs &= dirs - 1
+        n += _popcount(_shift(men & rules.neighbours[d], rules, d) & empty)
     rest = mine & kings
     while rest:
         s = _ctz(rest)
         rest &= rest - 1
-        for d in range(4):
-            n += _popcount(_reach(p, d, s, occ))
+        king_dirs = rules.king_moves
+        while king_dirs:
+            d = _ctz(king_dirs)
+            king_dirs &= king_dirs - 1
+            n += _popcount(_reach(rules, rays, d, s, occ))
     return n
 
 
-@njit(cache=True, _nrt=False)
-def _generate(white, black, kings, colour, p, moves):
+@kernel()
+def _generate(white, black, kings, colour, rules, rays, moves):
     """Fill ``moves`` with the legal moves; return their number (more than the rows: overflow)."""
     mine = white if colour == 0 else black
     opp = black if colour == 0 else white
     occ = white | black
     n = 0
-    rest = mine if _may_capture(mine, opp, kings, occ, colour, p) else 0
+    rest = mine if _may_capture(mine, opp, kings, occ, colour, rules) else 0
     while rest:
         s = _ctz(rest)
         rest &= rest - 1
         king = (kings >> s) & 1 == 1
-        dirs = 15 if (king or p[P_BACK] == 1) else _forward(colour)
-        rest_occ, none = occ & ~(1 << s), np.int64(0)
-        if _can_take(s, king, dirs, none, rest_occ, opp, opp & kings, p):
-            n = _captures(s, king, dirs, s, none, none, rest_occ, opp, opp & kings, p, moves, n, int(king), colour)
+        dirs = rules.king_captures if king else _man_captures(rules, colour)
+        rest_occ, none = occ & ~(np.int64(1) << s), np.int64(0)
+        if _can_take(s, king, dirs, none, rest_occ, opp, opp & kings, rules, rays):
+            n = _captures(
+                s, king, dirs, s, none, none, rest_occ, opp, opp & kings, rules, rays, moves, n, int(king), colour
+            )
     if n > moves.shape[0]:
         return n
     if n:
-        return _select(moves, n, p, opp & kings)
-    crown_row = p[P_CROWN_W] if colour == 0 else p[P_CROWN_B]
-    if p[P_PROMO] == PROMOTE_NEVER:
-        crown_row = 0
-    empty = p[P_VALID] & ~occ
+        return _select(moves, n, rules, opp & kings)
+    crown_row = _crown_row(rules, colour) if rules.promotion != NEVER else 0
+    empty = rules.valid & ~occ
     men = mine & ~kings
-    for d in range(4):
-        if (_forward(colour) >> d) & 1 == 0:
-            continue
-        step = _delta(p, d)
-        targets = _shift(men, step) & empty
+    dirs = _man_moves(rules, colour)
+    while dirs:
+        d = _ctz(dirs)
+        dirs &= dirs - 1
+        step = rules.steps[d]
+        targets = _shift(men & rules.neighbours[d], rules, d) & empty
         while targets:
             t = _ctz(targets)
             targets &= targets - 1
@@ -405,45 +470,114 @@ def _generate(white, black, kings, colour, p, moves):
     while rest:
         s = _ctz(rest)
         rest &= rest - 1
-        for d in range(4):
-            targets = _reach(p, d, s, occ)
+        king_dirs = rules.king_moves
+        while king_dirs:
+            d = _ctz(king_dirs)
+            king_dirs &= king_dirs - 1
+            targets = _reach(rules, rays, d, s, occ)
             while targets:
                 n = _record(moves, n, s, _ctz(targets), 0, 1, 0)
                 targets &= targets - 1
     return n
 
 
-@njit("int64(int64, int64, int64, int64, int64, int64[:], int64[:, :, :])", cache=True, _nrt=False, nogil=True)
-def _perft(white, black, kings, colour, depth, p, buffers):
+@kernel()
+def _play(white, black, kings, colour, moves, i):
+    """The position after move ``i`` of ``moves``: (white, black, kings)."""
+    f, t, taken, flags = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
+    fb, tb = np.int64(1) << f, np.int64(1) << t
+    if colour == 0:
+        white, black = (white & ~fb) | tb, black & ~taken
+    else:
+        white, black = white & ~taken, (black & ~fb) | tb
+    kings &= ~taken
+    if flags & 1:
+        kings = (kings & ~fb) | tb
+    elif flags & 2:
+        kings |= tb
+    return white, black, kings
+
+
+@kernel(nogil=True)
+def _perft(white, black, kings, colour, depth, rules, rays, buffers):
     """Move sequences of length ``depth`` (>= 1); -1 if a position overflowed its buffer."""
     moves = buffers[depth - 1]
     if depth == 1:
-        n = _count(white, black, kings, colour, p, moves)
+        n = _count(white, black, kings, colour, rules, rays, moves)
         return -1 if n > moves.shape[0] else n
-    n = _generate(white, black, kings, colour, p, moves)
+    n = _generate(white, black, kings, colour, rules, rays, moves)
     if n > moves.shape[0]:
         return -1
     total = 0
     for i in range(n):
-        f, t, taken, flags = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
-        fb, tb = np.int64(1) << f, np.int64(1) << t
-        if colour == 0:
-            w2, b2 = (white & ~fb) | tb, black & ~taken
-        else:
-            w2, b2 = white & ~taken, (black & ~fb) | tb
-        k2 = kings & ~taken
-        if flags & 1:
-            k2 = (k2 & ~fb) | tb
-        elif flags & 2:
-            k2 |= tb
-        r = _perft(w2, b2, k2, 1 - colour, depth - 1, p, buffers)
+        w2, b2, k2 = _play(white, black, kings, colour, moves, i)
+        r = _perft(w2, b2, k2, 1 - colour, depth - 1, rules, rays, buffers)
         if r < 0:
             return -1
         total += r
     return total
 
 
+# The entry points called from Python take the rules as an array of one record (numba reads the
+# type of an array argument much faster than that of a record).
+
+
+@kernel()
+def _generate_with(white, black, kings, colour, table, rays, moves):
+    """:func:`_generate` with the rules in ``table[0]``."""
+    return _generate(white, black, kings, colour, table[0], rays, moves)
+
+
+@kernel(nogil=True)
+def _perft_many(positions, depth, table, rays, buffers, counts):
+    """:func:`_perft` of each row ``(white, black, kings, colour)`` of ``positions`` into ``counts``;
+    False if one overflowed a buffer."""
+    rules = table[0]
+    for i in range(positions.shape[0]):
+        counts[i] = _perft(positions[i, 0], positions[i, 1], positions[i, 2], positions[i, 3], depth, rules, rays,
+                           buffers)
+        if counts[i] < 0:
+            return False
+    return True
+
+
+@kernel()
+def _expand(positions, table, rays, moves, children, parents):
+    """Every position one move after each row of ``positions`` into ``children`` (and the row it came
+    from into ``parents``); the number of children, -1 if one position overflowed ``moves``, or more than
+    the rows of ``children`` if it is too small."""
+    rules = table[0]
+    k = 0
+    for i in range(positions.shape[0]):
+        white, black, kings, colour = positions[i, 0], positions[i, 1], positions[i, 2], positions[i, 3]
+        n = _generate(white, black, kings, colour, rules, rays, moves)
+        if n > moves.shape[0]:
+            return -1
+        for j in range(n):
+            if k < children.shape[0]:
+                children[k, 0], children[k, 1], children[k, 2] = _play(white, black, kings, colour, moves, j)
+                children[k, 3] = 1 - colour
+                parents[k] = i
+            k += 1
+    return k
+
+
 # ---------------------------------------------------------------- Python side
+
+
+def supports(variant: Variant) -> bool:
+    """True if the numba generator plays ``variant``: dark squares only, on at most 64 bits (8x8, 10x10)."""
+    return variant.dark_only and _bits(variant.size) <= 64
+
+
+def _bits(size: int) -> int:
+    return size * size // 2 + size // 2 - 1
+
+
+def _check(variant: Variant) -> None:
+    if not supports(variant):
+        board = "every square" if not variant.dark_only else f"{variant.size}x{variant.size}"
+        raise InputError(f"the fast generator plays dark squares on 8x8 and 10x10 only; {variant.name} uses {board}")
 
 
 def _bit(square: Square, size: int, mirrored: bool = False) -> int:
@@ -464,47 +598,90 @@ def _square(bit: int, size: int, mirrored: bool = False) -> Square:
     return size - 1 - top, size - 1 - col if mirrored else col
 
 
-@lru_cache(maxsize=None)
-def params(variant: Variant, paths: bool = False) -> np.ndarray:
-    """The parameter array of ``variant`` for the kernels (shared: do not modify it)."""
-    if not variant.dark_only:
-        raise InputError(f"the fast generator plays on dark squares only; {variant.name} uses all squares")
+def _mask(vectors: tuple[tuple[int, int], ...]) -> int:
+    return sum(1 << d for d, vector in enumerate(DIRECTIONS) if vector in vectors)
+
+
+#: The tables made so far, by the identity of the variant (hashing a variant's every field at each call
+#: took longer than the kernel); the variant is kept with them so that its identity is not reused.
+_TABLES: dict[tuple[int, bool], tuple[Variant, np.ndarray, np.ndarray]] = {}
+
+
+def tables(variant: Variant, paths: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The rules of ``variant`` as the kernels take them (an array of one :data:`RULES` record) and
+    its rays (shared: do not modify them)."""
+    known = _TABLES.get((id(variant), paths))
+    if known is None:
+        known = _TABLES[id(variant), paths] = (variant, *_make_tables(variant, paths))
+    return known[1], known[2]
+
+
+def _make_tables(variant: Variant, paths: bool) -> tuple[np.ndarray, np.ndarray]:
+    from .moves import man_directions, step_of
+
+    _check(variant)
     size = variant.size
     squares = [(r, c) for r in range(size) for c in range(size) if (r + c) % 2 == 0]
-    valid = sum(1 << _bit(sq, size) for sq in squares)
-    crown_w = sum(1 << _bit(sq, size) for sq in squares if sq[0] == promotion_row("W", size))
-    crown_b = sum(1 << _bit(sq, size) for sq in squares if sq[0] == promotion_row("B", size))
-    values = [0] * (P_RAYS + 4 * 64)
-    values[P_W] = size // 2
-    values[P_BITS] = max(_bit(sq, size) for sq in squares) + 1
-    values[P_VALID], values[P_CROWN_W], values[P_CROWN_B] = valid, crown_w, crown_b
-    values[P_BACK] = int(variant.men_capture_backwards)
-    values[P_FLY] = int(variant.flying_kings)
-    values[P_PROMO] = variant.promotion_in_capture
-    values[P_LAND] = int(variant.king_lands_to_continue)
-    values[P_REMOVE] = int(variant.remove_at_once)
-    values[P_PATHS] = int(paths)
-    values[P_MEN_KINGS] = int(variant.men_capture_kings)
-    values[P_NPRIO] = len(variant.priority)
-    for index, criterion in enumerate(variant.priority):
-        values[P_PRIO + index] = CRITERIA.index(criterion) + 1
-    for d in range(4):
-        for sq in squares:
-            row, col = sq
-            dr, dc = (1 if d < 2 else -1), (-1 if d in (0, 2) else 1)
+
+    def bits(keep) -> int:
+        return sum(1 << _bit(sq, size) for sq in squares if keep(sq))
+
+    def on_board(r: int, c: int) -> bool:
+        return 0 <= r < size and 0 <= c < size
+
+    steps, neighbours = [], []
+    rays = np.zeros((8, 64), dtype=np.int64)
+    for d, vector in enumerate(DIRECTIONS):
+        dr, dc = step_of(variant, vector)
+        offsets = {_bit((r + dr, c + dc), size) - _bit((r, c), size) for r, c in squares if on_board(r + dr, c + dc)}
+        (offset,) = offsets  # the layout makes it the same from every square
+        steps.append(offset)
+        neighbours.append(bits(lambda sq: on_board(sq[0] + dr, sq[1] + dc)))
+        for row, col in squares:
             ray, r, c = 0, row + dr, col + dc
-            while 0 <= r < size and 0 <= c < size:
+            while on_board(r, c):
                 ray |= 1 << _bit((r, c), size)
                 r, c = r + dr, c + dc
-            values[P_RAYS + 64 * d + _bit(sq, size)] = ray
-    return np.array(values, dtype=np.int64)
+            rays[d, _bit((row, col), size)] = np.int64(ray - (1 << 64) if ray >= 1 << 63 else ray)
+    criteria = [CRITERION[c] for c in variant.priority]
+    if len(criteria) > 4:
+        raise InputError(f"the fast generator takes at most 4 capture criteria; {variant.name} has {len(criteria)}")
+    table = np.zeros(1, dtype=RULES)
+    rules = table[0]
+    rules["valid"] = bits(lambda sq: True)
+    rules["crown_white"] = bits(lambda sq: sq[0] == promotion_row("W", size))
+    rules["crown_black"] = bits(lambda sq: sq[0] == promotion_row("B", size))
+    rules["steps"] = steps
+    rules["up"] = [max(step, 0) for step in steps]
+    rules["down"] = [max(-step, 0) for step in steps]
+    rules["neighbours"] = neighbours
+    rules["man_moves_white"] = _mask(man_directions(variant, "W", False))
+    rules["man_moves_black"] = _mask(man_directions(variant, "B", False))
+    rules["man_captures_white"] = _mask(man_directions(variant, "W", True))
+    rules["man_captures_black"] = _mask(man_directions(variant, "B", True))
+    rules["king_moves"] = _mask(variant.moves.vectors)
+    rules["king_captures"] = _mask(variant.captures.vectors)
+    rules["flying"] = variant.flying_kings
+    rules["promotion"] = PROMOTION[variant.promotion_in_capture]
+    rules["halt"] = HALT[variant.king_halt]
+    rules["lands_to_continue"] = variant.king_lands_to_continue
+    rules["remove_at_once"] = variant.remove_at_once
+    rules["men_capture_kings"] = variant.men_capture_kings
+    rules["criteria"][: len(criteria)] = criteria
+    rules["count_paths"] = paths
+    return table, rays
 
 
 def bitboards(position: Position) -> tuple[int, int, int, int]:
-    """(white, black, kings, side to move: 0 white, 1 black) of ``position``."""
+    """(white, black, kings, side to move: 0 white, 1 black) of ``position`` (kept by its pieces until
+    they change)."""
     size, mirrored = position.size, position.variant.mirrored
+    pieces = position.pieces
+    cached = getattr(pieces, "bits", None)
+    if cached is not None and cached[0] == size and cached[1] == mirrored:
+        return cached[2], cached[3], cached[4], 0 if position.turn == "W" else 1
     white = black = kings = 0
-    for square, piece in position.pieces.items():
+    for square, piece in pieces.items():
         bit = 1 << _bit(square, size, mirrored)
         if piece in "wW":
             white |= bit
@@ -512,30 +689,72 @@ def bitboards(position: Position) -> tuple[int, int, int, int]:
             black |= bit
         if piece in "WB":
             kings |= bit
+    if hasattr(pieces, "bits"):
+        pieces.bits = (size, mirrored, white, black, kings)
     return white, black, kings, 0 if position.turn == "W" else 1
+
+
+@lru_cache(maxsize=None)
+def _square_list(size: int, mirrored: bool) -> list[Square]:
+    return [_square(bit, size, mirrored) for bit in range(64)]
+
+
+def square_list(variant: Variant) -> list[Square]:
+    """The square of each bit number (shared: do not modify it)."""
+    return _square_list(variant.size, variant.mirrored)
+
+
+def squares_of(bits: int, variant: Variant) -> list[Square]:
+    """The squares of the set bits of ``bits``, in bit order."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(_square(low.bit_length() - 1, variant.size, variant.mirrored))
+        bits ^= low
+    return found
+
+
+def move_rows(position: Position, paths: bool = False) -> np.ndarray:
+    """The legal moves as the kernel lists them: rows ``(from, to, captured bits, flags, king order)``."""
+    table, rays = tables(position.variant, paths)
+    moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
+    n = _generate_with(*bitboards(position), table, rays, moves)
+    if n > MAX_MOVES:
+        raise InputError(f"the position has more than {MAX_MOVES} moves")
+    return moves[:n]
 
 
 def generate(position: Position, paths: bool = False) -> list[tuple[Square, Square, frozenset[Square], bool]]:
     """The legal moves as (start, end, captured squares, crowned), from the numba kernel."""
-    size, mirrored = position.size, position.variant.mirrored
-    moves = np.zeros((MAX_MOVES, COLUMNS), dtype=np.int64)
-    n = _generate(*bitboards(position), params(position.variant, paths), moves)
-    if n > MAX_MOVES:
-        raise InputError(f"the position has more than {MAX_MOVES} moves")
-    result = []
-    for f, t, taken, flags, _ in moves[:n].tolist():
-        captured = frozenset(_square(b, size, mirrored) for b in range(64) if (taken >> b) & 1)
-        result.append((_square(f, size, mirrored), _square(t, size, mirrored), captured, bool(flags & 2)))
-    return result
+    variant = position.variant
+    square = square_list(variant)
+    return [
+        (square[f], square[t], frozenset(squares_of(taken, variant)), bool(flags & 2))
+        for f, t, taken, flags, _ in move_rows(position, paths).tolist()
+    ]
 
 
-def perft(position: Position, depth: int, paths: bool = False) -> int:
-    """The number of move sequences of length ``depth`` from ``position``, in numba."""
-    if depth <= 0:
-        return 1
-    buffers = np.zeros((depth, MAX_MOVES, COLUMNS), dtype=np.int64)
-    white, black, kings, colour = bitboards(position)
-    nodes = interruptible(_perft, white, black, kings, colour, depth, params(position.variant, paths), buffers)
-    if nodes < 0:
+def perft_rows(positions: np.ndarray, depth: int, variant: Variant, paths: bool = False) -> np.ndarray:
+    """The perft of each row ``(white, black, kings, colour)`` of ``positions`` (depth >= 1)."""
+    table, rays = tables(variant, paths)
+    buffers = np.empty((depth, MAX_MOVES, COLUMNS), dtype=np.int64)
+    counts = np.empty(positions.shape[0], dtype=np.int64)
+    if not _perft_many(positions, depth, table, rays, buffers, counts):
         raise InputError(f"a position in the tree has more than {MAX_MOVES} moves")
-    return int(nodes)
+    return counts
+
+
+def expand(positions: np.ndarray, variant: Variant, paths: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The positions one move after each row of ``positions``, and for each the row it came from."""
+    table, rays = tables(variant, paths)
+    moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
+    rows = max(16, 12 * positions.shape[0])
+    while True:
+        children = np.empty((rows, 4), dtype=np.int64)
+        parents = np.empty(rows, dtype=np.int64)
+        n = _expand(positions, table, rays, moves, children, parents)
+        if n < 0:
+            raise InputError(f"a position in the tree has more than {MAX_MOVES} moves")
+        if n <= rows:
+            return children[:n], parents[:n]
+        rows = n

@@ -11,7 +11,7 @@ How a game ends (:meth:`Game.outcome`), in this order:
 
 * a side with no legal move (no piece left, or every piece blocked) loses; in
   Antidraughts it wins; in Breakthrough the first side to crown a man wins at once
-  (the variant's ``outcome`` field says which, :func:`ending_rule`);
+  (the variant's ``outcome`` field says which);
 * the same position with the same side to move for the third time is a draw;
 * the variant's count rules (:data:`COUNT_RULES`, with their sources in docs/draughts.md):
   a draw after so many moves by each side with kings only and no capture, or in a
@@ -33,18 +33,7 @@ from ..errors import InputError
 from .board import Position, colour_of, parse_position
 from .moves import Move, distinct, legal_moves, make_move, move_texts
 from .notation import parse_move
-from .rules import Variant, get_variant
-
-#: The values of a variant's ``outcome`` field (how a game ends when a side cannot move or crowns).
-NO_MOVE_LOSES, NO_MOVE_WINS, FIRST_KING_WINS = "no-move-loses", "no-move-wins", "first-king-wins"
-
-
-def ending_rule(variant: Variant) -> str:
-    """How games of ``variant`` end: the value of its ``outcome`` field (the standard rule, no legal
-    move loses, for a rule set that has none)."""
-    outcome = getattr(variant, "outcome", None)
-    return NO_MOVE_LOSES if outcome is None else str(getattr(outcome, "value", outcome))
-
+from .rules import Outcome, Variant, get_variant
 
 Material = Counter  # pieces on the board by letter: w, W, b, B
 
@@ -189,7 +178,7 @@ class Game:
         by repetition or a count rule."""
         position = self._positions[-1]
         moves = legal_moves(position)
-        limit = getattr(self.variant, "king_move_limit", 0)
+        limit = self.variant.king_move_limit
         if limit and moves and not moves[0].captured:
             tired = self._king_on_limit(limit)
             if tired is not None:
@@ -273,13 +262,13 @@ class Game:
     def _ending(self) -> GameEnd | None:
         """How the game ends at the current position, if it does."""
         position = self._positions[-1]
-        rule = ending_rule(self.variant)
-        if rule == FIRST_KING_WINS and self.moves and self.moves[-1].promotes:
+        rule = self.variant.outcome
+        if rule is Outcome.FIRST_KING_WINS and self.moves and self.moves[-1].promotes:
             mover = colour_of(self.moves[-1].piece)
             return GameEnd(mover, f"{_side(mover)} crowned a man first")
         if not self.legal_moves():
             loser = position.turn
-            if rule == NO_MOVE_WINS:
+            if rule is Outcome.NO_MOVE_WINS:
                 return GameEnd(loser, f"{_side(loser)} cannot move")
             return GameEnd("B" if loser == "W" else "W", f"{_side(loser)} cannot move")
         if self._repetitions() >= 3:

@@ -14,46 +14,127 @@ again does not stop in between: its path lists only the squares where it stops
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..geometry import Square
+from . import fast
 from .board import Position, colour_of, forward, promotion_row, square_text
-from .rules import BY_KING, EARLIEST_KING, MOST, MOST_KINGS, PROMOTE_AND_CONTINUE, PROMOTE_AND_STOP, PROMOTE_NEVER
+from .rules import Criterion, Halt, Promotion, Variant, Vector
 
-Direction = tuple[int, int]
-DIRECTIONS: tuple[Direction, ...] = ((1, -1), (1, 1), (-1, -1), (-1, 1))
+Direction = Vector
 
 
-@dataclass(frozen=True)
 class Move:
-    """One move: the squares where the piece stops, the pieces it takes (in order)."""
+    """One move: the squares where the piece stops (``path``), the pieces it takes in order
+    (``captured``, ``captured_pieces``), the piece that moves and whether it is crowned.
 
-    path: tuple[Square, ...]
-    captured: tuple[Square, ...]
-    piece: str
-    captured_pieces: tuple[str, ...]
-    promotes: bool
+    Moves from the fast generator know their start, end and the set of pieces taken at once; the
+    path and the order of the captures are found (by the plain capture search of that one piece)
+    only when asked for.
+    """
+
+    __slots__ = ("start", "end", "piece", "promotes", "taken", "_path", "_captured", "_captured_pieces",
+                 "_board", "_which", "_row", "_before")
+
+    def __init__(
+        self,
+        path: tuple[Square, ...],
+        captured: tuple[Square, ...],
+        piece: str,
+        captured_pieces: tuple[str, ...],
+        promotes: bool,
+    ) -> None:
+        self.start, self.end, self.piece, self.promotes = path[0], path[-1], piece, promotes
+        self.taken = frozenset(captured)
+        self._path, self._captured, self._captured_pieces = path, captured, captured_pieces
+        self._board: Position | None = None
+        self._which = 0
+        self._row: list[int] | None = None
+        self._before: tuple[int, int, int, int] | None = None
+
+    @classmethod
+    def found(
+        cls, start: Square, end: Square, taken: frozenset[Square], piece: str, promotes: bool,
+        board: Position | None, which: int, row: list[int], before: tuple[int, int, int, int],
+    ) -> Move:
+        """A move from the fast generator: ``board`` is a copy of the position it is played in (for the
+        path, when asked), ``which`` tells it from the other paths with the same ends and pieces taken,
+        ``row`` is the kernel's row and ``before`` the bitboards it was found on (to play it on them)."""
+        move = cls.__new__(cls)
+        move.start, move.end, move.piece, move.promotes, move.taken = start, end, piece, promotes, taken
+        move._board, move._which, move._row, move._before = board, which, row, before
+        if taken:
+            move._path = move._captured = move._captured_pieces = None  # type: ignore[assignment]
+        else:
+            move._path, move._captured, move._captured_pieces = (start, end), (), ()
+        return move
+
+    def _resolve(self) -> None:
+        assert self._board is not None
+        same = [m for m in _CaptureSearch(self._board, self.start).run() if m.end == self.end and m.taken == self.taken]
+        found = same[min(self._which, len(same) - 1)]
+        self._path, self._captured, self._captured_pieces = found.path, found.captured, found.captured_pieces
 
     @property
-    def start(self) -> Square:
-        return self.path[0]
+    def path(self) -> tuple[Square, ...]:
+        """The squares where the piece stops: the start, each landing square where it turns, the end."""
+        if self._path is None:
+            self._resolve()
+        return self._path
 
     @property
-    def end(self) -> Square:
-        return self.path[-1]
+    def captured(self) -> tuple[Square, ...]:
+        """The squares of the pieces taken, in the order they are taken."""
+        if self._captured is None:
+            self._resolve()
+        return self._captured
+
+    @property
+    def captured_pieces(self) -> tuple[str, ...]:
+        """The pieces taken (letters), in the order of :attr:`captured`."""
+        if self._captured_pieces is None:
+            self._resolve()
+        return self._captured_pieces
 
     def key(self) -> tuple[Square, Square, frozenset[Square]]:
         """Moves with the same start, end and set of captured pieces are the same move."""
-        return self.start, self.end, frozenset(self.captured)
+        return self.start, self.end, self.taken
+
+    def _fields(self) -> tuple[object, ...]:
+        return self.path, self.captured, self.piece, self.captured_pieces, self.promotes
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Move(path={self.path!r}, captured={self.captured!r}, piece={self.piece!r}, "
+                f"captured_pieces={self.captured_pieces!r}, promotes={self.promotes!r})")
+
+
+def step_of(variant: Variant, direction: Direction) -> Direction:
+    """One step to the next square a piece may stand on: an orthogonal step skips the light square
+    between two dark ones on the dark-square boards (Frisian)."""
+    if variant.dark_only and 0 in direction:
+        return 2 * direction[0], 2 * direction[1]
+    return direction
+
+
+def man_directions(variant: Variant, colour: str, capturing: bool) -> tuple[Direction, ...]:
+    """The directions a man moves (or captures) in: forwards, sideways where its lines allow, and
+    backwards when capturing if the rules let men capture backwards."""
+    lines = variant.captures if capturing else variant.moves
+    ahead = forward(colour)
+    backwards = capturing and variant.men_capture_backwards
+    return tuple(d for d in lines.vectors if d[0] == ahead or d[0] == 0 or backwards)
 
 
 def _step(square: Square, direction: Direction) -> Square:
     return square[0] + direction[0], square[1] + direction[1]
 
 
-def _turns(direction: Direction) -> tuple[Direction, Direction]:
-    """The two directions at right angles to ``direction``."""
-    return (direction[0], -direction[1]), (-direction[0], direction[1])
+def _reverse(direction: Direction) -> Direction:
+    return -direction[0], -direction[1]
 
 
 class _CaptureSearch:
@@ -68,11 +149,13 @@ class _CaptureSearch:
         self.board = dict(position.pieces)
         del self.board[start]  # the capturing piece leaves its square: it may pass it again
         self.moves: list[Move] = []
-        ahead = forward(self.colour)
-        if self.variant.men_capture_backwards:
-            self.man_directions = DIRECTIONS
-        else:
-            self.man_directions = tuple(d for d in DIRECTIONS if d[0] == ahead)
+        self.man_directions = man_directions(self.variant, self.colour, True)
+        self.king_directions = self.variant.captures.vectors
+
+    def onward(self, directions: tuple[Direction, ...], direction: Direction) -> tuple[Direction, ...]:
+        """Where a piece may go on after a jump in ``direction``: never straight back."""
+        back = _reverse(direction)
+        return tuple(d for d in directions if d != back)
 
     def empty(self, square: Square, captured: tuple[Square, ...]) -> bool:
         if not self.position.on_board(square):
@@ -90,7 +173,7 @@ class _CaptureSearch:
             king
             or (
                 path[-1][0] == promotion_row(self.colour, self.variant.size)
-                and self.variant.promotion_in_capture != PROMOTE_NEVER
+                and self.variant.promotion_in_capture is not Promotion.NEVER
             )
         )
         taken = tuple(self.board[square] for square in captured)
@@ -98,7 +181,7 @@ class _CaptureSearch:
 
     def run(self) -> list[Move]:
         king = self.piece in "WB"
-        self.search(self.start, king, DIRECTIONS if king else self.man_directions, (self.start,), ())
+        self.search(self.start, king, self.king_directions if king else self.man_directions, (self.start,), ())
         return self.moves
 
     def search(
@@ -114,8 +197,9 @@ class _CaptureSearch:
             return self.search_flying(square, directions, path, captured)
         found = False
         for direction in directions:
-            jumped = _step(square, direction)
-            landing = _step(jumped, direction)
+            step = step_of(self.variant, direction)
+            jumped = _step(square, step)
+            landing = _step(jumped, step)
             if not (self.capturable(jumped, captured, king) and self.empty(landing, captured)):
                 continue
             found = True
@@ -123,16 +207,11 @@ class _CaptureSearch:
             crowned = king
             if not king and landing[0] == promotion_row(self.colour, self.variant.size):
                 rule = self.variant.promotion_in_capture
-                if rule == PROMOTE_AND_STOP:
+                if rule is Promotion.AND_STOP:
                     self.record(stops, taken, True)
                     continue
-                crowned = rule == PROMOTE_AND_CONTINUE
-            if crowned:
-                onward = _turns(direction) + (direction,)
-            elif self.variant.men_capture_backwards:
-                onward = tuple(d for d in DIRECTIONS if d != (-direction[0], -direction[1]))
-            else:
-                onward = self.man_directions
+                crowned = rule is Promotion.AND_CONTINUE
+            onward = self.onward(self.king_directions if crowned else self.man_directions, direction)
             if not self.search(landing, crowned, onward, stops, taken):
                 self.record(stops, taken, crowned)
         return found
@@ -140,26 +219,32 @@ class _CaptureSearch:
     def search_flying(
         self, square: Square, directions: tuple[Direction, ...], path: tuple[Square, ...], captured: tuple[Square, ...]
     ) -> bool:
-        """A flying king: any distance to the piece it takes, any empty square beyond it."""
+        """A flying king: any distance to the piece it takes, an empty square beyond it (any, or the
+        first one where the rules say so)."""
         found = False
         for direction in directions:
-            target = _step(square, direction)
+            step = step_of(self.variant, direction)
+            target = _step(square, step)
             while self.empty(target, captured):
-                target = _step(target, direction)
+                target = _step(target, step)
             if not self.capturable(target, captured, True):
                 continue
             landings = []
-            landing = _step(target, direction)
+            landing = _step(target, step)
             while self.empty(landing, captured):
                 landings.append(landing)
-                landing = _step(landing, direction)
+                landing = _step(landing, step)
             if not landings:
                 continue
+            halt = self.variant.king_halt
+            if halt is Halt.BEHIND_PIECE or (halt is Halt.BEHIND_KING and self.board[target] in "WB"):
+                landings = landings[:1]
             found = True
             taken = captured + (target,)
             # Flying on along the line to take the next piece is one stroke, from every landing square.
             straight = self.search_flying(landings[-1], (direction,), path, taken)
-            turned = [self.search_flying(stop, _turns(direction), path + (stop,), taken) for stop in landings]
+            turns = tuple(d for d in self.onward(self.king_directions, direction) if d != direction)
+            turned = [self.search_flying(stop, turns, path + (stop,), taken) for stop in landings]
             must_continue = self.variant.king_lands_to_continue and (straight or any(turned))
             if straight or must_continue:
                 continue
@@ -180,26 +265,28 @@ def _captures(position: Position) -> list[Move]:
 
 def _quiet_moves(position: Position) -> list[Move]:
     variant = position.variant
+    turn = position.turn
+    men = tuple(step_of(variant, d) for d in man_directions(variant, turn, False))
+    kings = tuple(step_of(variant, d) for d in variant.moves.vectors)
+    crowning = variant.promotion_in_capture is not Promotion.NEVER
     moves = []
     for square in position.squares():
         piece = position.pieces.get(square)
-        if not piece or colour_of(piece) != position.turn:
+        if not piece or colour_of(piece) != turn:
             continue
         if piece in "WB":
-            for direction in DIRECTIONS:
-                target = _step(square, direction)
+            for step in kings:
+                target = _step(square, step)
                 while position.on_board(target) and target not in position.pieces:
                     moves.append(Move((square, target), (), piece, (), False))
                     if not variant.flying_kings:
                         break
-                    target = _step(target, direction)
+                    target = _step(target, step)
         else:
-            for direction in DIRECTIONS:
-                target = _step(square, direction)
-                if direction[0] == forward(position.turn) and position.on_board(target) and target not in position.pieces:
-                    crowned = target[0] == promotion_row(position.turn, variant.size) and (
-                        variant.promotion_in_capture != PROMOTE_NEVER
-                    )
+            for step in men:
+                target = _step(square, step)
+                if position.on_board(target) and target not in position.pieces:
+                    crowned = crowning and target[0] == promotion_row(turn, variant.size)
                     moves.append(Move((square, target), (), piece, (), crowned))
     return moves
 
@@ -212,16 +299,21 @@ def capture_paths(position: Position, square: Square | None = None) -> list[Move
     return _captures(position)
 
 
-def _score(move: Move, criterion: str) -> int:
-    if criterion == BY_KING:
+#: Larger than any number of pieces taken in one move: a king counts as two men less a little.
+_VALUE_SCALE = 256
+
+
+def _score(move: Move, criterion: Criterion) -> int:
+    if criterion is Criterion.BY_KING:
         return int(move.piece in "WB")
-    if criterion == MOST:
+    if criterion is Criterion.MOST:
         return len(move.captured)
     kings = [piece in "WB" for piece in move.captured_pieces]
-    if criterion == MOST_KINGS:
+    if criterion is Criterion.MOST_KINGS:
         return sum(kings)
-    assert criterion == EARLIEST_KING
-    return sum(1 << (31 - index) for index, king in enumerate(kings) if king)  # earlier kings weigh more
+    if criterion is Criterion.VALUE:
+        return (len(kings) + sum(kings)) * _VALUE_SCALE - sum(kings)
+    return sum(1 << (31 - index) for index, king in enumerate(kings) if king)  # EARLIEST_KING: earlier weigh more
 
 
 def select_captures(moves: list[Move], position: Position) -> list[Move]:
@@ -235,28 +327,90 @@ def select_captures(moves: list[Move], position: Position) -> list[Move]:
 
 def distinct(moves: list[Move]) -> list[Move]:
     """One move per start, end and set of captured pieces (the first path found)."""
-    seen = {}
+    seen: dict[tuple[Square, Square, frozenset[Square]], Move] = {}
     for move in moves:
         seen.setdefault(move.key(), move)
     return list(seen.values())
 
 
 def legal_moves(position: Position, paths: bool = False) -> list[Move]:
-    """The legal moves of the side to move; with ``paths`` every capture path, else distinct moves."""
+    """The legal moves of the side to move; with ``paths`` every capture path, else distinct moves.
+
+    The numba generator makes them for the rule sets it plays (:func:`.fast.supports`), this module's
+    plain search for the others (:func:`reference_moves`); both give the same moves.
+    """
+    if fast.supports(position.variant):
+        return _fast_moves(position, paths)
+    return reference_moves(position, paths)
+
+
+def reference_moves(position: Position, paths: bool = False) -> list[Move]:
+    """:func:`legal_moves` by the plain-Python search (the reference the tests compare the kernel with)."""
     moves = select_captures(_captures(position), position)
     if not moves:
         return _quiet_moves(position)
     return moves if paths else distinct(moves)
 
 
+def _ends(row: list[int]) -> tuple[int, int]:
+    return row[0], row[1]
+
+
+def _fast_moves(position: Position, paths: bool) -> list[Move]:
+    """The kernel's moves as :class:`Move` objects, by start then end square (captures come out in that
+    order; quiet moves come out direction by direction and are sorted)."""
+    variant = position.variant
+    before = fast.bitboards(position)
+    rows = fast.move_rows(position, paths).tolist()
+    if not rows:
+        return []
+    square = fast.square_list(variant)
+    pieces = position.pieces
+    if not rows[0][2]:
+        rows.sort(key=_ends)
+        empty: frozenset[Square] = frozenset()
+        return [Move.found(square[row[0]], square[row[1]], empty, pieces[square[row[0]]], row[3] & 2 == 2, None, 0,
+                           row, before) for row in rows]
+    board = position.copy()
+    seen: dict[tuple[int, int, int], int] = {}
+    found = []
+    for row in rows:
+        f, t, taken = row[0], row[1], row[2]
+        which = seen[f, t, taken] = seen.get((f, t, taken), -1) + 1 if paths else 0
+        start = square[f]
+        found.append(Move.found(start, square[t], frozenset(fast.squares_of(taken, variant)), pieces[start],
+                                row[3] & 2 == 2, board, which, row, before))
+    return found
+
+
+def _bits_after(move: Move) -> tuple[int, int, int]:
+    """The bitboards after a move of the fast generator (as its kernel plays it)."""
+    assert move._row is not None and move._before is not None
+    white, black, kings, colour = move._before
+    f, t, taken, flags = move._row[0], move._row[1], move._row[2], move._row[3]
+    fb, tb = 1 << f, 1 << t
+    if colour == 0:
+        white, black = (white & ~fb) | tb, black & ~taken
+    else:
+        white, black = white & ~taken, (black & ~fb) | tb
+    kings &= ~taken
+    if flags & 1:
+        kings = (kings & ~fb) | tb
+    elif flags & 2:
+        kings |= tb
+    return white, black, kings
+
+
 def make_move(position: Position, move: Move) -> None:
     """Play ``move`` on ``position`` (in place)."""
     pieces = position.pieces
     del pieces[move.start]
-    for square in move.captured:
+    for square in move.taken:
         del pieces[square]
     pieces[move.end] = move.piece.upper() if move.promotes else move.piece
     position.turn = "B" if position.turn == "W" else "W"
+    if move._row is not None:  # the pieces' bitboards, without reading every square again
+        pieces.bits = (position.size, position.variant.mirrored) + _bits_after(move)  # type: ignore[attr-defined]
 
 
 def unmake_move(position: Position, move: Move) -> None:
@@ -267,21 +421,8 @@ def unmake_move(position: Position, move: Move) -> None:
         pieces[square] = piece
     pieces[move.start] = move.piece
     position.turn = "B" if position.turn == "W" else "W"
-
-
-def perft(position: Position, depth: int, paths: bool = False) -> int:
-    """The number of move sequences of length ``depth`` (plain Python; slow, for checking)."""
-    if depth == 0:
-        return 1
-    moves = legal_moves(position, paths)
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        make_move(position, move)
-        total += perft(position, depth - 1, paths)
-        unmake_move(position, move)
-    return total
+    if move._before is not None:
+        pieces.bits = (position.size, position.variant.mirrored) + move._before[:3]  # type: ignore[attr-defined]
 
 
 def move_text(move: Move, position: Position, full: bool = False) -> str:

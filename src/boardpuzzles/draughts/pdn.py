@@ -74,10 +74,7 @@ class PdnGame:
             if not game_type.isdecimal() or int(game_type) not in GAME_TYPES:
                 raise InputError(f"GameType {game_type!r} is not a draughts type this library knows: "
                                  f"{', '.join(f'{n} {name}' for n, name in GAME_TYPES.items())}")
-            name = GAME_TYPES[int(game_type)]
-            if name not in VARIANTS:
-                raise InputError(f"GameType {game_type} is {name} draughts, a rule set not offered here")
-            return VARIANTS[name]
+            return VARIANTS[GAME_TYPES[int(game_type)]]
         return default or VARIANTS[DEFAULT_VARIANT]
 
     def start(self, variant: Variant) -> Game:

@@ -1,45 +1,110 @@
 """Rule sets as data: one frozen record per variant, read by both move generators.
 
 The generators (:mod:`.moves` in plain Python, :mod:`.fast` in numba) share one
-capture search; everything a variant changes is a field here, and which captures
-are compulsory is a list of criteria (``priority``) applied in turn. A rule set
-that fits these fields is added here and nowhere else.
+capture search; everything a variant changes is a field here: the lines pieces
+move and capture along (:class:`Lines`), when a man is crowned
+(:class:`Promotion`), where a capturing king may stop (:class:`Halt`), which
+captures are compulsory (``priority``, a list of :class:`Criterion` applied in
+turn) and how a game ends (:class:`Outcome`). A rule set that fits these fields
+is added here and nowhere else. A :class:`Variant` checks itself when it is made:
+a misspelled criterion or a board its men do not fit is an :class:`InputError`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
 
 from ..errors import InputError
 
-#: What happens when a man reaches the far row in the middle of a capture.
-PROMOTE_AT_END = 0  # it stays a man and goes on capturing as a man; crowned only if the move ends there
-PROMOTE_AND_CONTINUE = 1  # it is crowned at once and goes on capturing as a king (Russian)
-PROMOTE_AND_STOP = 2  # it is crowned and the move ends there (English)
-PROMOTE_NEVER = 3  # men are never crowned (the seed)
+Vector = tuple[int, int]  # (row step, column step)
 
-#: Capture-choice criteria, applied in the order a variant lists them; each keeps the
-#: captures that score highest.
-BY_KING = "by-king"  # a capture made by a king
-MOST = "most"  # the most pieces taken
-MOST_KINGS = "most-kings"  # the most kings taken
-EARLIEST_KING = "earliest-king"  # a king taken as early as possible
-CRITERIA = (BY_KING, MOST, MOST_KINGS, EARLIEST_KING)
+
+class Lines(Enum):
+    """The lines a piece moves or captures along."""
+
+    DIAGONAL = "diagonal"
+    ORTHOGONAL = "orthogonal"  # along ranks and files (Turkish; Frisian captures)
+    BOTH = "both"  # diagonal and orthogonal (Frisian captures)
+
+    @property
+    def vectors(self) -> tuple[Vector, ...]:
+        """The unit steps, each one a row step and a column step."""
+        diagonal = ((1, -1), (1, 1), (-1, -1), (-1, 1))
+        orthogonal = ((1, 0), (0, -1), (0, 1), (-1, 0))
+        if self is Lines.DIAGONAL:
+            return diagonal
+        if self is Lines.ORTHOGONAL:
+            return orthogonal
+        return diagonal + orthogonal
+
+
+class Promotion(Enum):
+    """What happens when a man reaches the far row in the middle of a capture."""
+
+    AT_END = "at-end"  # it stays a man and goes on capturing as a man; crowned only if the move ends there
+    AND_CONTINUE = "and-continue"  # it is crowned at once and goes on capturing as a king (Russian)
+    AND_STOP = "and-stop"  # it is crowned and the move ends there (English)
+    NEVER = "never"  # men are never crowned (the seed)
+
+
+class Halt(Enum):
+    """Where a flying king may stop after taking a piece."""
+
+    ANYWHERE = "anywhere"  # any empty square beyond the piece
+    BEHIND_PIECE = "behind-piece"  # directly behind the piece taken (Thai)
+    BEHIND_KING = "behind-king"  # directly behind it if that piece is a king (Killer)
+
+
+class Criterion(Enum):
+    """A capture-choice criterion: each keeps the captures that score highest."""
+
+    BY_KING = "by-king"  # a capture made by a king
+    MOST = "most"  # the most pieces taken
+    MOST_KINGS = "most-kings"  # the most kings taken
+    EARLIEST_KING = "earliest-king"  # a king taken as early as possible
+    VALUE = "value"  # the highest value: a king is worth more than one man, less than two (Frisian)
+
+
+class Outcome(Enum):
+    """How a game ends (read by the games, not by the move generators)."""
+
+    NO_MOVE_LOSES = "no-move-loses"  # a side that cannot move (no piece left, or all blocked) loses
+    NO_MOVE_WINS = "no-move-wins"  # Antidraughts: a side that cannot move wins
+    FIRST_KING_WINS = "first-king-wins"  # Breakthrough: the first side to crown a man wins; no move loses
+
+
+def _enum(kind: type[Enum], value: object, field: str) -> Enum:
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(str(member.value) for member in kind)
+        raise InputError(f"{{parameter}}: unknown value {value!r}: use one of {choices}", parameter=field) from None
 
 
 @dataclass(frozen=True)
 class Variant:
-    """One rule set (the defaults are those of international draughts, on 8x8)."""
+    """One rule set (the defaults are those of international draughts, on 8x8).
+
+    Enum fields also accept their values as strings (``priority=("most",)``); a
+    value that is not one is refused when the variant is made.
+    """
 
     name: str
     description: str
     size: int = 8  # the board is size x size
     first: str = "W"  # "W" or "B": who moves first
+    moves: Lines = Lines.DIAGONAL  # the lines men (forwards) and kings move along without capturing
+    captures: Lines = Lines.DIAGONAL  # the lines pieces capture along
     men_capture_backwards: bool = True
     men_capture_kings: bool = True  # false in Italian: only a king takes a king
     flying_kings: bool = True
-    priority: tuple[str, ...] = ()  # which captures are compulsory (CRITERIA, in order); () free choice
-    promotion_in_capture: int = PROMOTE_AT_END  # one of the PROMOTE_* values
+    king_halt: Halt = Halt.ANYWHERE  # where a flying king may stop after a capture
+    priority: tuple[Criterion, ...] = ()  # which captures are compulsory (in order); () free choice
+    promotion_in_capture: Promotion = Promotion.AT_END
     king_lands_to_continue: bool = False  # a capturing king must land where it can capture again
     remove_at_once: bool = False  # captured pieces leave at once (else at the end of the move: Turkish strike)
     dark_only: bool = True  # pieces stand on the dark squares only
@@ -48,23 +113,83 @@ class Variant:
     capture_sep: str = "x"  # "x" or ":"
     full_path: bool = False  # captures always written with every landing square
     rows_of_men: int = 3  # rows of men in the initial position
+    empty_back_rows: int = 0  # rows left empty behind them (Turkish: 1)
+    king_move_limit: int = 0  # Frisian: at most this many non-capturing moves in a row by one king (0: none)
+    outcome: Outcome = Outcome.NO_MOVE_LOSES
 
+    def __post_init__(self) -> None:
+        set_field = object.__setattr__
+        for field, kind in (
+            ("moves", Lines), ("captures", Lines), ("king_halt", Halt),
+            ("promotion_in_capture", Promotion), ("outcome", Outcome),
+        ):
+            set_field(self, field, _enum(kind, getattr(self, field), field))
+        if isinstance(self.priority, (str, Enum)):
+            raise InputError("{parameter} must be a tuple of criteria, not one", parameter="priority", value=self.priority)
+        set_field(self, "priority", tuple(_enum(Criterion, c, "priority") for c in self.priority))
+        if len(set(self.priority)) != len(self.priority):
+            raise InputError("{parameter} lists a criterion twice", parameter="priority", value=self.priority)
+        if self.first not in ("W", "B"):
+            raise InputError("{parameter} must be 'W' or 'B'", parameter="first", value=self.first)
+        if not (isinstance(self.size, int) and 4 <= self.size <= 16 and self.size % 2 == 0):
+            raise InputError("{parameter} must be an even number 4..16", parameter="size", value=self.size)
+        if self.rows_of_men < 1 or 2 * (self.rows_of_men + self.empty_back_rows) > self.size:
+            raise InputError(
+                f"{{parameter}}: {self.rows_of_men} row(s) of men behind {self.empty_back_rows} empty row(s) "
+                f"do not fit each side of a {self.size}x{self.size} board",
+                parameter="rows_of_men", value=self.rows_of_men,
+            )
+        if self.capture_sep not in ("x", ":"):
+            raise InputError("{parameter} must be 'x' or ':'", parameter="capture_sep", value=self.capture_sep)
+        if self.king_halt is not Halt.ANYWHERE and not self.flying_kings:
+            raise InputError("{parameter} is a rule of flying kings: set flying_kings", parameter="king_halt",
+                             value=self.king_halt.value)
+        if self.numeric and not self.dark_only:
+            raise InputError("{parameter}: square numbers count dark squares; a board using every square is "
+                             "written algebraically", parameter="numeric", value=self.numeric)
+        if self.king_move_limit < 0:
+            raise InputError("{parameter} must be 0 (no limit) or more", parameter="king_move_limit",
+                             value=self.king_move_limit)
+
+    @property
+    def men_per_side(self) -> int:
+        """Men of each side in the initial position."""
+        return self.rows_of_men * (self.size // 2 if self.dark_only else self.size)
+
+
+def _variant_like(base: Variant, name: str, description: str, **changes: Any) -> Variant:
+    """``base`` under another name, with some rules changed (checked as any new variant)."""
+    return replace(base, name=name, description=description, **changes)
+
+
+INTERNATIONAL = Variant(
+    "international", "FMJD international draughts, 10x10: flying kings, maximum capture",
+    size=10, priority=(Criterion.MOST,), numeric=True, rows_of_men=4,
+)
+FRISIAN = Variant(
+    "frisian",
+    "Frisian draughts, 10x10: captures along diagonals and lines, the highest value (a king is worth "
+    "more than a man, less than two), then by a king",
+    size=10, captures=Lines.BOTH, priority=(Criterion.VALUE, Criterion.BY_KING), numeric=True, rows_of_men=4,
+    king_move_limit=3,
+)
+CANADIAN = _variant_like(
+    INTERNATIONAL, "canadian", "Canadian draughts: the international rules on 12x12, 30 men each", size=12,
+    rows_of_men=5,
+)
 
 VARIANTS: dict[str, Variant] = {
     variant.name: variant
     for variant in (
-        Variant(
-            "international", "FMJD international draughts, 10x10: flying kings, maximum capture",
-            size=10, priority=(MOST,), numeric=True, rows_of_men=4,
-        ),
-        Variant("brazilian", "Brazilian draughts: the international rules on 8x8", priority=(MOST,)),
+        INTERNATIONAL,
+        Variant("brazilian", "Brazilian draughts: the international rules on 8x8", priority=(Criterion.MOST,)),
         Variant(
             "russian", "Russian shashki: free choice of capture, a man crowned mid-capture goes on as a king",
-            promotion_in_capture=PROMOTE_AND_CONTINUE, king_lands_to_continue=True, capture_sep=":", full_path=True,
+            promotion_in_capture=Promotion.AND_CONTINUE, king_lands_to_continue=True, capture_sep=":", full_path=True,
         ),
         Variant(
             "english", "English draughts / American checkers: black first, short kings, men capture forwards",
-            first="B", men_capture_backwards=False, flying_kings=False, promotion_in_capture=PROMOTE_AND_STOP,
+            first="B", men_capture_backwards=False, flying_kings=False, promotion_in_capture=Promotion.AND_STOP,
             numeric=True,
         ),
         Variant(
@@ -72,24 +197,56 @@ VARIANTS: dict[str, Variant] = {
             first="B", king_lands_to_continue=True, numeric=True,
         ),
         Variant(
-            "czech", "Czech draughts: men capture forwards, flying kings, a king must capture first",
-            men_capture_backwards=False, priority=(BY_KING,), capture_sep=":",
+            "czech",
+            "Czech draughts: men capture forwards, flying kings land where they can go on, a king must capture first",
+            men_capture_backwards=False, priority=(Criterion.BY_KING,), king_lands_to_continue=True, capture_sep=":",
         ),
         Variant(
             "spanish", "Spanish draughts: turned board, men capture forwards, the most pieces, then the most kings",
-            men_capture_backwards=False, priority=(MOST, MOST_KINGS), mirrored=True,
+            men_capture_backwards=False, priority=(Criterion.MOST, Criterion.MOST_KINGS), mirrored=True,
         ),
         Variant(
             "italian",
             "Italian draughts: turned board, short kings, men never take kings, the most pieces, "
             "then by a king, the most kings, a king first",
             men_capture_backwards=False, men_capture_kings=False, flying_kings=False,
-            priority=(MOST, BY_KING, MOST_KINGS, EARLIEST_KING), promotion_in_capture=PROMOTE_AND_STOP,
-            mirrored=True, numeric=True,
+            priority=(Criterion.MOST, Criterion.BY_KING, Criterion.MOST_KINGS, Criterion.EARLIEST_KING),
+            promotion_in_capture=Promotion.AND_STOP, mirrored=True, numeric=True,
+        ),
+        FRISIAN,
+        _variant_like(FRISIAN, "frysk", "Frysk!: the Frisian rules with five men each on the back row", rows_of_men=1),
+        Variant(
+            "turkish",
+            "Turkish dama: every square, men move and take forwards and sideways, kings fly along lines, "
+            "taken pieces leave at once, maximum capture",
+            moves=Lines.ORTHOGONAL, captures=Lines.ORTHOGONAL, men_capture_backwards=False,
+            priority=(Criterion.MOST,), remove_at_once=True, dark_only=False, rows_of_men=2, empty_back_rows=1,
+        ),
+        Variant(
+            "thai",
+            "Thai makhos: eight men each, men capture forwards, kings fly but stop right behind the last piece "
+            "taken, taken pieces leave at once, free choice",
+            men_capture_backwards=False, king_halt=Halt.BEHIND_PIECE, remove_at_once=True, rows_of_men=2,
+        ),
+        CANADIAN,
+        _variant_like(
+            CANADIAN, "srilankan", "Sri Lankan draughts: the international rules on a turned 12x12 board", mirrored=True,
+        ),
+        _variant_like(
+            INTERNATIONAL, "killer", "Killer draughts: international, but a king that takes a king stops right behind it",
+            king_halt=Halt.BEHIND_KING,
+        ),
+        _variant_like(
+            INTERNATIONAL, "antidraughts",
+            "Antidraughts (giveaway): the international moves; a side that cannot move wins", outcome=Outcome.NO_MOVE_WINS,
+        ),
+        _variant_like(
+            INTERNATIONAL, "breakthrough", "Breakthrough: the international moves; the first side to crown a man wins",
+            outcome=Outcome.FIRST_KING_WINS,
         ),
         Variant(
             "seed", "the seed's rule: men capture all four ways, jumped men leave at once, any of the 64 squares",
-            flying_kings=False, promotion_in_capture=PROMOTE_NEVER, remove_at_once=True, dark_only=False,
+            flying_kings=False, promotion_in_capture=Promotion.NEVER, remove_at_once=True, dark_only=False,
             capture_sep=":", full_path=True,
         ),
     )
@@ -98,8 +255,9 @@ VARIANTS: dict[str, Variant] = {
 
 def get_variant(name: str) -> Variant:
     """The rule set called ``name`` (InputError naming the known ones otherwise)."""
+    key = name.strip().lower().replace("-", "").replace(" ", "").replace("!", "")
     try:
-        return VARIANTS[name.strip().lower()]
+        return VARIANTS[key]
     except KeyError:
         raise InputError(
             f"unknown variant '{name}': use one of {', '.join(VARIANTS)}", parameter="variant", value=name,

@@ -1,0 +1,234 @@
+"""Perft: the number of move sequences of a given length, counted in chunks that can be stopped.
+
+The numba generator counts whole subtrees (:func:`.fast.perft_rows`), but one
+kernel call cannot be interrupted, so the tree is cut first: positions are
+expanded a ply at a time (:func:`.fast.expand`) until what is left under each
+is shallow enough to count in a few milliseconds, then counted a chunk of rows
+at a time (a :class:`~boardpuzzles.progress.Budget` per depth sizes the chunks
+to about 0.1 s). How shallow is learned as it goes: the depth counted in one call
+grows while a chunk holds many rows and shrinks when one row takes too long.
+Between two calls the count reports its progress and looks at ``cancel``.
+
+Each position carries the part of the tree it stands for (the root is 1, its
+children share their parent's part equally), so the report says how much of the
+tree is done, an honest guide to the time left where the tree is even.
+
+The rule sets the numba generator does not play (:func:`.fast.supports`) are
+counted by the plain-Python generator, which reports at every position.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import InputError, TooLong
+from ..progress import Budget, ProgressFn, Tracker
+from . import fast
+from .board import Position
+from .moves import Move, legal_moves, make_move, move_texts, reference_moves, unmake_move
+
+#: Rows expanded at once (their children are at most a few hundred thousand rows).
+EXPAND_ROWS = 4096
+
+#: The depth first counted in one kernel call; it grows while chunks hold more than
+#: :data:`DEEPER_AFTER_ROWS` rows and shrinks when one row takes more than :data:`SHALLOWER_AFTER` s.
+FIRST_LEAF_DEPTH = 3
+DEEPER_AFTER_ROWS = 256
+SHALLOWER_AFTER = 0.2
+
+#: Progress is reported as a percentage of the tree.
+UNIT = "% of the tree"
+
+#: The deepest count taken (far beyond any that ends: the limit keeps the search's stacks bounded).
+MOST_DEPTH = 64
+
+#: Estimated seconds above which perft refuses to start without ``force``: an hour.
+MOST_SECONDS = 3600.0
+
+#: Move sequences counted per second, a little under what was measured on the 2-core test machine
+#: (numba: 14 to 47 million, Frisian to international; plain Python: about 20 thousand, Canadian).
+NODES_PER_SECOND = {True: 1e7, False: 1e4}
+
+#: Depths that are cheap to count: the estimate grows the tree from the last two of them.
+ESTIMATE_DEPTHS = {True: (4, 5), False: (2, 3)}
+
+
+@dataclass(frozen=True)
+class Perft:
+    """A perft count: ``nodes`` move sequences of ``depth`` plies from a position of ``variant``;
+    ``divide`` the count under each first move (in the order of the legal moves) when asked for."""
+
+    variant: str
+    depth: int
+    nodes: int
+    paths: bool = False
+    divide: tuple[tuple[str, int], ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"variant", "depth", "nodes"}``, and ``"divide": {move: nodes}`` when divided."""
+        found: dict[str, Any] = {"variant": self.variant, "depth": self.depth, "nodes": self.nodes}
+        if self.divide is not None:
+            found["divide"] = dict(self.divide)
+        return found
+
+
+def perft(
+    position: Position,
+    depth: int,
+    paths: bool = False,
+    *,
+    force: bool = False,
+    progress: ProgressFn | None = None,
+    cancel: threading.Event | None = None,
+) -> int:
+    """Move sequences of length ``depth`` from ``position``: distinct moves, or every jump path with ``paths``.
+
+    Takes ``progress`` and ``cancel`` (see :mod:`boardpuzzles.progress`): once ``cancel`` is set it
+    raises :class:`~boardpuzzles.errors.Cancelled` within half a second, with nothing left running.
+    A count that would take more than an hour is refused unless ``force`` (:func:`check_time`).
+    """
+    return perft_count(position, depth, paths, force=force, progress=progress, cancel=cancel).nodes
+
+
+def perft_count(
+    position: Position,
+    depth: int,
+    paths: bool = False,
+    *,
+    divide: bool = False,
+    force: bool = False,
+    progress: ProgressFn | None = None,
+    cancel: threading.Event | None = None,
+) -> Perft:
+    """:func:`perft` as a result, with the count under each first move if ``divide``.
+
+    A count estimated to take more than :data:`MOST_SECONDS` raises
+    :class:`~boardpuzzles.errors.TooLong` before it starts, unless ``force``.
+    """
+    if not isinstance(depth, int) or not 0 <= depth <= MOST_DEPTH:
+        raise InputError(f"{{parameter}} must be 0..{MOST_DEPTH} plies", parameter="depth", value=depth,
+                         allowed=f"0..{MOST_DEPTH}")
+    tracker = Tracker(UNIT, 100, progress, cancel)
+    tracker.check()
+    position = position.copy()
+    if not force:
+        check_time(position, depth, paths)
+    if depth <= 0:
+        return Perft(position.variant.name, depth, 1, paths, () if divide else None)
+    if divide:
+        first = legal_moves(position, paths)
+        texts = move_texts(first, position)
+        children = []
+        for move in first:
+            make_move(position, move)
+            children.append(position.copy())
+            unmake_move(position, move)
+        counts = _count(children, depth - 1, paths, tracker)
+        tracker.finish()
+        return Perft(position.variant.name, depth, sum(counts), paths, tuple(zip(texts, counts)))
+    (nodes,) = _count([position], depth, paths, tracker)
+    tracker.finish()
+    return Perft(position.variant.name, depth, nodes, paths)
+
+
+def check_time(position: Position, depth: int, paths: bool = False) -> None:
+    """Raise :class:`~boardpuzzles.errors.TooLong` if counting ``depth`` plies from ``position`` would take
+    more than :data:`MOST_SECONDS`: the tree is counted to two small depths and grown at their ratio."""
+    numba = fast.supports(position.variant)
+    low, high = ESTIMATE_DEPTHS[numba]
+    if depth <= high:
+        return
+    tracker = Tracker(UNIT)
+    small, large = (_count([position.copy()], d, paths, tracker)[0] for d in (low, high))
+    if large == 0:
+        return
+    log10_nodes = math.log10(large) + (depth - high) * math.log10(max(1.0, large / max(1, small)))
+    log10_seconds = log10_nodes - math.log10(NODES_PER_SECOND[numba])
+    if log10_seconds > math.log10(MOST_SECONDS):
+        hours = 10 ** (log10_seconds - math.log10(3600))
+        span = f"{hours:,.0f} hours" if hours < 48 else f"{hours / 24:,.0f} days" if hours < 24 * 365 * 10 else \
+            f"10^{log10_seconds - math.log10(365.25 * 86400):.0f} years"
+        raise TooLong(f"perft {depth} of this {position.variant.name} position",
+                      f"about 10^{log10_nodes:.0f} move sequences, some {span} of work")
+
+
+def _count(positions: list[Position], depth: int, paths: bool, tracker: Tracker) -> list[int]:
+    """The perft of each of ``positions`` (of one variant) at ``depth``, the tree shared equally among them."""
+    if not positions:
+        return []
+    share = 100 / len(positions)
+    if depth == 0:
+        tracker.advance(100)
+        return [1] * len(positions)
+    if fast.supports(positions[0].variant):
+        rows = np.array([fast.bitboards(position) for position in positions], dtype=np.int64)
+        return _count_fast(rows, depth, positions[0], paths, tracker).tolist()
+    return [_count_plain(position, depth, paths, share, tracker, legal_moves) for position in positions]
+
+
+def _count_fast(rows: np.ndarray, depth: int, position: Position, paths: bool, tracker: Tracker) -> np.ndarray:
+    """The perft of each row ``(white, black, kings, colour)`` of ``rows``, in chunks."""
+    variant = position.variant
+    totals = np.zeros(len(rows), dtype=np.int64)
+    # Work left: (rows, the root row each stands under, its part of the tree in %, plies left).
+    stack = [(rows, np.arange(len(rows)), np.full(len(rows), 100 / len(rows)), depth)]
+    budgets: dict[int, Budget] = {}
+    leaf = FIRST_LEAF_DEPTH
+    while stack:
+        rows, roots, parts, left = stack.pop()
+        if left > leaf:
+            head = slice(0, EXPAND_ROWS)
+            if len(rows) > EXPAND_ROWS:
+                stack.append((rows[EXPAND_ROWS:], roots[EXPAND_ROWS:], parts[EXPAND_ROWS:], left))
+            children, parents = fast.expand(rows[head], variant, paths)
+            fanout = np.bincount(parents, minlength=len(rows[head]))
+            tracker.advance(float(parts[head][fanout == 0].sum()))  # no move: nothing below
+            if len(children):
+                stack.append((children, roots[head][parents], parts[head][parents] / fanout[parents], left - 1))
+            continue
+        budget = budgets.setdefault(left, Budget(first=16))
+        size = budget.size
+        if len(rows) > size:
+            stack.append((rows[size:], roots[size:], parts[size:], left))
+        started = time.monotonic()
+        counts = fast.perft_rows(rows[:size], left, variant, paths)
+        took = time.monotonic() - started
+        budget.measure(started)
+        np.add.at(totals, roots[:size], counts)
+        tracker.advance(float(parts[:size].sum()))
+        if left == leaf and budget.size > DEEPER_AFTER_ROWS:
+            leaf += 1
+        elif left == leaf and size == 1 and took > SHALLOWER_AFTER and leaf > 1:
+            leaf -= 1
+    return totals
+
+
+Generator = Callable[[Position, bool], list[Move]]
+
+
+def _count_plain(position: Position, depth: int, paths: bool, part: float, tracker: Tracker, generate: Generator) -> int:
+    """Perft by a Python-side generator, reporting (and looking at ``cancel``) at every position."""
+    moves = generate(position, paths)
+    if depth == 1 or not moves:
+        tracker.advance(part)
+        return len(moves) if depth == 1 else 0
+    nodes = 0
+    for move in moves:
+        make_move(position, move)
+        nodes += _count_plain(position, depth - 1, paths, part / len(moves), tracker, generate)
+        unmake_move(position, move)
+    return nodes
+
+
+def reference_perft(position: Position, depth: int, paths: bool = False) -> int:
+    """:func:`perft` by the plain-Python generator alone (:func:`.moves.reference_moves`; slow, for checking)."""
+    if depth <= 0:
+        return 1
+    return _count_plain(position.copy(), depth, paths, 100, Tracker(UNIT), reference_moves)
