@@ -224,7 +224,7 @@ def queens_steps(query: Query, work: Work) -> Answer:
     n = query.required("n", 1, WEB_SEED_N)
     offset = query.integer("offset", 0, WEB_STEPS_OFFSET, 0) or 0
     limit = query.integer("limit", 1, WEB_STEPS_PAGE, 1000) or 1000
-    steps = []
+    steps: list[dict[str, Any]] = []
     more = False
     for step in search_steps(n, method):
         if step.index & 4095 == 0:
