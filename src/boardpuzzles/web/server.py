@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 import webbrowser
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -156,8 +156,11 @@ class Server:
         """A job as server-sent events: ``progress`` now and then, then ``result`` or ``error``."""
         loop = asyncio.get_running_loop()
         reports: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        work = Work(threading.Event(), JOB_SECONDS,
-                    lambda payload: loop.call_soon_threadsafe(reports.put_nowait, payload))
+
+        def report(payload: dict[str, Any]) -> None:  # from the worker thread
+            loop.call_soon_threadsafe(reports.put_nowait, payload)
+
+        work = Work(threading.Event(), JOB_SECONDS, report)
         task = asyncio.ensure_future(self.run(endpoint, query, request, work))
         try:
             while not task.done():
@@ -228,8 +231,13 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False, say=print) -> None:
-    """Serve the pages and the API until Ctrl-C; ``say`` prints the address and warnings."""
+def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
+          say: Callable[[str], None] = print, ready: Callable[[str], None] | None = None) -> None:
+    """Serve the pages and the API until Ctrl-C.
+
+    ``say`` prints warnings and, unless ``ready`` is given, the address; ``ready(url)``
+    receives the address once the socket listens (``serve --json`` prints it as JSON).
+    """
     import uvicorn
 
     if not 0 <= port <= 65535:
@@ -240,7 +248,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     url = f"http://{shown}:{port}/"
     if not is_local(host):
         say(f"warning: listening on {host}: anyone who can reach this machine on the network can use this server")
-    say(f"boardpuzzles serving {url} (Ctrl-C stops it)")
+    if ready is not None:
+        ready(url)
+    else:
+        say(f"boardpuzzles serving {url} (Ctrl-C stops it)")
+
     class Quiet(uvicorn.Server):
         """uvicorn, but Ctrl-C ends the run instead of being raised again once it has stopped."""
 
