@@ -202,7 +202,7 @@ function drawImages(columns) {
     const svg = boardSvg({ rows: columns.length, cols: columns.length, title: name,
       cell: (r, c) => (image[r] === c ? { piece: "Q", aria: `${squareName(r, c)}, queen` } : {}) });
     return `<figure class="${same ? "same" : ""}">${svg}<figcaption>${escapeText(name)}${same ? " = the solution" : ""}</figcaption></figure>`;
-  }).join("") + `<p class="muted" style="grid-column: 1 / -1">The class has ${distinct} distinct solution${distinct > 1 ? "s" : ""}; images equal to the shown solution are framed in green.</p>`;
+  }).join("") + `<p class="muted span-all">The class has ${distinct} distinct solution${distinct > 1 ? "s" : ""}; images equal to the shown solution are framed in green.</p>`;
   $("images").querySelectorAll(".square").forEach((el) => el.removeAttribute("tabindex"));
 }
 
