@@ -50,6 +50,7 @@ WEB_KNIGHT_SIDE = 100
 WEB_KNIGHT_COUNT_SQUARES = 30
 WEB_STARTS_SQUARES = 100
 WEB_PERFT_DEPTH = 8
+WEB_PERFT_DEPTH_PYTHON = 6  # the variants counted in plain Python (seed): about 1 s
 
 Answer = dict[str, Any] | list[dict[str, Any]]
 
@@ -152,7 +153,7 @@ def queens_solve(query: Query, work: Work) -> Answer:
         lines = _steps_then(search_steps(n, method), work, lambda step: step.solution is not None)
         solution = lines[-1]["solution"] if lines else None
         return [*lines, {"n": n, "columns": solution}]
-    found = queens.solve(n, method)
+    found = queens.solve(n, method, **work.protocol(queens.solve))
     return found.to_json() if found is not None else {"n": n, "columns": None}
 
 
@@ -183,9 +184,10 @@ def queens_all(query: Query, work: Work) -> Answer:
                 if len(lines) > WEB_LISTED:
                     raise OverBudget(f"more than {WEB_LISTED} lines: give a smaller limit")
         return lines
-    for solution in queens.solutions(n, method, unique=unique):
-        if limit is not None and shown >= limit:
-            break
+    # one more than the web lists when no limit is given: the library then refuses nothing as too long
+    listed = queens.solutions(n, method, unique=unique, limit=WEB_LISTED + 1 if limit is None else limit,
+                              **work.protocol(queens.solutions))
+    for solution in listed:
         if shown >= WEB_LISTED:
             raise InputError(f"more than {WEB_LISTED} solutions: give {{parameter}} (at most {WEB_LISTED})",
                              parameter="limit", allowed=f"0..{WEB_LISTED}")
@@ -286,7 +288,7 @@ def knight_tour(query: Query, work: Work) -> Answer:
 
 
 def knight_count(query: Query, work: Work) -> Answer:
-    """``knight count BOARD [--closed] [--start SQ]``."""
+    """``knight count BOARD [--closed] [--start SQ]`` (in this process, as ``queens/count``)."""
     rows, cols = _board(query)
     if rows * cols > WEB_KNIGHT_COUNT_SQUARES:
         raise _too_big("board", f"at most {WEB_KNIGHT_COUNT_SQUARES} squares to count", f"{rows}x{cols}")
@@ -294,9 +296,7 @@ def knight_count(query: Query, work: Work) -> Answer:
     start_text = query.text("start")
     with field("start"):
         start = parse_square(start_text, rows, cols) if start_text is not None else None
-    total = knights.count_tours(rows, cols, closed, start, **work.protocol(knights.count_tours))
-    return {"rows": rows, "cols": cols, "closed": closed, "start": square_name(*start) if start else None,
-            "count": total}
+    return knights.count_tours(rows, cols, closed, start, workers=1, **work.protocol(knights.count_tours)).to_json()
 
 
 def knight_starts(query: Query, work: Work) -> Answer:
@@ -377,7 +377,8 @@ def draughts_moves(query: Query, work: Work) -> Answer:
 def draughts_perft(query: Query, work: Work) -> Answer:
     """``draughts perft [POSITION] [--variant V] [--depth D] [--paths]``."""
     position = _position(query)
-    depth = query.integer("depth", 0, WEB_PERFT_DEPTH, 5)
+    deepest = WEB_PERFT_DEPTH if position.variant.dark_only else WEB_PERFT_DEPTH_PYTHON
+    depth = query.integer("depth", 0, deepest, 5)
     assert depth is not None
     nodes = draughts.perft(position, depth, query.flag("paths"), **work.protocol(draughts.perft))
     return {"variant": position.variant.name, "depth": depth, "nodes": nodes}

@@ -27,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
-from ..errors import BoardpuzzlesError, Cancelled, InputError
+from ..errors import BoardpuzzlesError, Cancelled, InputError, TooLong
 from .api import ENDPOINTS, JOB_SECONDS, REQUEST_SECONDS, Answer, Endpoint, OverBudget, Work
 from .params import MAX_QUERY, Query
 
@@ -65,13 +65,30 @@ def _json(payload: Any, status: int = 200) -> Response:
                     headers=SECURITY_HEADERS)
 
 
+def error_json(error: BoardpuzzlesError) -> dict[str, Any]:
+    """An error as the API answers it: ``{"error": ...}`` and, for bad input, the field (named in the
+    message too) and the allowed values.
+
+    Work refused as too long (:class:`TooLong`) cannot be forced on the web: its message says to ask for less.
+    """
+    if isinstance(error, TooLong):
+        problem = error.problem.replace("; pass {parameter} to run it anyway", "")
+        return {"error": f"{problem}; the web server does not run work this long: ask for less",
+                "parameter": None, "value": None, "allowed": None}
+    if not isinstance(error, InputError):
+        return {"error": str(error)}
+    payload = error.to_json()
+    if error.parameter and error.parameter not in payload["error"]:
+        payload["error"] = f"{error.parameter}: {payload['error']}"  # the message names the field
+    return payload
+
+
 def _error(error: BoardpuzzlesError) -> Response:
-    payload = error.to_json() if isinstance(error, InputError) else {"error": str(error)}
-    return _json(payload, 400)
+    return _json(error_json(error), 400)
 
 
 class Server:
-    """The app's state: the worker threads and the cancel events of the work in progress."""
+    """The app's state: the worker threads, and the cancel events of the work they are doing (``running``)."""
 
     def __init__(self) -> None:
         self.executor = ThreadPoolExecutor(WORKERS, thread_name_prefix="boardpuzzles-web")
@@ -85,10 +102,15 @@ class Server:
         self.executor.shutdown(wait=True, cancel_futures=True)
 
     async def run(self, endpoint: Endpoint, query: Query, request: Request, work: Work) -> Answer:
-        """Run an endpoint in a worker thread; cancel it if the client goes away or time is up."""
+        """Run an endpoint in a worker thread; cancel it if the client goes away or time is up.
+
+        The work counts as running (:attr:`running`) until its thread has returned, even
+        when the request that started it is gone.
+        """
         self.running.add(work.cancel)
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.executor, endpoint.run, query, work)
+        submitted = self.executor.submit(endpoint.run, query, work)
+        submitted.add_done_callback(lambda _: self.running.discard(work.cancel))
+        future = asyncio.wrap_future(submitted)
         over = False
         try:
             while True:
@@ -109,7 +131,6 @@ class Server:
                 raise
         finally:
             work.cancel.set()
-            self.running.discard(work.cancel)
 
     async def page(self, request: Request) -> Response:
         body, kind = self.assets[PAGES[request.url.path]]
@@ -140,6 +161,10 @@ class Server:
         work = Work(threading.Event(), JOB_SECONDS if endpoint.job else REQUEST_SECONDS)
         try:
             answer = await self.run(endpoint, query, request, work)
+            if isinstance(answer, list):
+                lines = "".join(json.dumps(line) + "\n" for line in answer)
+                return Response(lines, media_type="application/x-ndjson", headers=SECURITY_HEADERS)
+            return _json(answer)
         except Cancelled:
             return _json({"error": "cancelled: the client went away"}, 499)
         except BoardpuzzlesError as error:
@@ -147,10 +172,6 @@ class Server:
         except Exception as error:  # a bug: one line, never a traceback on the wire
             log.exception("/api/%s failed", name)
             return _json({"error": f"internal error in /api/{name}: {type(error).__name__}"}, 500)
-        if isinstance(answer, list):
-            lines = "".join(json.dumps(line) + "\n" for line in answer)
-            return Response(lines, media_type="application/x-ndjson", headers=SECURITY_HEADERS)
-        return _json(answer)
 
     async def _events(self, endpoint: Endpoint, query: Query, request: Request) -> AsyncIterator[str]:
         """A job as server-sent events: ``progress`` now and then, then ``result`` or ``error``."""
@@ -175,8 +196,7 @@ class Server:
             except Cancelled:
                 return
             except BoardpuzzlesError as error:
-                payload = error.to_json() if isinstance(error, InputError) else {"error": str(error)}
-                yield f"event: error\ndata: {json.dumps(payload)}\n\n"
+                yield f"event: error\ndata: {json.dumps(error_json(error))}\n\n"
             except Exception as error:
                 log.exception("job %s failed", endpoint.run.__name__)
                 yield f"event: error\ndata: {json.dumps({'error': f'internal error: {type(error).__name__}'})}\n\n"
