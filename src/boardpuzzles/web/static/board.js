@@ -132,9 +132,18 @@ export class Board {
     this.onActivate = onActivate;
     this.focus = null;
     this.spec = null;
+    this.pressed = null;
+    // A square redrawn between press and release gets no click of its own (the click goes to the board):
+    // the square pressed is remembered by name.
+    element.addEventListener("pointerdown", (event) => {
+      const square = event.target.closest(".square");
+      this.pressed = square ? square.dataset.square : null;
+    });
     element.addEventListener("click", (event) => {
       const square = event.target.closest(".square");
-      if (square) this.activate(square.dataset.square);
+      const name = square ? square.dataset.square : this.pressed;
+      this.pressed = null;
+      if (name) this.activate(name);
     });
     element.addEventListener("keydown", (event) => this.key(event));
     element.addEventListener("focusin", (event) => {
