@@ -29,6 +29,7 @@ from ..errors import BoardpuzzlesError, Cancelled, InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from ..knights.steps import MAX_STEPPED, tour_steps
 from ..progress import Progress
+from ..queens.published import FUNDAMENTAL, TOTAL
 from ..queens.steps import WATCHED, search_steps
 from .params import Query
 
@@ -184,6 +185,11 @@ def queens_all(query: Query, work: Work) -> Answer:
                 if len(lines) > WEB_LISTED:
                     raise OverBudget(f"more than {WEB_LISTED} lines: give a smaller limit")
         return lines
+    known = (FUNDAMENTAL if unique else TOTAL).get(n)
+    if limit is None and known is not None and known > WEB_LISTED:
+        raise InputError(f"{{parameter}} is needed: {n} queens have {known:,} {'fundamental ' if unique else ''}"
+                         f"solutions, the web lists at most {WEB_LISTED}", parameter="limit",
+                         allowed=f"0..{WEB_LISTED}")
     # one more than the web lists when no limit is given: the library then refuses nothing as too long
     listed = queens.solutions(n, method, unique=unique, limit=WEB_LISTED + 1 if limit is None else limit,
                               **work.protocol(queens.solutions))
