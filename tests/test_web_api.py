@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -251,3 +254,31 @@ def test_a_plain_request_whose_client_goes_away_is_cancelled(live):
     while server.running and time.monotonic() - gone < 5:
         time.sleep(0.02)
     assert not server.running
+
+
+# --- the README's examples ---
+
+def readme_examples() -> list[tuple[str, list[dict]]]:
+    """Each ``GET /api/...`` block of the README's serve section, with the JSON lines shown under it."""
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    start = readme.index("\n## serve")
+    section = readme[start:readme.index("\n## ", start + 1)]
+    examples = []
+    for block in re.findall(r"```\n(GET /api/.*?)```", section, flags=re.S):
+        request, *answer = block.strip().splitlines()
+        examples.append((request.removeprefix("GET "), [json.loads(line) for line in answer]))
+    return examples
+
+
+def test_the_readme_shows_every_endpoint_but_variants():
+    shown = {urlsplit(path).path.removeprefix("/api/") for path, _ in readme_examples()}
+    assert shown == set(ENDPOINTS) - {"draughts/variants"}
+
+
+@pytest.mark.parametrize("path, shown", readme_examples())
+def test_the_readme_examples_are_the_answers(client, path, shown):
+    response = client.get(path)
+    answer = lines(response) if "ndjson" in response.headers["content-type"] else [response.json()]
+    for line in (*answer, *shown):
+        line.pop("seconds", None)  # a count's time varies
+    assert answer == shown

@@ -194,14 +194,14 @@ async function mapStarts() {
     running = null;
   }
   const good = new Set(starts.starts);
-  board.render({ rows, cols, title: `squares a ${starts.closed ? "closed" : "open"} tour starts from`,
+  board.render({ rows, cols, title: `squares ${starts.closed ? "a closed" : "an open"} tour starts from`,
     cell(r, c) {
       const name = squareName(r, c);
       return good.has(name) ? { tint: "#2e7d32", tintOpacity: 0.75, label: "✓", labelColor: "#fff", aria: `${name}, a tour starts here` }
         : { tint: "#616161", tintOpacity: 0.6, aria: `${name}, no tour from here` };
     } });
-  $("legend").innerHTML = `<span class="swatch-tour">a ${starts.closed ? "closed" : "open"} tour starts here (${good.size})</span><span class="swatch-none">no tour from here (${rows * cols - good.size})</span>`;
-  say(`${good.size} of ${rows * cols} squares start a ${starts.closed ? "closed" : "open"} tour.`, good.size ? "good" : "error");
+  $("legend").innerHTML = `<span class="swatch-tour">${starts.closed ? "a closed" : "an open"} tour starts here (${good.size})</span><span class="swatch-none">no tour from here (${rows * cols - good.size})</span>`;
+  say(`${good.size} of ${rows * cols} squares start ${starts.closed ? "a closed" : "an open"} tour.`, good.size ? "good" : "error");
   save();
 }
 
