@@ -62,21 +62,35 @@ class OverBudget(BoardpuzzlesError):
 
 @dataclass
 class Work:
-    """What one request may spend: ``cancel`` is set when its client goes away or its time is up;
-    ``report`` receives progress (a job's events)."""
+    """What one request may spend: ``seconds`` from when a thread starts it (:meth:`run`); ``cancel`` is
+    set when its client goes away or its time is up; ``report`` receives progress (a job's events)."""
 
     cancel: threading.Event
     seconds: float
     report: Callable[[dict[str, Any]], None] = lambda payload: None
+    #: when a thread started the work (None while it waits for one)
+    started: float | None = None
 
-    def __post_init__(self) -> None:
+    def run(self, endpoint: Endpoint, query: Query) -> Answer:
+        """Do the endpoint's work in this thread (none when it was cancelled while it waited)."""
+        if self.cancel.is_set():
+            raise Cancelled()
         self.started = time.monotonic()
+        return endpoint.run(query, self)
+
+    def elapsed(self) -> float:
+        """Seconds since a thread started the work (0 while it waits)."""
+        return 0.0 if self.started is None else time.monotonic() - self.started
+
+    def over(self) -> bool:
+        """Whether the work has had its time."""
+        return self.elapsed() > self.seconds
 
     def check(self) -> None:
         """Raise when the request should stop: :class:`Cancelled`, or :class:`OverBudget` past its time."""
         if self.cancel.is_set():
             raise Cancelled()
-        if time.monotonic() - self.started > self.seconds:
+        if self.over():
             raise OverBudget(f"this needs more than the {self.seconds:.0f} s a request may work: ask for less")
 
     def protocol(self, call: Callable[..., Any]) -> dict[str, Any]:
@@ -90,7 +104,7 @@ class Work:
             self.report(report[0].to_json())
         else:  # the older (done, total) form of queens.count
             done, total = report
-            self.report(Progress(done, total, "subproblems", time.monotonic() - self.started).to_json())
+            self.report(Progress(done, total, "subproblems", self.elapsed()).to_json())
 
 
 @dataclass(frozen=True)

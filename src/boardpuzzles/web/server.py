@@ -14,7 +14,6 @@ import json
 import logging
 import socket
 import threading
-import time
 import webbrowser
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -31,8 +30,9 @@ from ..errors import BoardpuzzlesError, Cancelled, InputError, TooLong
 from .api import ENDPOINTS, JOB_SECONDS, REQUEST_SECONDS, Answer, Endpoint, OverBudget, Work
 from .params import MAX_QUERY, Query
 
-#: Threads that run the API's work (the event loop never does).
+#: Threads that run the API's requests, and the jobs (counts), apart: a count never holds up a request.
 WORKERS = 4
+JOB_WORKERS = 2
 #: Seconds between two looks at whether a waiting request's client is still there.
 POLL_SECONDS = 0.1
 
@@ -88,10 +88,11 @@ def _error(error: BoardpuzzlesError) -> Response:
 
 
 class Server:
-    """The app's state: the worker threads, and the cancel events of the work they are doing (``running``)."""
+    """The app's state: the worker threads, and the cancel events of the work given them (``running``)."""
 
     def __init__(self) -> None:
-        self.executor = ThreadPoolExecutor(WORKERS, thread_name_prefix="boardpuzzles-web")
+        self.requests = ThreadPoolExecutor(WORKERS, thread_name_prefix="boardpuzzles-web")
+        self.jobs = ThreadPoolExecutor(JOB_WORKERS, thread_name_prefix="boardpuzzles-job")
         self.running: set[threading.Event] = set()
         self.assets = _assets()
 
@@ -99,16 +100,18 @@ class Server:
         """Cancel all work in progress and wait for the threads to finish it."""
         for cancel in list(self.running):
             cancel.set()
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        for executor in (self.requests, self.jobs):
+            executor.shutdown(wait=True, cancel_futures=True)
 
     async def run(self, endpoint: Endpoint, query: Query, request: Request, work: Work) -> Answer:
         """Run an endpoint in a worker thread; cancel it if the client goes away or time is up.
 
-        The work counts as running (:attr:`running`) until its thread has returned, even
-        when the request that started it is gone.
+        The work counts as running (:attr:`running`) from when it is given to the threads until
+        its thread has returned, even when the request that started it is gone.  Its time counts
+        from when a thread starts it.
         """
         self.running.add(work.cancel)
-        submitted = self.executor.submit(endpoint.run, query, work)
+        submitted = (self.jobs if endpoint.job else self.requests).submit(work.run, endpoint, query)
         submitted.add_done_callback(lambda _: self.running.discard(work.cancel))
         future = asyncio.wrap_future(submitted)
         over = False
@@ -119,7 +122,7 @@ class Server:
                     break
                 if await request.is_disconnected():
                     work.cancel.set()
-                if time.monotonic() - work.started > work.seconds:
+                if work.over():
                     over = True
                     work.cancel.set()
             try:
