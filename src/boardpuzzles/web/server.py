@@ -87,6 +87,12 @@ def _error(error: BoardpuzzlesError) -> Response:
     return _json(error_json(error), 400)
 
 
+def _seen(future: asyncio.Future[Any]) -> None:
+    """Read a finished future's outcome, so that asyncio does not log it as never retrieved."""
+    if not future.cancelled():
+        future.exception()
+
+
 class Server:
     """The app's state: the worker threads, and the cancel events of the work given them (``running``)."""
 
@@ -114,6 +120,7 @@ class Server:
         submitted = (self.jobs if endpoint.job else self.requests).submit(work.run, endpoint, query)
         submitted.add_done_callback(lambda _: self.running.discard(work.cancel))
         future = asyncio.wrap_future(submitted)
+        future.add_done_callback(_seen)  # a job left by its client still ends in Cancelled: no one reads it
         over = False
         try:
             while True:
@@ -186,6 +193,7 @@ class Server:
 
         work = Work(threading.Event(), JOB_SECONDS, report)
         task = asyncio.ensure_future(self.run(endpoint, query, request, work))
+        waiting: asyncio.Future[dict[str, Any]] | None = None
         try:
             while not task.done():
                 waiting = asyncio.ensure_future(reports.get())
@@ -206,6 +214,8 @@ class Server:
         finally:
             work.cancel.set()
             task.cancel()
+            if waiting is not None:
+                waiting.cancel()
 
 
 def create_app() -> Starlette:
