@@ -148,11 +148,17 @@ def serve(
     host: Annotated[str, typer.Option("--host", metavar="HOST", help="Address to listen on (another machine's users can reach a non-local one).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", help="Port to listen on (0: any free port).")] = 8000,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the start page in the default browser.")] = False,
+    json: Annotated[bool, typer.Option("--json", help='Print {"url": ...} on one line once listening (scripts, with --port 0).')] = False,
 ) -> None:
     """Serve the pages that watch the searches, and the JSON API, until Ctrl-C."""
     from .web import serve as serve_web  # Starlette and uvicorn: loaded only to serve
 
-    serve_web(host, port, open_browser, say=lambda line: error_console.print(line, markup=False, soft_wrap=True))
+    def announce(url: str) -> None:
+        print_json({"url": url})
+        sys.stdout.flush()
+
+    serve_web(host, port, open_browser, say=lambda line: error_console.print(line, markup=False, soft_wrap=True),
+              ready=announce if json else None)
 
 
 @app.command()

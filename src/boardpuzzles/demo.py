@@ -23,6 +23,7 @@ def run(ascii: bool = False) -> None:
     for section in (queens_cli.demo, knights_cli.demo, draughts_cli.demo):
         section(ascii)
         console.print()
+    console.print("Watch these searches step by step in a browser: boardpuzzles serve --open", markup=False)
 
 
 def sections() -> list[dict[str, Any]]:

@@ -29,6 +29,7 @@ from ..errors import BoardpuzzlesError, Cancelled, InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from ..knights.steps import MAX_STEPPED, tour_steps
 from ..progress import Progress
+from ..queens.published import FUNDAMENTAL, TOTAL
 from ..queens.steps import WATCHED, search_steps
 from .params import Query
 
@@ -50,6 +51,7 @@ WEB_KNIGHT_SIDE = 100
 WEB_KNIGHT_COUNT_SQUARES = 30
 WEB_STARTS_SQUARES = 100
 WEB_PERFT_DEPTH = 8
+WEB_PERFT_DEPTH_PYTHON = 6  # the variants counted in plain Python (seed): about 1 s
 
 Answer = dict[str, Any] | list[dict[str, Any]]
 
@@ -60,21 +62,35 @@ class OverBudget(BoardpuzzlesError):
 
 @dataclass
 class Work:
-    """What one request may spend: ``cancel`` is set when its client goes away or its time is up;
-    ``report`` receives progress (a job's events)."""
+    """What one request may spend: ``seconds`` from when a thread starts it (:meth:`run`); ``cancel`` is
+    set when its client goes away or its time is up; ``report`` receives progress (a job's events)."""
 
     cancel: threading.Event
     seconds: float
     report: Callable[[dict[str, Any]], None] = lambda payload: None
+    #: when a thread started the work (None while it waits for one)
+    started: float | None = None
 
-    def __post_init__(self) -> None:
+    def run(self, endpoint: Endpoint, query: Query) -> Answer:
+        """Do the endpoint's work in this thread (none when it was cancelled while it waited)."""
+        if self.cancel.is_set():
+            raise Cancelled()
         self.started = time.monotonic()
+        return endpoint.run(query, self)
+
+    def elapsed(self) -> float:
+        """Seconds since a thread started the work (0 while it waits)."""
+        return 0.0 if self.started is None else time.monotonic() - self.started
+
+    def over(self) -> bool:
+        """Whether the work has had its time."""
+        return self.elapsed() > self.seconds
 
     def check(self) -> None:
         """Raise when the request should stop: :class:`Cancelled`, or :class:`OverBudget` past its time."""
         if self.cancel.is_set():
             raise Cancelled()
-        if time.monotonic() - self.started > self.seconds:
+        if self.over():
             raise OverBudget(f"this needs more than the {self.seconds:.0f} s a request may work: ask for less")
 
     def protocol(self, call: Callable[..., Any]) -> dict[str, Any]:
@@ -88,7 +104,7 @@ class Work:
             self.report(report[0].to_json())
         else:  # the older (done, total) form of queens.count
             done, total = report
-            self.report(Progress(done, total, "subproblems", time.monotonic() - self.started).to_json())
+            self.report(Progress(done, total, "subproblems", self.elapsed()).to_json())
 
 
 @dataclass(frozen=True)
@@ -152,7 +168,7 @@ def queens_solve(query: Query, work: Work) -> Answer:
         lines = _steps_then(search_steps(n, method), work, lambda step: step.solution is not None)
         solution = lines[-1]["solution"] if lines else None
         return [*lines, {"n": n, "columns": solution}]
-    found = queens.solve(n, method)
+    found = queens.solve(n, method, **work.protocol(queens.solve))
     return found.to_json() if found is not None else {"n": n, "columns": None}
 
 
@@ -183,9 +199,15 @@ def queens_all(query: Query, work: Work) -> Answer:
                 if len(lines) > WEB_LISTED:
                     raise OverBudget(f"more than {WEB_LISTED} lines: give a smaller limit")
         return lines
-    for solution in queens.solutions(n, method, unique=unique):
-        if limit is not None and shown >= limit:
-            break
+    known = (FUNDAMENTAL if unique else TOTAL).get(n)
+    if limit is None and known is not None and known > WEB_LISTED:
+        raise InputError(f"{{parameter}} is needed: {n} queens have {known:,} {'fundamental ' if unique else ''}"
+                         f"solutions, the web lists at most {WEB_LISTED}", parameter="limit",
+                         allowed=f"0..{WEB_LISTED}")
+    # one more than the web lists when no limit is given: the library then refuses nothing as too long
+    listed = queens.solutions(n, method, unique=unique, limit=WEB_LISTED + 1 if limit is None else limit,
+                              **work.protocol(queens.solutions))
+    for solution in listed:
         if shown >= WEB_LISTED:
             raise InputError(f"more than {WEB_LISTED} solutions: give {{parameter}} (at most {WEB_LISTED})",
                              parameter="limit", allowed=f"0..{WEB_LISTED}")
@@ -224,7 +246,7 @@ def queens_steps(query: Query, work: Work) -> Answer:
     n = query.required("n", 1, WEB_SEED_N)
     offset = query.integer("offset", 0, WEB_STEPS_OFFSET, 0) or 0
     limit = query.integer("limit", 1, WEB_STEPS_PAGE, 1000) or 1000
-    steps = []
+    steps: list[dict[str, Any]] = []
     more = False
     for step in search_steps(n, method):
         if step.index & 4095 == 0:
@@ -287,7 +309,7 @@ def knight_tour(query: Query, work: Work) -> Answer:
 
 
 def knight_count(query: Query, work: Work) -> Answer:
-    """``knight count BOARD [--closed] [--start SQ]``."""
+    """``knight count BOARD [--closed] [--start SQ]`` (in this process, as ``queens/count``)."""
     rows, cols = _board(query)
     if rows * cols > WEB_KNIGHT_COUNT_SQUARES:
         raise _too_big("board", f"at most {WEB_KNIGHT_COUNT_SQUARES} squares to count", f"{rows}x{cols}")
@@ -295,9 +317,7 @@ def knight_count(query: Query, work: Work) -> Answer:
     start_text = query.text("start")
     with field("start"):
         start = parse_square(start_text, rows, cols) if start_text is not None else None
-    total = knights.count_tours(rows, cols, closed, start, **work.protocol(knights.count_tours))
-    return {"rows": rows, "cols": cols, "closed": closed, "start": square_name(*start) if start else None,
-            "count": total}
+    return knights.count_tours(rows, cols, closed, start, workers=1, **work.protocol(knights.count_tours)).to_json()
 
 
 def knight_starts(query: Query, work: Work) -> Answer:
@@ -378,7 +398,8 @@ def draughts_moves(query: Query, work: Work) -> Answer:
 def draughts_perft(query: Query, work: Work) -> Answer:
     """``draughts perft [POSITION] [--variant V] [--depth D] [--paths]``."""
     position = _position(query)
-    depth = query.integer("depth", 0, WEB_PERFT_DEPTH, 5)
+    deepest = WEB_PERFT_DEPTH if position.variant.dark_only else WEB_PERFT_DEPTH_PYTHON
+    depth = query.integer("depth", 0, deepest, 5)
     assert depth is not None
     nodes = draughts.perft(position, depth, query.flag("paths"), **work.protocol(draughts.perft))
     return {"variant": position.variant.name, "depth": depth, "nodes": nodes}

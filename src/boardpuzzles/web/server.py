@@ -14,9 +14,8 @@ import json
 import logging
 import socket
 import threading
-import time
 import webbrowser
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -27,12 +26,13 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
-from ..errors import BoardpuzzlesError, Cancelled, InputError
+from ..errors import BoardpuzzlesError, Cancelled, InputError, TooLong
 from .api import ENDPOINTS, JOB_SECONDS, REQUEST_SECONDS, Answer, Endpoint, OverBudget, Work
 from .params import MAX_QUERY, Query
 
-#: Threads that run the API's work (the event loop never does).
+#: Threads that run the API's requests, and the jobs (counts), apart: a count never holds up a request.
 WORKERS = 4
+JOB_WORKERS = 2
 #: Seconds between two looks at whether a waiting request's client is still there.
 POLL_SECONDS = 0.1
 
@@ -65,16 +65,40 @@ def _json(payload: Any, status: int = 200) -> Response:
                     headers=SECURITY_HEADERS)
 
 
+def error_json(error: BoardpuzzlesError) -> dict[str, Any]:
+    """An error as the API answers it: ``{"error": ...}`` and, for bad input, the field (named in the
+    message too) and the allowed values.
+
+    Work refused as too long (:class:`TooLong`) cannot be forced on the web: its message says to ask for less.
+    """
+    if isinstance(error, TooLong):
+        problem = error.problem.replace("; pass {parameter} to run it anyway", "")
+        return {"error": f"{problem}; the web server does not run work this long: ask for less",
+                "parameter": None, "value": None, "allowed": None}
+    if not isinstance(error, InputError):
+        return {"error": str(error)}
+    payload = error.to_json()
+    if error.parameter and error.parameter not in payload["error"]:
+        payload["error"] = f"{error.parameter}: {payload['error']}"  # the message names the field
+    return payload
+
+
 def _error(error: BoardpuzzlesError) -> Response:
-    payload = error.to_json() if isinstance(error, InputError) else {"error": str(error)}
-    return _json(payload, 400)
+    return _json(error_json(error), 400)
+
+
+def _seen(future: asyncio.Future[Any]) -> None:
+    """Read a finished future's outcome, so that asyncio does not log it as never retrieved."""
+    if not future.cancelled():
+        future.exception()
 
 
 class Server:
-    """The app's state: the worker threads and the cancel events of the work in progress."""
+    """The app's state: the worker threads, and the cancel events of the work given them (``running``)."""
 
     def __init__(self) -> None:
-        self.executor = ThreadPoolExecutor(WORKERS, thread_name_prefix="boardpuzzles-web")
+        self.requests = ThreadPoolExecutor(WORKERS, thread_name_prefix="boardpuzzles-web")
+        self.jobs = ThreadPoolExecutor(JOB_WORKERS, thread_name_prefix="boardpuzzles-job")
         self.running: set[threading.Event] = set()
         self.assets = _assets()
 
@@ -82,13 +106,21 @@ class Server:
         """Cancel all work in progress and wait for the threads to finish it."""
         for cancel in list(self.running):
             cancel.set()
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        for executor in (self.requests, self.jobs):
+            executor.shutdown(wait=True, cancel_futures=True)
 
     async def run(self, endpoint: Endpoint, query: Query, request: Request, work: Work) -> Answer:
-        """Run an endpoint in a worker thread; cancel it if the client goes away or time is up."""
+        """Run an endpoint in a worker thread; cancel it if the client goes away or time is up.
+
+        The work counts as running (:attr:`running`) from when it is given to the threads until
+        its thread has returned, even when the request that started it is gone.  Its time counts
+        from when a thread starts it.
+        """
         self.running.add(work.cancel)
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.executor, endpoint.run, query, work)
+        submitted = (self.jobs if endpoint.job else self.requests).submit(work.run, endpoint, query)
+        submitted.add_done_callback(lambda _: self.running.discard(work.cancel))
+        future = asyncio.wrap_future(submitted)
+        future.add_done_callback(_seen)  # a job left by its client still ends in Cancelled: no one reads it
         over = False
         try:
             while True:
@@ -97,7 +129,7 @@ class Server:
                     break
                 if await request.is_disconnected():
                     work.cancel.set()
-                if time.monotonic() - work.started > work.seconds:
+                if work.over():
                     over = True
                     work.cancel.set()
             try:
@@ -109,7 +141,6 @@ class Server:
                 raise
         finally:
             work.cancel.set()
-            self.running.discard(work.cancel)
 
     async def page(self, request: Request) -> Response:
         body, kind = self.assets[PAGES[request.url.path]]
@@ -140,6 +171,10 @@ class Server:
         work = Work(threading.Event(), JOB_SECONDS if endpoint.job else REQUEST_SECONDS)
         try:
             answer = await self.run(endpoint, query, request, work)
+            if isinstance(answer, list):
+                lines = "".join(json.dumps(line) + "\n" for line in answer)
+                return Response(lines, media_type="application/x-ndjson", headers=SECURITY_HEADERS)
+            return _json(answer)
         except Cancelled:
             return _json({"error": "cancelled: the client went away"}, 499)
         except BoardpuzzlesError as error:
@@ -147,18 +182,18 @@ class Server:
         except Exception as error:  # a bug: one line, never a traceback on the wire
             log.exception("/api/%s failed", name)
             return _json({"error": f"internal error in /api/{name}: {type(error).__name__}"}, 500)
-        if isinstance(answer, list):
-            lines = "".join(json.dumps(line) + "\n" for line in answer)
-            return Response(lines, media_type="application/x-ndjson", headers=SECURITY_HEADERS)
-        return _json(answer)
 
     async def _events(self, endpoint: Endpoint, query: Query, request: Request) -> AsyncIterator[str]:
         """A job as server-sent events: ``progress`` now and then, then ``result`` or ``error``."""
         loop = asyncio.get_running_loop()
         reports: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        work = Work(threading.Event(), JOB_SECONDS,
-                    lambda payload: loop.call_soon_threadsafe(reports.put_nowait, payload))
+
+        def report(payload: dict[str, Any]) -> None:  # from the worker thread
+            loop.call_soon_threadsafe(reports.put_nowait, payload)
+
+        work = Work(threading.Event(), JOB_SECONDS, report)
         task = asyncio.ensure_future(self.run(endpoint, query, request, work))
+        waiting: asyncio.Future[dict[str, Any]] | None = None
         try:
             while not task.done():
                 waiting = asyncio.ensure_future(reports.get())
@@ -172,14 +207,15 @@ class Server:
             except Cancelled:
                 return
             except BoardpuzzlesError as error:
-                payload = error.to_json() if isinstance(error, InputError) else {"error": str(error)}
-                yield f"event: error\ndata: {json.dumps(payload)}\n\n"
+                yield f"event: error\ndata: {json.dumps(error_json(error))}\n\n"
             except Exception as error:
                 log.exception("job %s failed", endpoint.run.__name__)
                 yield f"event: error\ndata: {json.dumps({'error': f'internal error: {type(error).__name__}'})}\n\n"
         finally:
             work.cancel.set()
             task.cancel()
+            if waiting is not None:
+                waiting.cancel()
 
 
 def create_app() -> Starlette:
@@ -228,8 +264,13 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False, say=print) -> None:
-    """Serve the pages and the API until Ctrl-C; ``say`` prints the address and warnings."""
+def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
+          say: Callable[[str], None] = print, ready: Callable[[str], None] | None = None) -> None:
+    """Serve the pages and the API until Ctrl-C.
+
+    ``say`` prints warnings and, unless ``ready`` is given, the address; ``ready(url)``
+    receives the address once the socket listens (``serve --json`` prints it as JSON).
+    """
     import uvicorn
 
     if not 0 <= port <= 65535:
@@ -240,7 +281,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     url = f"http://{shown}:{port}/"
     if not is_local(host):
         say(f"warning: listening on {host}: anyone who can reach this machine on the network can use this server")
-    say(f"boardpuzzles serving {url} (Ctrl-C stops it)")
+    if ready is not None:
+        ready(url)
+    else:
+        say(f"boardpuzzles serving {url} (Ctrl-C stops it)")
+
     class Quiet(uvicorn.Server):
         """uvicorn, but Ctrl-C ends the run instead of being raised again once it has stopped."""
 

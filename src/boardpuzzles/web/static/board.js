@@ -50,12 +50,13 @@ function piece(kind, x, y) {
   return shape;
 }
 
-// spec: {rows, cols, lightA1, title, cell(row, col) -> {fill, tint, piece, label, labelColor, corner, ring, ringColor, cross, aria}, overlay: svg text}
+// spec: {rows, cols, lightA1, dark (colour), title, cell(row, col) -> {fill, tint, piece, label, labelColor, corner, ring, ringColor, cross, aria}, overlay: svg text}
 export function boardSvg(spec) {
   const { rows, cols } = spec;
   const margin = S * 0.62;
   const width = cols * S + 2 * margin, height = rows * S + 2 * margin;
   const parts = [];
+  const labels = []; // drawn above the overlay, so that numbers stay readable over a path
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="grid" aria-label="${escapeText(spec.title || "board")}" font-family="system-ui, sans-serif">`);
   parts.push(`<title>${escapeText(spec.title || "board")}</title>`);
   parts.push(`<rect width="${width}" height="${height}" rx="8" fill="${FRAME}"/>`);
@@ -68,7 +69,7 @@ export function boardSvg(spec) {
       const name = squareName(row, col);
       const aria = cell.aria || name;
       parts.push(`<g role="gridcell" class="square" data-square="${name}" tabindex="-1" aria-label="${escapeText(aria)}">`);
-      parts.push(`<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${cell.fill || (dark ? DARK : LIGHT)}"/>`);
+      parts.push(`<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${cell.fill || (dark ? spec.dark || DARK : LIGHT)}"/>`);
       if (cell.tint) parts.push(`<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${cell.tint}" fill-opacity="${cell.tintOpacity || 0.5}"/>`);
       if (cell.dot) parts.push(`<circle cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.1}" fill="${cell.dot}"/>`);
       if (cell.corner !== undefined && cell.corner !== null) {
@@ -81,7 +82,7 @@ export function boardSvg(spec) {
       }
       if (cell.label !== undefined && cell.label !== null && cell.label !== "") {
         const big = cell.labelSize || S * 0.4;
-        parts.push(`<text x="${x + S / 2}" y="${y + S / 2 + 1}" font-size="${big}" font-weight="${cell.labelWeight || 600}" text-anchor="middle" dominant-baseline="central" fill="${cell.labelColor || "#000"}" stroke="${cell.labelHalo || "none"}" stroke-width="3" paint-order="stroke">${escapeText(cell.label)}</text>`);
+        labels.push(`<text x="${x + S / 2}" y="${y + S / 2 + 1}" font-size="${big}" font-weight="${cell.labelWeight || 600}" text-anchor="middle" dominant-baseline="central" fill="${cell.labelColor || "#000"}" stroke="${cell.labelHalo || "none"}" stroke-width="3" paint-order="stroke">${escapeText(cell.label)}</text>`);
       }
       parts.push(`<rect class="focus-ring" x="${x + 1.5}" y="${y + 1.5}" width="${S - 3}" height="${S - 3}" fill="none" stroke-width="3" rx="3"/>`);
       parts.push(`</g>`);
@@ -89,6 +90,7 @@ export function boardSvg(spec) {
     parts.push(`</g>`);
   }
   if (spec.overlay) parts.push(`<g pointer-events="none">${spec.overlay(centre)}</g>`);
+  parts.push(`<g pointer-events="none" aria-hidden="true">${labels.join("")}</g>`);
   const font = margin * 0.52;
   for (let col = 0; col < cols; col++) {
     const x = margin + (col + 0.5) * S;
@@ -130,9 +132,18 @@ export class Board {
     this.onActivate = onActivate;
     this.focus = null;
     this.spec = null;
+    this.pressed = null;
+    // A square redrawn between press and release gets no click of its own (the click goes to the board):
+    // the square pressed is remembered by name.
+    element.addEventListener("pointerdown", (event) => {
+      const square = event.target.closest(".square");
+      this.pressed = square ? square.dataset.square : null;
+    });
     element.addEventListener("click", (event) => {
       const square = event.target.closest(".square");
-      if (square) this.activate(square.dataset.square);
+      const name = square ? square.dataset.square : this.pressed;
+      this.pressed = null;
+      if (name) this.activate(name);
     });
     element.addEventListener("keydown", (event) => this.key(event));
     element.addEventListener("focusin", (event) => {

@@ -151,8 +151,8 @@ function showStep(index) {
       const option = offered.get(name);
       const ring = option ? (name === choice ? "#0b57d0" : option.refused ? "#b3261e" : "#7a4f00") : undefined;
       if (r === here[0] && c === here[1]) return { piece: "N", corner: String(step.number), cornerColor: "#000", tint: "#ffe082", tintOpacity: 0.8, aria: `${name}, knight, square ${step.number}` };
-      if (visited.has(name)) return { label: String(visited.get(name)), labelHalo: "#fff", tint: "#9fa8da", tintOpacity: 0.85, aria: `${name}, visited, square ${visited.get(name)}` };
-      return { label: String(value), labelColor: "#000", labelWeight: option ? 800 : 400, labelSize: option ? 21 : 15,
+      if (visited.has(name)) return { label: String(visited.get(name)), labelColor: "#1a237e", labelHalo: "#fff", labelWeight: 700, labelSize: 18, tint: "#c5cae9", tintOpacity: 0.9, aria: `${name}, visited, square ${visited.get(name)}` };
+      return { label: String(value), labelColor: "#000", labelWeight: option ? 800 : 400, labelSize: option ? 21 : 13,
         ring, tint: fell ? "#ffd54f" : option && name === choice ? "#90caf9" : undefined, tintOpacity: 0.75,
         aria: `${name}, accessibility ${value}${option ? ", candidate" : ""}${name === choice ? ", chosen" : ""}` };
     },
@@ -194,14 +194,14 @@ async function mapStarts() {
     running = null;
   }
   const good = new Set(starts.starts);
-  board.render({ rows, cols, title: `squares a ${starts.closed ? "closed" : "open"} tour starts from`,
+  board.render({ rows, cols, title: `squares ${starts.closed ? "a closed" : "an open"} tour starts from`,
     cell(r, c) {
       const name = squareName(r, c);
       return good.has(name) ? { tint: "#2e7d32", tintOpacity: 0.75, label: "✓", labelColor: "#fff", aria: `${name}, a tour starts here` }
         : { tint: "#616161", tintOpacity: 0.6, aria: `${name}, no tour from here` };
     } });
-  $("legend").innerHTML = `<span style="--swatch:#4d8a50">a ${starts.closed ? "closed" : "open"} tour starts here (${good.size})</span><span style="--swatch:#7d7a76">no tour from here (${rows * cols - good.size})</span>`;
-  say(`${good.size} of ${rows * cols} squares start a ${starts.closed ? "closed" : "open"} tour.`, good.size ? "good" : "error");
+  $("legend").innerHTML = `<span class="swatch-tour">${starts.closed ? "a closed" : "an open"} tour starts here (${good.size})</span><span class="swatch-none">no tour from here (${rows * cols - good.size})</span>`;
+  say(`${good.size} of ${rows * cols} squares start ${starts.closed ? "a closed" : "an open"} tour.`, good.size ? "good" : "error");
   save();
 }
 

@@ -2,12 +2,13 @@
 import { button } from "./board.js";
 
 export class Player {
-  // steps(): the steps loaded; more(): loads further steps, resolves false at the end; show(index)
-  constructor(container, { steps, more, show, label = "step" }) {
+  // steps(): the steps loaded; more(): loads further steps, resolves false at the end; show(index);
+  // counter(index): what the counter says (default: label and number)
+  constructor(container, { steps, more, show, label = "step", counter = null }) {
     this.steps = steps;
     this.more = more;
     this.show = show;
-    this.label = label;
+    this.counterText = counter || ((index) => `${label} ${index + 1}`);
     this.index = -1;
     this.timer = null;
     this.back = button("◀ Back", () => this.go(this.index - 1), "step back (key: ,)");
@@ -25,6 +26,8 @@ export class Player {
     this.counter.setAttribute("aria-live", "polite");
     container.classList.add("player");
     container.append(this.reset, this.back, this.play, this.forward, speedLabel, this.counter);
+    this.container = container;
+    container.hidden = true; // shown once there are steps to play
     this.speed.addEventListener("input", () => this.timer && (this.pause(), this.start()));
   }
 
@@ -40,8 +43,9 @@ export class Player {
   go(index) {
     const steps = this.steps();
     if (!steps.length) return;
+    this.container.hidden = false;
     this.index = Math.max(0, Math.min(steps.length - 1, index));
-    this.counter.textContent = `${this.label} ${this.index + 1}`;
+    this.counter.textContent = this.counterText(this.index);
     this.show(this.index);
   }
 
@@ -69,5 +73,6 @@ export class Player {
     this.pause();
     this.index = -1;
     this.counter.textContent = "";
+    this.container.hidden = true;
   }
 }

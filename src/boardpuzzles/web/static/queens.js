@@ -202,7 +202,7 @@ function drawImages(columns) {
     const svg = boardSvg({ rows: columns.length, cols: columns.length, title: name,
       cell: (r, c) => (image[r] === c ? { piece: "Q", aria: `${squareName(r, c)}, queen` } : {}) });
     return `<figure class="${same ? "same" : ""}">${svg}<figcaption>${escapeText(name)}${same ? " = the solution" : ""}</figcaption></figure>`;
-  }).join("") + `<p class="muted" style="grid-column: 1 / -1">The class has ${distinct} distinct solution${distinct > 1 ? "s" : ""}; images equal to the shown solution are framed in green.</p>`;
+  }).join("") + `<p class="muted span-all">The class has ${distinct} distinct solution${distinct > 1 ? "s" : ""}; images equal to the shown solution are framed in green.</p>`;
   $("images").querySelectorAll(".square").forEach((el) => el.removeAttribute("tabindex"));
 }
 
@@ -308,14 +308,14 @@ function tablesView(step, before) {
 function automaton(current) {
   const boxes = { "С": [70, 40], "И": [230, 40], "СОК": [390, 40], "С8": [390, 150], "СБ": [230, 150], "Я": [70, 150] };
   const edges = [["С", "И"], ["И", "СОК"], ["И", "СБ"], ["СОК", "С8"], ["СБ", "Я"], ["С8", "СБ"]];
-  let svg = `<svg class="automaton" viewBox="0 0 470 200" role="img" aria-label="the automaton, state ${current} lit"><defs><marker id="tip" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" fill="#444"/></marker></defs>`;
+  let svg = `<svg class="automaton" viewBox="0 -22 470 222" role="img" aria-label="the automaton, state ${current} lit"><defs><marker id="tip" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" fill="#444"/></marker></defs>`;
   for (const [a, b] of edges) {
     const [x1, y1] = boxes[a], [x2, y2] = boxes[b];
     const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
     svg += `<line x1="${x1 + (dx / len) * 42}" y1="${y1 + (dy / len) * 24}" x2="${x2 - (dx / len) * 44}" y2="${y2 - (dy / len) * 26}" stroke="#444" stroke-width="2" marker-end="url(#tip)"/>`;
   }
-  svg += `<path d="M390 16 C 390 -8, 70 -8, 70 14" fill="none" stroke="#444" stroke-width="2" marker-end="url(#tip)"/><text x="230" y="12" font-size="11" text-anchor="middle" fill="#333">k + 1</text>`;
-  svg += `<path d="M214 126 C 190 100, 190 80, 214 66" fill="none" stroke="#444" stroke-width="2" marker-end="url(#tip)"/><text x="160" y="100" font-size="11" fill="#333">k − 1</text>`;
+  svg += `<path d="M390 16 C 390 -8, 70 -8, 70 14" fill="none" stroke="#444" stroke-width="2" marker-end="url(#tip)"/><text x="230" y="-8" font-size="12" text-anchor="middle" fill="#333">k + 1</text>`;
+  svg += `<path d="M214 126 C 190 100, 190 80, 214 66" fill="none" stroke="#444" stroke-width="2" marker-end="url(#tip)"/><text x="160" y="100" font-size="12" fill="#333">k − 1</text>`;
   for (const [name, [x, y]] of Object.entries(boxes)) {
     const lit = name === current;
     svg += `<rect x="${x - 42}" y="${y - 22}" width="84" height="44" rx="10" fill="${lit ? "#ffd54f" : "#f4f1ea"}" stroke="${lit ? "#7a4f00" : "#8e877c"}" stroke-width="${lit ? 3 : 1.5}"/>`;
