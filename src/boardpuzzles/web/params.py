@@ -8,8 +8,12 @@ server answers with HTTP 400 and ``{"error": ...}``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
 from ..errors import InputError
+
+#: the type of a field's choices (a ``Literal`` of names, or ``str``)
+Choice = TypeVar("Choice", bound=str)
 
 #: Longest query string the server reads, and longest single value (a 10x10 FEN needs ~200 characters).
 MAX_QUERY = 4096
@@ -77,12 +81,12 @@ class Query:
         raise InputError("{parameter} must be true or false", parameter=name, value=self.fields[name],
                          allowed=["true", "false"])
 
-    def choice(self, name: str, choices: Sequence[str], default: str | None = None) -> str | None:
-        """One of ``choices`` (``default`` when absent)."""
+    def choice(self, name: str, choices: Sequence[Choice], default: Choice | None = None) -> Choice | None:
+        """One of ``choices`` (``default`` when absent), typed as they are (a ``Literal`` of method names)."""
         value = self.fields.get(name)
         if value is None:
             return default
         if value not in choices:
             raise InputError("{parameter} must be one of " + ", ".join(choices), parameter=name, value=value,
                              allowed=list(choices))
-        return value
+        return choices[choices.index(value)]
