@@ -7,6 +7,12 @@
 >>> position.play("c3-d4").fen()
 'B:Wd4,a3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
 
+Squares: the API takes a square as ``(row, col)`` counted from 0, row 0 being the
+first rank (white's side, the bottom of a drawn board) and column 0 file ``a``, as in
+the other puzzles.  It speaks to a user in the variant's own notation
+(:func:`square_text`): algebraic on boards of 8 columns (``c3``), numbers 1, 2, ...
+from black's side elsewhere (international ``46`` is ``(0, 0)``).
+
 Games (:class:`Game`), moves by notation (:mod:`.notation`) and PDN files (:mod:`.pdn`)
 build on the positions and the move generator.
 """
