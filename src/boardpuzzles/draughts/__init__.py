@@ -10,8 +10,9 @@
 Squares: the API takes a square as ``(row, col)`` counted from 0, row 0 being the
 first rank (white's side, the bottom of a drawn board) and column 0 file ``a``, as in
 the other puzzles.  It speaks to a user in the variant's own notation
-(:func:`square_text`): algebraic on boards of 8 columns (``c3``), numbers 1, 2, ...
-from black's side elsewhere (international ``46`` is ``(0, 0)``).
+(:func:`square_text`): algebraic where its players write so (Russian, Brazilian,
+Czech, Turkish ...: ``c3``), else the dark squares numbered from black's side
+(international ``46`` is ``(0, 0)``, English ``29``).
 
 Games (:class:`Game`), moves by notation (:mod:`.notation`) and PDN files (:mod:`.pdn`)
 build on the positions and the move generator.
