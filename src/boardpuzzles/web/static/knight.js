@@ -197,7 +197,7 @@ async function mapStarts() {
   board.render({ rows, cols, title: `squares ${starts.closed ? "a closed" : "an open"} tour starts from`,
     cell(r, c) {
       const name = squareName(r, c);
-      return good.has(name) ? { tint: "#2e7d32", tintOpacity: 0.75, label: "✓", labelColor: "#fff", aria: `${name}, a tour starts here` }
+      return good.has(name) ? { tint: "#1b5e20", tintOpacity: 0.85, label: "✓", labelColor: "#fff", aria: `${name}, a tour starts here` }
         : { tint: "#616161", tintOpacity: 0.6, aria: `${name}, no tour from here` };
     } });
   $("legend").innerHTML = `<span class="swatch-tour">${starts.closed ? "a closed" : "an open"} tour starts here (${good.size})</span><span class="swatch-none">no tour from here (${rows * cols - good.size})</span>`;
