@@ -155,6 +155,12 @@ def test_knight_the_start_map_is_a_job_with_its_legend(page):
     expect(page.locator("#legend")).to_contain_text("no tour from here (12)")
 
 
+def test_knight_where_warnsdorff_gets_stuck_is_said(page):
+    page.goto(page.url_base + "/knight?board=7x7&start=b2&method=warnsdorff&view=tour&step=99")
+    expect(page.locator("#status")).to_contain_text("Stuck: stuck on g1 after 42 moves with 6 squares left")
+    expect(square(page, "g1")).to_have_attribute("aria-label", re.compile(r"^g1, knight"))
+
+
 def test_knight_no_tour_says_why(page):
     page.goto(page.url_base + "/knight?board=4x4&view=tour")
     expect(page.locator("#status")).to_contain_text("no", ignore_case=True)
