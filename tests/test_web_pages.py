@@ -157,7 +157,8 @@ def test_knight_the_start_map_is_a_job_with_its_legend(page):
 
 def test_knight_where_warnsdorff_gets_stuck_is_said(page):
     page.goto(page.url_base + "/knight?board=7x7&start=b2&method=warnsdorff&view=tour&step=99")
-    expect(page.locator("#status")).to_contain_text("Stuck: stuck on g1 after 42 moves with 6 squares left")
+    expect(page.locator("#status")).to_contain_text("Stuck on g1 after 42 moves with 6 squares left")
+    expect(page.locator("#player .counter")).to_have_text("stuck")
     expect(square(page, "g1")).to_have_attribute("aria-label", re.compile(r"^g1, knight"))
 
 
