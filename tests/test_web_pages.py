@@ -90,6 +90,20 @@ def test_queens_the_keyboard_places_a_queen(page):
     expect(square(page, "b2")).to_have_attribute("aria-label", "b2, queen")
 
 
+def test_queens_solutions_are_browsed_with_their_symmetry_class(page):
+    page.goto(page.url_base + "/queens?n=8")
+    page.click("#all")
+    expect(page.locator("#which")).to_have_text("1 of 92")
+    expect(square(page, "e2")).to_have_attribute("aria-label", "e2, queen")  # c = 1 5 8 6 3 7 2 4
+    page.get_by_role("button", name="next solution").click()
+    expect(page.locator("#which")).to_have_text("2 of 92")
+    expect(page.locator("#images figure")).to_have_count(8)
+    expect(page.locator("#images figure.same")).to_have_count(1)  # only the identity: a class of 8
+    page.get_by_label("fundamental only").check()
+    expect(page.locator("#which")).to_have_text("1 of 12")
+    assert "unique=true" in page.url
+
+
 @pytest.mark.parametrize("method, first, second, shown", [
     ("recursive", "HR(1): occupy 1, 1", "HR(2): occupy 2, 3", "c[1..k]"),
     ("iterative", "С (k = 1)", "И", "the automaton, state"),
@@ -130,6 +144,22 @@ def test_knight_a_tour_plays_to_the_end(page):
     labels = page.locator('#board [role="gridcell"]').evaluate_all("cells => cells.map(c => c.getAttribute('aria-label'))")
     numbers = sorted(int(m.group(1)) for label in labels if (m := re.search(r"square (\d+)", label)))
     assert numbers == list(range(1, 26))
+
+
+def test_knight_the_start_map_is_a_job_with_its_legend(page):
+    page.goto(page.url_base + "/knight?board=5x5")
+    page.click("#starts")
+    expect(page.locator("#status")).to_have_text("13 of 25 squares start an open tour.")
+    expect(square(page, "a1")).to_have_attribute("aria-label", "a1, a tour starts here")
+    expect(square(page, "b1")).to_have_attribute("aria-label", "b1, no tour from here")
+    expect(page.locator("#legend")).to_contain_text("no tour from here (12)")
+
+
+def test_knight_where_warnsdorff_gets_stuck_is_said(page):
+    page.goto(page.url_base + "/knight?board=7x7&start=b2&method=warnsdorff&view=tour&step=99")
+    expect(page.locator("#status")).to_contain_text("Stuck on g1 after 42 moves with 6 squares left")
+    expect(page.locator("#player .counter")).to_have_text("stuck")
+    expect(square(page, "g1")).to_have_attribute("aria-label", re.compile(r"^g1, knight"))
 
 
 def test_knight_no_tour_says_why(page):

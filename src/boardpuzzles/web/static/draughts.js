@@ -18,7 +18,11 @@ let fen = "";
 let captures = null;
 let chosen = -1; // the path being stepped
 let history = [];
-const board = new Board($("board"), edit);
+// Changes to the position run one after another, each on the position the one before left:
+// a quick click right after "Empty board" edits the empty board.
+let queue = Promise.resolve();
+const inTurn = (action) => (...args) => (queue = queue.then(() => action(...args)).catch((error) => say(error.message, "error")));
+const board = new Board($("board"), inTurn(edit));
 exportButtons($("export"), board, () => `draughts-${variant ? variant.name : "board"}.svg`);
 const player = new Player($("player"), { steps: () => jumps(), more: async () => false, show: showJump,
   counter: (k) => (k === 0 ? "the start" : k === jumps().length - 1 ? "the move ends" : `jump ${k} of ${jumps().length - 2}`) });
@@ -255,7 +259,7 @@ async function listMoves() {
     const answer = await get("draughts/moves", { fen, variant: variant.name });
     $("moves").innerHTML = answer.moves.length ? answer.moves.map((m) => `<button type="button" data-move="${escapeText(m)}">${escapeText(m)}</button>`).join("")
       : `<span class="muted">No legal move: the side to move has lost.</span>`;
-    $("moves").querySelectorAll("button").forEach((b) => b.addEventListener("click", () => play(b.dataset.move)));
+    $("moves").querySelectorAll("button").forEach((b) => b.addEventListener("click", () => inTurn(play)(b.dataset.move)));
   } catch (error) {
     if (!isAbort(error)) $("moves").textContent = error.message;
   }
@@ -294,18 +298,18 @@ async function init() {
   }
 }
 
-$("variant").addEventListener("change", async () => {
+$("variant").addEventListener("change", inTurn(async () => {
   setVariant($("variant").value);
   history = [];
   await load("start");
-});
-$("turn").addEventListener("change", () => load(editedFen()));
-$("load").addEventListener("click", () => load($("fen").value));
-$("fen").addEventListener("keydown", (event) => event.key === "Enter" && load($("fen").value));
-$("initial").addEventListener("click", () => load("start"));
-$("empty").addEventListener("click", () => load(`${$("turn").value}:W:B`));
-$("read-seed").addEventListener("click", () => load("", false, $("seed").value));
-$("captures").addEventListener("click", showCaptures);
-$("tree").addEventListener("click", showTree);
-$("undo").addEventListener("click", () => history.length && load(history.pop()));
+}));
+$("turn").addEventListener("change", inTurn(() => load(editedFen())));
+$("load").addEventListener("click", inTurn(() => load($("fen").value)));
+$("fen").addEventListener("keydown", (event) => event.key === "Enter" && inTurn(load)($("fen").value));
+$("initial").addEventListener("click", inTurn(() => load("start")));
+$("empty").addEventListener("click", inTurn(() => load(`${$("turn").value}:W:B`)));
+$("read-seed").addEventListener("click", inTurn(() => load("", false, $("seed").value)));
+$("captures").addEventListener("click", inTurn(showCaptures));
+$("tree").addEventListener("click", inTurn(showTree));
+$("undo").addEventListener("click", inTurn(() => history.length && load(history.pop())));
 init().catch((error) => say(error.message, "error"));

@@ -20,7 +20,9 @@ let running = null;
 
 const board = new Board($("board"), click);
 exportButtons($("export"), board, () => `knight-${rows}x${cols}.svg`);
-const player = new Player($("player"), { steps: () => steps, more: async () => false, show: showStep, label: "square" });
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const player = new Player($("player"), { steps: () => steps, more: async () => false, show: showStep,
+  counter: (index) => (steps[index].kind === "stuck" ? "stuck" : steps[index].kind === "done" ? "the end" : `square ${steps[index].number}`) });
 
 function say(text, kind = "") {
   $("status").textContent = text;
@@ -160,7 +162,7 @@ function showStep(index) {
   let text;
   if (step.kind === "start") text = `The knight starts on ${step.square}.`;
   else if (step.kind === "move") text = `Square ${step.number}: the knight moved to ${step.square}.`;
-  else text = step.note;
+  else text = sentence(step.note);
   if (next && next.kind === "move") {
     text += ` Next: ${options.length} candidate${options.length > 1 ? "s" : ""}; the rule takes ${choice}.`;
   } else if (next && next.kind === "stuck") {
@@ -172,7 +174,7 @@ function showStep(index) {
   $("candidates").innerHTML = options.length ? `<tr><th scope="col">candidate</th><th scope="col">accessibility</th>${options.some((c) => c.score !== null) ? '<th scope="col">look-ahead score</th>' : ""}<th></th></tr>` +
     options.map((c) => `<tr><td>${c.square}</td><td>${c.accessibility}</td>${c.score !== null ? `<td>${c.score}</td>` : ""}<td>${c.square === choice ? "← taken" : escapeText(c.refused || "")}</td></tr>`).join("") : "";
   const last = index === steps.length - 1;
-  if (last) say(step.kind === "stuck" ? `Stuck: ${step.note}. ${result && !result.path ? resultText() : ""}` : resultText(), step.kind === "stuck" ? "error" : "good");
+  if (last) say(step.kind === "stuck" ? `${sentence(step.note)}. ${result && !result.path ? resultText() : ""}` : resultText(), step.kind === "stuck" ? "error" : "good");
   else say(`Square ${step.number} of ${steps.filter((s) => s.kind !== "stuck" && s.kind !== "done").length}`);
   save();
 }
@@ -197,7 +199,7 @@ async function mapStarts() {
   board.render({ rows, cols, title: `squares ${starts.closed ? "a closed" : "an open"} tour starts from`,
     cell(r, c) {
       const name = squareName(r, c);
-      return good.has(name) ? { tint: "#2e7d32", tintOpacity: 0.75, label: "✓", labelColor: "#fff", aria: `${name}, a tour starts here` }
+      return good.has(name) ? { tint: "#1b5e20", tintOpacity: 0.85, label: "✓", labelColor: "#fff", aria: `${name}, a tour starts here` }
         : { tint: "#616161", tintOpacity: 0.6, aria: `${name}, no tour from here` };
     } });
   $("legend").innerHTML = `<span class="swatch-tour">${starts.closed ? "a closed" : "an open"} tour starts here (${good.size})</span><span class="swatch-none">no tour from here (${rows * cols - good.size})</span>`;
