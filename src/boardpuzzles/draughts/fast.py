@@ -482,10 +482,10 @@ def _generate(white, black, kings, colour, rules, rays, moves):
 
 
 @kernel()
-def _play(white, black, kings, colour, moves, i):
-    """The position after move ``i`` of ``moves``: (white, black, kings)."""
-    f, t, taken, flags = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
-    fb, tb = np.int64(1) << f, np.int64(1) << t
+def play_row(white, black, kings, colour, origin, to, taken, flags):
+    """The bitboards (white, black, kings) after the move ``(origin, to, taken, flags)`` of a move row
+    (callable from Python too)."""
+    fb, tb = np.int64(1) << origin, np.int64(1) << to
     if colour == 0:
         white, black = (white & ~fb) | tb, black & ~taken
     else:
@@ -496,6 +496,12 @@ def _play(white, black, kings, colour, moves, i):
     elif flags & 2:
         kings |= tb
     return white, black, kings
+
+
+@kernel()
+def _play(white, black, kings, colour, moves, i):
+    """The position after move ``i`` of ``moves``: (white, black, kings)."""
+    return play_row(white, black, kings, colour, moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3])
 
 
 @kernel(nogil=True)

@@ -383,22 +383,10 @@ def _fast_moves(position: Position, paths: bool) -> list[Move]:
     return found
 
 
-def _bits_after(move: Move) -> tuple[int, int, int]:
+def _bits_after(move: Move) -> tuple[int, ...]:
     """The bitboards after a move of the fast generator (as its kernel plays it)."""
     assert move._row is not None and move._before is not None
-    white, black, kings, colour = move._before
-    f, t, taken, flags = move._row[0], move._row[1], move._row[2], move._row[3]
-    fb, tb = 1 << f, 1 << t
-    if colour == 0:
-        white, black = (white & ~fb) | tb, black & ~taken
-    else:
-        white, black = white & ~taken, (black & ~fb) | tb
-    kings &= ~taken
-    if flags & 1:
-        kings = (kings & ~fb) | tb
-    elif flags & 2:
-        kings |= tb
-    return white, black, kings
+    return tuple(int(bits) for bits in fast.play_row(*move._before, *move._row[:4]))
 
 
 def make_move(position: Position, move: Move) -> None:
