@@ -1,11 +1,11 @@
-"""The numba move generator and perft, on int64 bitboards.
+"""The numba move generator and the perft kernels (which :mod:`.counting` calls in chunks), on int64 bitboards.
 
 Layout: the dark squares in number order, with one unused ("ghost") bit after
 every two rows: with ``w = size / 2`` squares a row, square ``(top, col)`` (``top``
 counted from the top row) is bit ``top * w + col // 2 + top // 2``. Each step
 along a line is then a fixed bit offset (up-left ``-w-1``, up-right ``-w``,
 down-left ``+w``, down-right ``+w+1``; along a file two rows, ``±(2w+1)``; along a
-rank ``±1``), and a mask per direction (``Rules.neighbours``) says which squares
+rank ``±1``), and a mask per direction (the ``neighbours`` field of :data:`RULES`) says which squares
 have a next square that way. 10x10 takes 54 bits, 8x8 35; the 12x12 boards (77
 bits) and the boards using every square (Turkish, 64 with no room for a sign) are
 left to the plain generator: :func:`supports` says which rule sets run here.
@@ -24,8 +24,7 @@ captured bits, flags, king order)`` with flag 1 "a king moved" and 2 "a man is
 crowned".
 
 The rules reach the kernels as one record of named integer fields (:data:`RULES`).
-The kernels allocate nothing and
-are compiled with ``_nrt=False``: without numba's runtime there is no reference
+The kernels allocate nothing and are compiled (:func:`kernel`) with ``_nrt=False``: without numba's runtime there is no reference
 counting of the array arguments at every call, which took most of the time
 (perft ran six times slower with it).
 """
