@@ -719,11 +719,12 @@ def squares_of(bits: int, variant: Variant) -> list[Square]:
     return found
 
 
-def move_rows(position: Position, paths: bool = False) -> np.ndarray:
-    """The legal moves as the kernel lists them: rows ``(from, to, captured bits, flags, king order)``."""
+def move_rows(position: Position, paths: bool = False, bits: tuple[int, int, int, int] | None = None) -> np.ndarray:
+    """The legal moves as the kernel lists them: rows ``(from, to, captured bits, flags, king order)``
+    (``bits``: the position's :func:`bitboards`, when the caller has them)."""
     table, rays = tables(position.variant, paths)
     moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
-    n = _generate_with(*bitboards(position), table, rays, moves)
+    n = _generate_with(*(bits or bitboards(position)), table, rays, moves)
     if n > MAX_MOVES:
         raise InputError(f"the position has more than {MAX_MOVES} moves")
     return moves[:n]
