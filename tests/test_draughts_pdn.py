@@ -30,6 +30,7 @@ def _same(a, b) -> bool:
         ("fmjd_problems.pdn", None, 3, [11, 13, 19]),
         ("ussr1950_russian.pdn", "russian", 3, [61, 69, 58]),
         ("own_variants.pdn", None, 8, [99, 42, 57, 77, 40, 58, 81, 34]),
+        ("own_new_variants.pdn", None, 9, [65, 44, 99, 35, 166, 152, 107, 144, 59]),
     ],
 )
 def test_published_files_replay_and_round_trip(name, variant, games, plies):

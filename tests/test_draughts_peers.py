@@ -12,9 +12,10 @@ import collections
 import random
 
 import pytest
+from draughts_helpers import random_position
 
 from boardpuzzles.draughts import get_variant, legal_moves
-from boardpuzzles.draughts.board import Position, is_dark, number_square, promotion_row, square_number
+from boardpuzzles.draughts.board import Position, number_square, square_number
 
 peer = pytest.importorskip("draughts", reason="py-draughts is the peer library these tests compare with")
 
@@ -24,18 +25,6 @@ BOARDS = {  # our variant: (py-draughts' board, whether it lists every path)
     "russian": ("RussianBoard", True),
     "frisian": ("FrisianBoard", True),
 }
-
-
-def _random_position(name: str, rng: random.Random) -> Position:
-    variant = get_variant(name)
-    size = variant.size
-    squares = [(r, c) for r in range(size) for c in range(size) if is_dark((r, c))]
-    pieces = {}
-    for square in rng.sample(squares, rng.randint(2, 20)):
-        colour = rng.choice("WB")
-        king = rng.random() < 0.3 or square[0] == promotion_row(colour, size)
-        pieces[square] = colour if king else colour.lower()
-    return Position(variant, pieces, rng.choice("WB"))
 
 
 def _numeric_fen(position: Position) -> str:
@@ -67,7 +56,7 @@ def test_legal_moves_agree_with_py_draughts(name):
     size = get_variant(name).size
     compared = captures = 0
     for _ in range(300):
-        position = _random_position(name, rng)
+        position = random_position(get_variant(name), rng, most=20)
         if not legal_moves(position):
             continue  # py-draughts and we may word "no move" differently; perft tests cover it
         ours = collections.Counter(

@@ -140,3 +140,49 @@ def test_the_readme_perft_examples_are_what_the_command_prints(capsys):
         status = main(argv)
         out, err = capsys.readouterr()
         assert (out if status == 0 else err).strip() == answer
+
+
+@pytest.mark.parametrize(("variant", "depth"), [("international", 7), ("canadian", 3)])
+def test_workers_count_the_same_tree(variant, depth):
+    start = _start(variant)
+    alone = perft_count(start, depth, divide=True)
+    assert perft_count(start, depth, divide=True, workers=2) == alone
+    assert perft(start, depth, workers=2) == alone.nodes
+
+
+def test_a_checkpoint_resumes_and_refuses_another_count(tmp_path):
+    from boardpuzzles.errors import CheckpointError
+
+    file = str(tmp_path / "perft.sqlite")
+    start = _start("russian")
+    assert perft(start, 8, checkpoint=file) == 929899
+    reports = []
+    assert perft(start, 8, checkpoint=file, progress=reports.append) == 929899
+    assert reports[0].done == pytest.approx(100)  # every task read back, none counted again
+    with pytest.raises(CheckpointError, match="was made for depth = 8, not 7"):
+        perft(start, 7, checkpoint=file)
+
+
+def test_cancel_stops_the_worker_processes():
+    psutil = pytest.importorskip("psutil")
+    cancel, set_at = threading.Event(), []
+
+    def stop():
+        set_at.append(time.monotonic())
+        cancel.set()
+
+    timer = threading.Timer(1.0, stop)  # the tasks take seconds each: cancel while the workers count
+    timer.start()
+    with pytest.raises(Cancelled):
+        perft(_start("international"), 13, force=True, workers=2, cancel=cancel)
+    stopped = time.monotonic()
+    timer.join()
+    assert stopped - set_at[0] < 0.5
+    assert psutil.Process().children(recursive=True) == []
+
+
+def test_perft_command_with_workers_and_a_checkpoint(capsys, tmp_path):
+    file = str(tmp_path / "perft.sqlite")
+    for argv in (["-w", "2"], ["--checkpoint", file], ["--checkpoint", file]):
+        assert main(["draughts", "perft", "-v", "brazilian", "-d", "7", "--json", *argv]) == 0
+        assert json.loads(capsys.readouterr().out)["nodes"] == 187302

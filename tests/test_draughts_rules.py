@@ -7,11 +7,12 @@ import dataclasses
 import random
 
 import pytest
+from draughts_helpers import random_position
 
 from boardpuzzles.draughts import fast, moves, perft
 from boardpuzzles.draughts.counting import reference_perft
 from boardpuzzles.draughts.published import DISTINCT, PATHS
-from boardpuzzles.draughts.board import Position, is_dark, parse_fen, promotion_row
+from boardpuzzles.draughts.board import Position, parse_fen
 from boardpuzzles.draughts.captures import longest_captures
 from boardpuzzles.draughts.rules import VARIANTS, Criterion, Promotion, get_variant
 from boardpuzzles.errors import InputError
@@ -48,22 +49,11 @@ def test_python_reference_perft_agrees(variant):
     assert [reference_perft(start, depth) for depth in range(1, 4)] == DISTINCT[variant][:3]
 
 
-def _random_position(variant, rng):
-    size = variant.size
-    squares = [(r, c) for r in range(size) for c in range(size) if is_dark((r, c), variant.mirrored)]
-    pieces = {}
-    for square in rng.sample(squares, rng.randint(2, 24)):
-        colour = rng.choice("WB")
-        king = rng.random() < 0.3 or square[0] == promotion_row(colour, size)
-        pieces[square] = colour if king else colour.lower()
-    return Position(variant, pieces, rng.choice("WB"))
-
-
 @pytest.mark.parametrize("variant", [name for name in VARIANTS if fast.supports(VARIANTS[name])])
 def test_numba_generator_equals_reference_on_random_positions(variant):
     rng = random.Random(variant)
     for _ in range(300):
-        position = _random_position(VARIANTS[variant], rng)
+        position = random_position(VARIANTS[variant], rng)
         for paths in (False, True):
             reference = collections.Counter(
                 (m.start, m.end, frozenset(m.captured), m.promotes) for m in moves.reference_moves(position, paths)
@@ -162,7 +152,7 @@ def test_distinct_moves_and_paths_differ_on_a_ring():
 def test_make_and_unmake_restore_the_position():
     rng = random.Random(7)
     for name in ("international", "russian", "english"):
-        position = _random_position(VARIANTS[name], rng)
+        position = random_position(VARIANTS[name], rng)
         before = position.fen()
         for move in moves.legal_moves(position, paths=True):
             moves.make_move(position, move)

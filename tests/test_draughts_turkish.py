@@ -15,6 +15,7 @@ reading of the rules (FMJD's Turkish draughts rules, as the issue sums them up):
 import random
 
 import pytest
+from draughts_helpers import random_position
 
 from boardpuzzles.draughts import Position, get_variant, legal_moves
 
@@ -86,22 +87,12 @@ def brute_force_moves(position: Position) -> set:
     return quiet
 
 
-def _random_position(rng: random.Random) -> Position:
-    squares = [(row, col) for row in range(8) for col in range(8)]
-    pieces = {}
-    for square in rng.sample(squares, rng.randint(2, 22)):
-        colour = rng.choice("WB")
-        far = 7 if colour == "W" else 0
-        pieces[square] = colour if rng.random() < 0.25 or square[0] == far else colour.lower()
-    return Position(TURKISH, pieces, rng.choice("WB"))
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_turkish_moves_equal_the_brute_force_reading_of_the_rules(seed):
     rng = random.Random(seed)
     captures = 0
     for _ in range(250):
-        position = _random_position(rng)
+        position = random_position(TURKISH, rng, most=22, kings=0.25)
         ours = {(move.start, move.end, move.taken) for move in legal_moves(position)}
         assert ours == brute_force_moves(position), position.fen()
         captures += any(taken for *_, taken in ours)

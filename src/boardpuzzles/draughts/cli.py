@@ -191,6 +191,9 @@ def perft(
     divide: Annotated[bool, typer.Option("--divide", help="Also print the count under each first move.")] = False,
     board: BoardOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Count even when the estimate is over an hour.")] = False,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Count in K local processes (default: this one).")] = None,
+    cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Count on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
+    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_name, help="Record finished parts of the tree in this SQLite file; run again to resume.")] = None,
     fen_option: Annotated[str | None, typer.Option("--fen", hidden=True, help="The old spelling of POSITION.")] = None,
     json_mode: output.JsonOpt = False,
 ) -> None:
@@ -199,7 +202,8 @@ def perft(
         raise InputError("give the position once: POSITION or --fen, not both")
     position = _position(fen if fen_option is None else fen_option, board, variant)
     with output.progress_bar(f"perft {depth}", json_mode) as progress:
-        result = count_perft(position, depth, paths, divide=divide, force=force, progress=progress)
+        result = count_perft(position, depth, paths, divide=divide, force=force, workers=workers, cluster=cluster,
+                             checkpoint=checkpoint, progress=progress)
     if json_mode:
         output.print_json(result.to_json())
         return

@@ -15,10 +15,17 @@ tree is done, an honest guide to the time left where the tree is even.
 
 The rule sets the numba generator does not play (:func:`.fast.supports`) are
 counted by the plain-Python generator, which reports at every position.
+
+With ``workers`` (local processes), ``cluster`` (a dask.distributed scheduler) or
+``checkpoint`` (an SQLite file to resume from) the tree is first cut into
+independent tasks, the positions a few plies down (at least
+:data:`TASKS_PER_WORKER` per worker), which :mod:`boardpuzzles.runner` hands out
+and :class:`~boardpuzzles.checkpoint.Checkpoint` records one by one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import threading
 import time
@@ -28,10 +35,13 @@ from typing import Any
 
 import numpy as np
 
+from .. import __version__, runner
+from ..checkpoint import Checkpoint
 from ..errors import InputError, TooLong
 from ..progress import Budget, ProgressFn, Tracker
 from . import fast
-from .board import Position
+from .board import Position, parse_fen
+from .rules import Variant
 from .moves import Move, legal_moves, make_move, move_texts, reference_moves, unmake_move
 
 #: Rows expanded at once (their children are at most a few hundred thousand rows).
@@ -48,6 +58,14 @@ UNIT = "% of the tree"
 
 #: The deepest count taken (far beyond any that ends: the limit keeps the search's stacks bounded).
 MOST_DEPTH = 64
+
+#: Tasks per worker when the tree is cut for workers, a cluster or a checkpoint (a cluster counts as 64
+#: workers, a checkpoint alone as one); the cut stops one ply above the leaves.
+TASKS_PER_WORKER = 16
+CLUSTER_WORKERS = 64
+
+#: The version of the cut: a checkpoint made by another cut is refused, never mixed in.
+SPLIT_VERSION = 1
 
 #: Estimated seconds above which perft refuses to start without ``force``: an hour.
 MOST_SECONDS = 3600.0
@@ -85,6 +103,9 @@ def perft(
     paths: bool = False,
     *,
     force: bool = False,
+    workers: int | None = None,
+    cluster: Any = None,
+    checkpoint: str | None = None,
     progress: ProgressFn | None = None,
     cancel: threading.Event | None = None,
 ) -> int:
@@ -93,8 +114,12 @@ def perft(
     Takes ``progress`` and ``cancel`` (see :mod:`boardpuzzles.progress`): once ``cancel`` is set it
     raises :class:`~boardpuzzles.errors.Cancelled` within half a second, with nothing left running.
     A count that would take more than an hour is refused unless ``force`` (:func:`check_time`).
+    ``workers``: local processes (default: this process alone); ``cluster``: a dask.distributed
+    scheduler address or client; ``checkpoint``: an SQLite file recording each finished task, to
+    resume an interrupted count.
     """
-    return perft_count(position, depth, paths, force=force, progress=progress, cancel=cancel).nodes
+    return perft_count(position, depth, paths, force=force, workers=workers, cluster=cluster,
+                       checkpoint=checkpoint, progress=progress, cancel=cancel).nodes
 
 
 def perft_count(
@@ -104,6 +129,9 @@ def perft_count(
     *,
     divide: bool = False,
     force: bool = False,
+    workers: int | None = None,
+    cluster: Any = None,
+    checkpoint: str | None = None,
     progress: ProgressFn | None = None,
     cancel: threading.Event | None = None,
 ) -> Perft:
@@ -115,6 +143,7 @@ def perft_count(
     if not isinstance(depth, int) or not 0 <= depth <= MOST_DEPTH:
         raise InputError(f"{{parameter}} must be 0..{MOST_DEPTH} plies", parameter="depth", value=depth,
                          allowed=f"0..{MOST_DEPTH}")
+    runner.check_options(workers, cluster)
     tracker = Tracker(UNIT, 100, progress, cancel)
     tracker.check()
     position = position.copy()
@@ -122,20 +151,92 @@ def perft_count(
         check_time(position, depth, paths)
     if depth <= 0:
         return Perft(position.variant.name, depth, 1, paths, () if divide else None)
+    texts: list[str] = []
+    roots = [position]
     if divide:
         first = legal_moves(position, paths)
         texts = move_texts(first, position)
-        children = []
-        for move in first:
-            make_move(position, move)
-            children.append(position.copy())
-            unmake_move(position, move)
-        counts = _count(children, depth - 1, paths, tracker)
-        tracker.finish()
-        return Perft(position.variant.name, depth, sum(counts), paths, tuple(zip(texts, counts)))
-    (nodes,) = _count([position], depth, paths, tracker)
+        roots = [_after(position, move) for move in first]
+    left = depth - 1 if divide else depth
+    if workers in (None, 1) and cluster is None and checkpoint is None:
+        counts = _count(roots, left, paths, tracker)
+    else:
+        tasks = _cut(roots, left, paths, (workers or 1) if cluster is None else CLUSTER_WORKERS)
+        meta = {"puzzle": "draughts perft", "variant": position.variant.name, "fen": position.fen(), "depth": depth,
+                "paths": paths, "divide": divide, "split_version": SPLIT_VERSION, "tasks": len(tasks),
+                "split": hashlib.sha256(repr([task[:3] for task in tasks]).encode()).hexdigest()[:16]}
+        counts = _count_tasks(tasks, len(roots), position.variant, paths, tracker, workers, cluster, checkpoint, meta)
     tracker.finish()
-    return Perft(position.variant.name, depth, nodes, paths)
+    if divide:
+        return Perft(position.variant.name, depth, sum(counts), paths, tuple(zip(texts, counts)))
+    return Perft(position.variant.name, depth, counts[0], paths)
+
+
+def _after(position: Position, move: Move) -> Position:
+    child = position.copy()
+    make_move(child, move)
+    return child
+
+
+#: A task of a cut tree: (root index, FEN, plies left, its share of the tree in %).
+Task = tuple[int, str, int, float]
+
+
+def _cut(roots: list[Position], depth: int, paths: bool, workers: int) -> list[Task]:
+    """The positions a few plies below ``roots``, enough for ``workers`` (one ply above the leaves at most)."""
+    level = [(index, root, 100 / len(roots), depth) for index, root in enumerate(roots)]
+    while len(level) < TASKS_PER_WORKER * workers and any(left > 1 for *_, left in level):
+        deeper = []
+        for index, position, share, left in level:
+            found = legal_moves(position, paths) if left > 1 else []
+            if not found:  # a leaf already, or no move: it stays a task of its own
+                deeper.append((index, position, share, left))
+            deeper.extend((index, _after(position, move), share / len(found), left - 1) for move in found)
+        level = deeper
+    return [(index, position.fen(), left, share) for index, position, share, left in level]
+
+
+def count_tasks(payloads: list[tuple[Variant, str, int, bool]]) -> list[int]:
+    """The perft of each ``(variant, FEN, depth, paths)`` (one batch of tasks for a runner)."""
+    return [_count([parse_fen(fen, variant)], left, paths, Tracker(UNIT))[0] for variant, fen, left, paths in payloads]
+
+
+def _count_tasks(
+    tasks: list[Task], roots: int, variant: Variant, paths: bool, tracker: Tracker, workers: int | None,
+    cluster: Any, checkpoint: str | None, meta: dict[str, Any],
+) -> list[int]:
+    """Count ``tasks`` by the runner (recorded in ``checkpoint`` if given); the total under each root."""
+    totals = [0] * roots
+    store = Checkpoint(checkpoint, meta, info={"boardpuzzles": __version__}) if checkpoint is not None else None
+    try:
+        done = store.done() if store else {}
+        for task_id, nodes in done.items():
+            totals[tasks[task_id][0]] += nodes
+            tracker.done += tasks[task_id][3]
+        tracker.update()
+
+        def on_result(task_id: int, nodes: int) -> None:
+            if store:
+                store.record(task_id, nodes)
+            totals[tasks[task_id][0]] += nodes
+            tracker.advance(tasks[task_id][3])
+
+        todo = [(i, (variant, fen, left, paths)) for i, (_, fen, left, _) in enumerate(tasks) if i not in done]
+        if cluster is None and (workers or 1) == 1:  # in this process, each task in chunks (cancel is heard)
+            for task_id, (_, fen, left, _) in todo:
+                share = tasks[task_id][3]
+                nodes = _count([parse_fen(fen, variant)], left, paths, tracker, share)[0]
+                tracker.done -= share  # on_result counts the task once more
+                on_result(task_id, nodes)
+            return totals
+        if todo and cluster is None and fast.supports(variant):
+            fast.perft_rows(np.zeros((1, 4), dtype=np.int64), 1, variant)  # load the kernels before the workers fork
+        # one task to a round trip: a task may be long, and its result is recorded and reported at once
+        runner.run(count_tasks, todo, on_result, workers=workers, cluster=cluster, batch=1, poll=tracker.update)
+    finally:
+        if store:
+            store.close()
+    return totals
 
 
 def check_time(position: Position, depth: int, paths: bool = False) -> None:
@@ -159,26 +260,28 @@ def check_time(position: Position, depth: int, paths: bool = False) -> None:
                       f"about 10^{log10_nodes:.0f} move sequences, some {span} of work")
 
 
-def _count(positions: list[Position], depth: int, paths: bool, tracker: Tracker) -> list[int]:
-    """The perft of each of ``positions`` (of one variant) at ``depth``, the tree shared equally among them."""
+def _count(positions: list[Position], depth: int, paths: bool, tracker: Tracker, part: float = 100) -> list[int]:
+    """The perft of each of ``positions`` (of one variant) at ``depth``; together they are ``part`` % of the
+    tree, shared equally among them."""
     if not positions:
         return []
-    share = 100 / len(positions)
+    share = part / len(positions)
     if depth == 0:
-        tracker.advance(100)
+        tracker.advance(part)
         return [1] * len(positions)
     if fast.supports(positions[0].variant):
         rows = np.array([fast.bitboards(position) for position in positions], dtype=np.int64)
-        return _count_fast(rows, depth, positions[0], paths, tracker).tolist()
+        return _count_fast(rows, depth, positions[0], paths, tracker, share).tolist()
     return [_count_plain(position, depth, paths, share, tracker, legal_moves) for position in positions]
 
 
-def _count_fast(rows: np.ndarray, depth: int, position: Position, paths: bool, tracker: Tracker) -> np.ndarray:
-    """The perft of each row ``(white, black, kings, colour)`` of ``rows``, in chunks."""
+def _count_fast(rows: np.ndarray, depth: int, position: Position, paths: bool, tracker: Tracker,
+                share: float) -> np.ndarray:
+    """The perft of each row ``(white, black, kings, colour)`` of ``rows`` (each ``share`` % of the tree), in chunks."""
     variant = position.variant
     totals = np.zeros(len(rows), dtype=np.int64)
     # Work left: (rows, the root row each stands under, its part of the tree in %, plies left).
-    stack = [(rows, np.arange(len(rows)), np.full(len(rows), 100 / len(rows)), depth)]
+    stack = [(rows, np.arange(len(rows)), np.full(len(rows), share), depth)]
     budgets: dict[int, Budget] = {}
     leaf = FIRST_LEAF_DEPTH
     while stack:

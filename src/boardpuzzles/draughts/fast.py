@@ -1,11 +1,11 @@
-"""The numba move generator and perft, on int64 bitboards.
+"""The numba move generator and the perft kernels (which :mod:`.counting` calls in chunks), on int64 bitboards.
 
 Layout: the dark squares in number order, with one unused ("ghost") bit after
 every two rows: with ``w = size / 2`` squares a row, square ``(top, col)`` (``top``
 counted from the top row) is bit ``top * w + col // 2 + top // 2``. Each step
 along a line is then a fixed bit offset (up-left ``-w-1``, up-right ``-w``,
 down-left ``+w``, down-right ``+w+1``; along a file two rows, ``±(2w+1)``; along a
-rank ``±1``), and a mask per direction (``Rules.neighbours``) says which squares
+rank ``±1``), and a mask per direction (the ``neighbours`` field of :data:`RULES`) says which squares
 have a next square that way. 10x10 takes 54 bits, 8x8 35; the 12x12 boards (77
 bits) and the boards using every square (Turkish, 64 with no room for a sign) are
 left to the plain generator: :func:`supports` says which rule sets run here.
@@ -24,8 +24,7 @@ captured bits, flags, king order)`` with flag 1 "a king moved" and 2 "a man is
 crowned".
 
 The rules reach the kernels as one record of named integer fields (:data:`RULES`).
-The kernels allocate nothing and
-are compiled with ``_nrt=False``: without numba's runtime there is no reference
+The kernels allocate nothing and are compiled (:func:`kernel`) with ``_nrt=False``: without numba's runtime there is no reference
 counting of the array arguments at every call, which took most of the time
 (perft ran six times slower with it).
 """
@@ -482,10 +481,10 @@ def _generate(white, black, kings, colour, rules, rays, moves):
 
 
 @kernel()
-def _play(white, black, kings, colour, moves, i):
-    """The position after move ``i`` of ``moves``: (white, black, kings)."""
-    f, t, taken, flags = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
-    fb, tb = np.int64(1) << f, np.int64(1) << t
+def play_row(white, black, kings, colour, origin, to, taken, flags):
+    """The bitboards (white, black, kings) after the move ``(origin, to, taken, flags)`` of a move row
+    (callable from Python too)."""
+    fb, tb = np.int64(1) << origin, np.int64(1) << to
     if colour == 0:
         white, black = (white & ~fb) | tb, black & ~taken
     else:
@@ -496,6 +495,12 @@ def _play(white, black, kings, colour, moves, i):
     elif flags & 2:
         kings |= tb
     return white, black, kings
+
+
+@kernel()
+def _play(white, black, kings, colour, moves, i):
+    """The position after move ``i`` of ``moves``: (white, black, kings)."""
+    return play_row(white, black, kings, colour, moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3])
 
 
 @kernel(nogil=True)
@@ -714,11 +719,12 @@ def squares_of(bits: int, variant: Variant) -> list[Square]:
     return found
 
 
-def move_rows(position: Position, paths: bool = False) -> np.ndarray:
-    """The legal moves as the kernel lists them: rows ``(from, to, captured bits, flags, king order)``."""
+def move_rows(position: Position, paths: bool = False, bits: tuple[int, int, int, int] | None = None) -> np.ndarray:
+    """The legal moves as the kernel lists them: rows ``(from, to, captured bits, flags, king order)``
+    (``bits``: the position's :func:`bitboards`, when the caller has them)."""
     table, rays = tables(position.variant, paths)
     moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
-    n = _generate_with(*bitboards(position), table, rays, moves)
+    n = _generate_with(*(bits or bitboards(position)), table, rays, moves)
     if n > MAX_MOVES:
         raise InputError(f"the position has more than {MAX_MOVES} moves")
     return moves[:n]

@@ -53,18 +53,16 @@ class Move:
     @classmethod
     def found(
         cls, start: Square, end: Square, taken: frozenset[Square], piece: str, promotes: bool,
-        board: Position | None, which: int, row: list[int], before: tuple[int, int, int, int],
+        board: Position, which: int, row: list[int], before: tuple[int, int, int, int],
     ) -> Move:
-        """A move from the fast generator: ``board`` is a copy of the position it is played in (for the
-        path, when asked), ``which`` tells it from the other paths with the same ends and pieces taken,
-        ``row`` is the kernel's row and ``before`` the bitboards it was found on (to play it on them)."""
+        """A capture from the fast generator: ``board`` is a copy of the position it is played in (for
+        the path, when asked), ``which`` tells it from the other paths with the same ends and pieces
+        taken, ``row`` is the kernel's row and ``before`` the bitboards it was found on (to play it on
+        them). Quiet moves are made by :func:`_quiet`."""
         move = cls.__new__(cls)
         move.start, move.end, move.piece, move.promotes, move.taken = start, end, piece, promotes, taken
         move._board, move._which, move._row, move._before = board, which, row, before
-        if taken:
-            move._path = move._captured = move._captured_pieces = None  # type: ignore[assignment]
-        else:
-            move._path, move._captured, move._captured_pieces = (start, end), (), ()
+        move._path = move._captured = move._captured_pieces = None  # type: ignore[assignment]
         return move
 
     def _resolve(self) -> None:
@@ -352,8 +350,18 @@ def reference_moves(position: Position, paths: bool = False) -> list[Move]:
     return moves if paths else distinct(moves)
 
 
-def _ends(row: list[int]) -> tuple[int, int]:
-    return row[0], row[1]
+def _quiet(start: Square, end: Square, piece: str, promotes: bool, row: list[int],
+           before: tuple[int, int, int, int]) -> Move:
+    """A move of the fast generator that takes nothing (the common case, built with the least work)."""
+    move = _new_move(Move)
+    move.start, move.end, move.piece, move.promotes, move.taken = start, end, piece, promotes, _NOTHING
+    move._path, move._captured, move._captured_pieces = (start, end), (), ()
+    move._board, move._which, move._row, move._before = None, 0, row, before
+    return move
+
+
+_new_move = object.__new__
+_NOTHING: frozenset[Square] = frozenset()
 
 
 def _fast_moves(position: Position, paths: bool) -> list[Move]:
@@ -361,16 +369,15 @@ def _fast_moves(position: Position, paths: bool) -> list[Move]:
     order; quiet moves come out direction by direction and are sorted)."""
     variant = position.variant
     before = fast.bitboards(position)
-    rows = fast.move_rows(position, paths).tolist()
+    rows = fast.move_rows(position, paths, before).tolist()
     if not rows:
         return []
     square = fast.square_list(variant)
     pieces = position.pieces
     if not rows[0][2]:
-        rows.sort(key=_ends)
-        empty: frozenset[Square] = frozenset()
-        return [Move.found(square[row[0]], square[row[1]], empty, pieces[square[row[0]]], row[3] & 2 == 2, None, 0,
-                           row, before) for row in rows]
+        rows.sort()  # by start, then end: a quiet move is one row per pair
+        return [_quiet(square[row[0]], square[row[1]], pieces[square[row[0]]], row[3] & 2 == 2, row, before)
+                for row in rows]
     board = position.copy()
     seen: dict[tuple[int, int, int], int] = {}
     found = []
@@ -383,22 +390,10 @@ def _fast_moves(position: Position, paths: bool) -> list[Move]:
     return found
 
 
-def _bits_after(move: Move) -> tuple[int, int, int]:
+def _bits_after(move: Move) -> tuple[int, ...]:
     """The bitboards after a move of the fast generator (as its kernel plays it)."""
     assert move._row is not None and move._before is not None
-    white, black, kings, colour = move._before
-    f, t, taken, flags = move._row[0], move._row[1], move._row[2], move._row[3]
-    fb, tb = 1 << f, 1 << t
-    if colour == 0:
-        white, black = (white & ~fb) | tb, black & ~taken
-    else:
-        white, black = white & ~taken, (black & ~fb) | tb
-    kings &= ~taken
-    if flags & 1:
-        kings = (kings & ~fb) | tb
-    elif flags & 2:
-        kings |= tb
-    return white, black, kings
+    return tuple(int(bits) for bits in fast.play_row(*move._before, *move._row[:4]))
 
 
 def make_move(position: Position, move: Move) -> None:

@@ -1,0 +1,19 @@
+"""Shared by the draughts tests: random positions of any rule set."""
+
+from __future__ import annotations
+
+import random
+
+from boardpuzzles.draughts.board import Position, promotion_row
+from boardpuzzles.draughts.rules import Variant
+
+
+def random_position(variant: Variant, rng: random.Random, most: int = 24, kings: float = 0.3) -> Position:
+    """2 to ``most`` pieces on the squares ``variant`` plays on, a share ``kings`` of them kings (and every
+    piece on its own crowning row), either side to move."""
+    pieces = {}
+    for square in rng.sample(Position(variant).squares(), rng.randint(2, most)):
+        colour = rng.choice("WB")
+        king = rng.random() < kings or square[0] == promotion_row(colour, variant.size)
+        pieces[square] = colour if king else colour.lower()
+    return Position(variant, pieces, rng.choice("WB"))
