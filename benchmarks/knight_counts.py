@@ -3,9 +3,10 @@
 Each board runs in a fresh process (so that its peak memory is its own), with the
 numba cache warm; the count is checked against ``knights.published`` and the
 script stops on a wrong one.  Printed for each board: the count, seconds,
-the peak number of frontier states (the widest step), the work per state (seconds
-over the states of every step together), the memory per state (the process's peak
-resident memory over the peak states), and the states after each swept square,
+the peak number of frontier states (the widest step), the work per state (CPU seconds
+over the states of every step together: the machine may be shared), the memory per state (the process's peak
+resident memory, less what it held before the count, over the peak states), and the
+states after each swept square,
 one line per column of the sweep.
 
 Run: ``python benchmarks/knight_counts.py`` (6x8, 6x10, 7x8 closed: the issue's
@@ -42,18 +43,23 @@ reached = [0]
 def rss():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
-def progress(report):
+def cpu():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+def progress(report):  # report.detail: the states after int(report.done) squares
     if int(report.done) > reached[0]:
         reached[0] = int(report.done)
         states = int(report.detail.split()[0].replace(",", "")) if report.detail else None
         print(json.dumps({"swept": reached[0], "states": states, "seconds": round(report.elapsed, 2),
-                          "peak_bytes": rss()}), flush=True)
+                          "cpu": round(cpu(), 2), "peak_bytes": rss()}), flush=True)
 
 count_tours(5, 5)  # the kernels loaded from the numba cache before the clock starts
+print(json.dumps({"baseline_bytes": rss(), "baseline_cpu": cpu()}), flush=True)
 result = count_tours(rows, cols, closed=closed, memory=int(memory) if memory != "-" else None,
                      force=True, progress=progress)
 print(json.dumps({**result.to_json(), "states": list(result.states), "partitions": result.partitions,
-                  "peak_bytes": rss()}), flush=True)
+                  "peak_bytes": rss(), "cpu": cpu()}), flush=True)
 """
 
 
@@ -87,18 +93,21 @@ def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | N
     stop = threading.Timer(limit, child.kill) if limit is not None else None
     steps: list[dict] = []
     final: dict | None = None
+    baseline, baseline_cpu = 0, 0.0
     assert child.stdout is not None
     try:
         if stop is not None:
             stop.start()
         for line in child.stdout:
             record = json.loads(line)
-            if "count" in record:
+            if "baseline_bytes" in record:
+                baseline, baseline_cpu = record["baseline_bytes"], record["baseline_cpu"]
+            elif "count" in record:
                 final = record
             else:
                 steps.append(record)
                 print(f"  {label}: {record['swept']} squares swept, {record['states']:,} states, "
-                      f"{record['seconds']:.1f} s, peak memory {record['peak_bytes'] / 2**30:.2f} GiB", flush=True)
+                      f"{record['seconds']:.1f} s ({record['cpu'] - baseline_cpu:.1f} s CPU), peak memory {record['peak_bytes'] / 2**30:.2f} GiB", flush=True)
     finally:
         if stop is not None:
             stop.cancel()
@@ -113,11 +122,13 @@ def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | N
         return
     want = expected(rows, cols, closed)
     states = final["states"]
-    per_state = final["seconds"] / max(1, sum(states))
-    print(f"{label}: {final['count']} (published {want}) in {final['seconds']:.2f} s; peak {final['peak_states']:,} "
-          f"states; {per_state * 1e9:.0f} ns per state and step ({sum(states):,} states in all); "
-          f"peak memory {final['peak_bytes'] / 2**30:.2f} GiB = {final['peak_bytes'] / final['peak_states']:.0f} "
-          f"bytes per peak state; partitions {final['partitions']}")
+    cpu = final["cpu"] - baseline_cpu
+    per_state = cpu / max(1, sum(states))
+    print(f"{label}: {final['count']} (published {want}) in {final['seconds']:.2f} s ({cpu:.2f} s CPU); peak {final['peak_states']:,} "
+          f"states; {per_state * 1e9:.0f} ns of CPU per state and step ({sum(states):,} states in all); "
+          f"peak memory {final['peak_bytes'] / 2**30:.2f} GiB, {baseline / 2**30:.2f} GiB before the count: "
+          f"{(final['peak_bytes'] - baseline) / final['peak_states']:.0f} bytes per peak state; "
+          f"partitions {final['partitions']}")
     print("\n".join(columns(rows, cols, states)))
     if want is not None and final["count"] != want:
         raise SystemExit(f"wrong count for {label}: {final['count']} != {want}")

@@ -101,3 +101,6 @@ def test_the_readme_example_is_what_the_command_prints(capsys):
     shown = json.loads(shown)
     assert list(printed) == list(shown)
     assert {**printed, "seconds": None} == {**shown, "seconds": None}
+    command, shown = re.search(r"\$ boardpuzzles (knight count [^\n]*)\n([^{][^\n]*), [0-9.]+ s\n", readme).groups()
+    assert main(command.split()) == 0
+    assert capsys.readouterr().out.startswith(shown + ", ")

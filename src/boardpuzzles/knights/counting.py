@@ -44,9 +44,23 @@ CountMethod = Literal["frontier", "backtrack"]
 COUNT_METHODS: tuple[CountMethod, ...] = get_args(CountMethod)
 #: the exhaustive search counts boards up to this many squares without ``force``
 BACKTRACK_SQUARES = 36
-#: the longest side the frontier method takes without ``force``, by its shorter side
-#: (measured: 7x8 takes minutes; 8x8 needs hundreds of millions of frontiers)
-FRONTIER_LONGEST = {1: 10_000, 2: 10_000, 3: 10_000, 4: 10_000, 5: 1_000, 6: 30, 7: 10}
+#: boards this many squares across or more, and of at most BACKTRACK_SQUARES squares, are counted
+#: faster by listing their tours (measured, docs/knights.md: 6x6 open 5 s against 37 s by the frontier)
+LISTING_FROM = 5
+#: the longest side the frontier method takes without ``force``, by kind of tour (closed or not)
+#: and shorter side: boards it counts within minutes here (docs/knights.md has the figures;
+#: open tours have many more frontiers: 5.6 million at the widest step of 6x6, against
+#: 147,000 for its closed tours)
+FRONTIER_LONGEST: dict[bool, dict[int, int]] = {
+    True: {1: 10_000, 2: 10_000, 3: 10_000, 4: 10_000, 5: 1_000, 6: 30, 7: 10},
+    False: {1: 10_000, 2: 10_000, 3: 10_000, 4: 1_000, 5: 10, 6: 6},
+}
+#: the estimate a refusal names where a measured run says more than the rule above
+FRONTIER_BEYOND: dict[bool, dict[int, str]] = {
+    True: {8: "closed tours of boards 8 across need hundreds of millions of frontiers at the widest step: "
+              "hours and tens of GB (8x8 reached ... in 10 minutes here; docs/knights.md)"},
+    False: {7: "open tours of boards 7 across need hundreds of millions of frontiers: hours and tens of GB"},
+}
 #: changes whenever the meaning of a checkpoint's frontiers changes
 CHECKPOINT_VERSION = 1
 #: the part of a table's places that may be filled before it grows
@@ -96,14 +110,23 @@ def default_memory() -> int:
     return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
 
 
-def pick_method(rows: int, cols: int) -> str:
-    """The faster method for the board: the frontier wherever it can work (8 squares across or fewer)."""
-    return "frontier" if min(rows, cols) <= frontier.MOST_HEIGHT else "backtrack"
+def pick_method(rows: int, cols: int, frontier_only: bool = False) -> CountMethod:
+    """The faster method for the board: listing the tours on the boards of at most
+    :data:`BACKTRACK_SQUARES` squares and :data:`LISTING_FROM` or more across (5x5, 5x6, 5x7,
+    6x6), the frontier on every other board up to 8 squares across; the frontier
+    whenever ``frontier_only`` (an option only it has was given) and it can work."""
+    height = min(rows, cols)
+    if height > frontier.MOST_HEIGHT:
+        return "backtrack"
+    if not frontier_only and height >= LISTING_FROM and rows * cols <= BACKTRACK_SQUARES:
+        return "backtrack"
+    return "frontier"
 
 
-def check_count(rows: int, cols: int, closed: bool, start: Square | None, method: str | None,
-                force: bool = False) -> str:
-    """Refuse a count that cannot be made or cannot end in reasonable time; return the method."""
+def check_count(rows: int, cols: int, closed: bool, start: Square | None, method: CountMethod | None,
+                force: bool = False, frontier_only: bool = False) -> CountMethod:
+    """Refuse a count that cannot be made or cannot end in reasonable time; return the method
+    (``frontier_only``: an option only the frontier method has was given)."""
     for name, value in (("rows", rows), ("cols", cols)):
         if not isinstance(value, int) or value < 1:
             raise InputError("{parameter} must be a whole number of at least 1", parameter=name, value=value)
@@ -113,27 +136,29 @@ def check_count(rows: int, cols: int, closed: bool, start: Square | None, method
     if method is not None and method not in COUNT_METHODS:
         raise InputError("{parameter} must be one of " + ", ".join(COUNT_METHODS), parameter="method",
                          value=method, allowed=COUNT_METHODS)
-    method = method or pick_method(rows, cols)
+    chosen = method or pick_method(rows, cols, frontier_only)
     height, width = sorted((rows, cols))
-    if method == "frontier":
+    kind = "closed" if closed else "open"
+    if chosen == "frontier":
         if height > frontier.MOST_HEIGHT:
             raise InputError(f"{{parameter}} frontier counts boards up to {frontier.MOST_HEIGHT} squares across "
                              f"(its frontiers are 63-bit codes); the {rows}x{cols} board is {height} across",
-                             parameter="method", value=method, show_value=False)
-        if not force and width > FRONTIER_LONGEST.get(height, 0):
-            estimate = ("8x8 and wider need hundreds of millions of frontiers, hours and tens of GB"
-                        if height == 8 else f"boards {height} across longer than {FRONTIER_LONGEST[height]} "
-                        "take hours")
-            raise TooLong(f"counting the tours of the {rows}x{cols} board", estimate)
+                             parameter="method", value=chosen, show_value=False)
+        longest = FRONTIER_LONGEST[closed].get(height, 0)
+        if not force and width > longest:
+            raise TooLong(f"counting the {kind} tours of the {rows}x{cols} board",
+                          FRONTIER_BEYOND[closed].get(height) or
+                          f"{kind} tours of boards {height} across longer than {longest} take hours "
+                          "(their frontiers grow with the board; docs/knights.md has the measured figures)")
     elif not force and rows * cols > BACKTRACK_SQUARES:
         raise TooLong(f"counting the tours of the {rows}x{cols} board one by one",
                       f"the exhaustive search lists every tour, and boards over {BACKTRACK_SQUARES} squares "
                       "have billions of them")
-    return method
+    return chosen
 
 
 def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None = None,
-                method: str | None = None, *, progress: ProgressFn | None = None,
+                method: CountMethod | None = None, *, progress: ProgressFn | None = None,
                 cancel: threading.Event | None = None, checkpoint: str | os.PathLike[str] | None = None,
                 memory: int | None = None, cluster: Any = None, workers: int | None = None,
                 force: bool = False) -> TourCount:
@@ -144,14 +169,16 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
     (every closed tour passes every square, so ``start`` does not change a
     closed count).  ``method``: ``"frontier"`` (a dynamic program over the
     swept border, boards up to 8 across), ``"backtrack"`` (lists the tours), or
-    None for the faster.  ``checkpoint``: a file that keeps the frontier after
+    None for the faster (:func:`pick_method`; the frontier whenever one of its own
+    options below is given).  ``checkpoint``: a file that keeps the frontier after
     every square (frontier) and lets a later call resume; ``memory``: bytes a
     step's table may take before it is cut into partitions on disk (default:
     half of the machine's memory); ``workers``/``cluster``: local processes or a
     dask.distributed scheduler for the partitions.  Refuses (:class:`TooLong`)
     what cannot end in reasonable time unless ``force``.
     """
-    method = check_count(rows, cols, closed, start, method, force)
+    frontier_only = any(option is not None for option in (checkpoint, memory, cluster, workers))
+    method = check_count(rows, cols, closed, start, method, force, frontier_only)
     runner.check_options(workers, cluster)
     if memory is not None and memory < 1:
         raise InputError("{parameter} must be a positive number of bytes", parameter="memory", value=memory)
@@ -290,7 +317,7 @@ class _Sweep:
                     raise _Overflow()
                 filled += added
                 budget.measure(began)
-                self.tracker.update(i + (part + (done + lo) / max(1, states)) / self.parts)
+                self.tracker.update(_during(i, (part + (done + lo) / max(1, states)) / self.parts))
             done += len(keys)
         return frontier.collect(table_keys, table_counts, filled)
 
@@ -315,11 +342,16 @@ class _Sweep:
             if result is None:
                 raise _Overflow()
             out[part] = result
-            self.tracker.update(i + sum(r is not None for r in out) / parts)
+            self.tracker.update(_during(i, sum(r is not None for r in out) / parts))
 
         runner.run(partition_work, tasks, on_result, workers=self.workers, cluster=self.cluster, batch=1,
                    poll=self.tracker.update)
         return out
+
+
+def _during(step: int, fraction: float) -> float:
+    """Progress within a step: below ``step + 1``, which is reported with the step's states once they are all in."""
+    return step + min(0.99, fraction)
 
 
 class _NoRoom(Exception):
