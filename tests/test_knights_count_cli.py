@@ -48,6 +48,12 @@ def test_refusals_are_one_line_with_the_flag(capsys, args, words):
     assert words in err and len(err.strip().splitlines()) == 1
 
 
+def test_a_tiny_memory_cuts_the_steps_into_partitions_and_keeps_the_count(capsys):
+    assert main(["knight", "count", "5x5", "--memory", "256K", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert (payload["count"], payload["method"]) == (1728, "frontier")
+
+
 def _step(path):
     with np.load(path) as data:
         return int(data["step"])
