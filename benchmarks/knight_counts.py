@@ -107,7 +107,8 @@ def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | N
             else:
                 steps.append(record)
                 print(f"  {label}: {record['swept']} squares swept, {record['states']:,} states, "
-                      f"{record['seconds']:.1f} s ({record['cpu'] - baseline_cpu:.1f} s CPU), peak memory {record['peak_bytes'] / 2**30:.2f} GiB", flush=True)
+                      f"{record['seconds']:.1f} s ({record['cpu'] - baseline_cpu:.1f} s CPU), "
+                      f"peak memory {record['peak_bytes'] / 2**30:.2f} GiB", flush=True)
     finally:
         if stop is not None:
             stop.cancel()
@@ -124,8 +125,8 @@ def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | N
     states = final["states"]
     cpu = final["cpu"] - baseline_cpu
     per_state = cpu / max(1, sum(states))
-    print(f"{label}: {final['count']} (published {want}) in {final['seconds']:.2f} s ({cpu:.2f} s CPU); peak {final['peak_states']:,} "
-          f"states; {per_state * 1e9:.0f} ns of CPU per state and step ({sum(states):,} states in all); "
+    print(f"{label}: {final['count']} (published {want}) in {final['seconds']:.2f} s ({cpu:.2f} s CPU); "
+          f"peak {final['peak_states']:,} states; {per_state * 1e9:.0f} ns of CPU per state and step ({sum(states):,} states in all); "
           f"peak memory {final['peak_bytes'] / 2**30:.2f} GiB, {baseline / 2**30:.2f} GiB before the count: "
           f"{(final['peak_bytes'] - baseline) / final['peak_states']:.0f} bytes per peak state; "
           f"partitions {final['partitions']}")

@@ -41,6 +41,8 @@ from .search import PAUSED, Search
 from .tour import _orbits
 
 CountMethod = Literal["frontier", "backtrack"]
+#: frontiers and their counts: codes (int64) and limbs (int64, one row a code)
+Block = tuple[np.ndarray, np.ndarray]
 COUNT_METHODS: tuple[CountMethod, ...] = get_args(CountMethod)
 #: the exhaustive search counts boards up to this many squares without ``force``
 BACKTRACK_SQUARES = 36
@@ -219,7 +221,8 @@ def sweep_index(rows: int, cols: int, square: Square) -> int:
 class _Sweep:
     """One frontier count: the steps, their partitions, the checkpoint."""
 
-    def __init__(self, rows, cols, closed, start, memory, workers, cluster, tracker):
+    def __init__(self, rows: int, cols: int, closed: bool, start: Square | None, memory: int,
+                 workers: int | None, cluster: Any, tracker: Tracker) -> None:
         height, width, _ = sweep_order(rows, cols)
         self.rows, self.cols, self.closed, self.start = rows, cols, closed, start
         first = sweep_index(rows, cols, start) if start is not None and not closed else -1
@@ -234,7 +237,7 @@ class _Sweep:
         return {"puzzle": "knight tours", "rows": self.rows, "cols": self.cols, "closed": self.closed,
                 "start": start, "method": "frontier", "version": CHECKPOINT_VERSION}
 
-    def run(self, checkpoint) -> int:
+    def run(self, checkpoint: str | os.PathLike[str] | None) -> int:
         """The count: swept from the start, or from the step ``checkpoint`` holds."""
         n = self.plan.squares
         if n == 1:
@@ -266,7 +269,7 @@ class _Sweep:
             return total
         return 2 * total  # each path is two directed tours
 
-    def step(self, i: int, blocks, limbs: int):
+    def step(self, i: int, blocks: list[Block], limbs: int) -> list[Block]:
         """The frontiers after square ``i``, as blocks: one, or one a partition (on disk)."""
         states = sum(len(k) for k, _ in blocks)
         while True:
@@ -277,7 +280,7 @@ class _Sweep:
             except _NoRoom:
                 self.parts *= 2
 
-    def _local(self, i, blocks, limbs, states):
+    def _local(self, i: int, blocks: list[Block], limbs: int, states: int) -> list[Block]:
         out = []
         spill = self.parts > 1
         for part in range(self.parts):
@@ -290,7 +293,7 @@ class _Sweep:
         places = max(1024, self.memory // (8 * (1 + limbs)))
         return 1 << (places.bit_length() - 1)
 
-    def _table(self, i, blocks, limbs, part, states, most):
+    def _table(self, i: int, blocks: list[Block], limbs: int, part: int, states: int, most: int) -> Block:
         """Build partition ``part`` of step ``i`` in a hash table of at most ``most`` places."""
         plan = self.plan
         size = min(most, max(1024, 1 << int(FIRST_TABLE * states / self.parts).bit_length()))
@@ -321,7 +324,7 @@ class _Sweep:
             done += len(keys)
         return frontier.collect(table_keys, table_counts, filled)
 
-    def _keep(self, i, part, keys, counts):
+    def _keep(self, i: int, part: int, keys: np.ndarray, counts: np.ndarray) -> Block:
         """Write a partition to disk and give it back mapped from there."""
         if self.spill is None:
             self.spill = tempfile.mkdtemp(prefix="knight-frontier-")
@@ -330,7 +333,7 @@ class _Sweep:
         np.save(base + "-counts.npy", counts)
         return np.load(base + "-keys.npy", mmap_mode="r"), np.load(base + "-counts.npy", mmap_mode="r")
 
-    def _distributed(self, i, blocks, limbs):
+    def _distributed(self, i: int, blocks: list[Block], limbs: int) -> list[Block]:
         parts = max(self.parts, 2 * (self.workers or 1), 4)
         plan = self.plan
         whole = [(np.asarray(k), np.asarray(c)) for k, c in blocks]
@@ -338,7 +341,7 @@ class _Sweep:
                  for part in range(parts)]
         out: list[Any] = [None] * parts
 
-        def on_result(part: int, result) -> None:
+        def on_result(part: int, result: Block | None) -> None:
             if result is None:
                 raise _Overflow()
             out[part] = result
@@ -362,17 +365,17 @@ class _Overflow(Exception):
     """A count outgrew its limbs: run the step again with one more."""
 
 
-def _grow(table_keys, table_counts):
+def _grow(table_keys: np.ndarray, table_counts: np.ndarray) -> Block:
     bigger_keys = np.full(2 * len(table_keys), frontier.NO_KEY, dtype=np.int64)
     bigger_counts = np.zeros((2 * len(table_keys), table_counts.shape[1]), dtype=np.int64)
     frontier.rehash(table_keys, table_counts, bigger_keys, bigger_counts)
     return bigger_keys, bigger_counts
 
 
-def partition_work(payloads: list[tuple]) -> list[tuple[np.ndarray, np.ndarray] | None]:
+def partition_work(payloads: list[tuple]) -> list[Block | None]:
     """One partition of one step for each payload (run by :func:`.runner.run` in a worker):
     the frontiers of the partition, or None if a count outgrew its limbs."""
-    results: list[tuple[np.ndarray, np.ndarray] | None] = []
+    results: list[Block | None] = []
     for height, width, start, closed, i, limbs, parts, part, blocks in payloads:
         plan = frontier.plan(height, width, start)
         size = 1024
@@ -395,10 +398,10 @@ def partition_work(payloads: list[tuple]) -> list[tuple[np.ndarray, np.ndarray] 
     return results
 
 
-def _save(path, meta, step, limbs, blocks) -> None:
+def _save(path: str | os.PathLike[str], meta: dict[str, Any], step: int, limbs: int, blocks: list[Block]) -> None:
     """Write the frontiers after ``step`` squares beside ``path``, then rename the file over it."""
-    arrays: dict[str, np.ndarray] = {"meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8), "step": np.array(step),
-              "limbs": np.array(limbs)}
+    arrays: dict[str, np.ndarray] = {"meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
+                                     "step": np.array(step), "limbs": np.array(limbs)}
     for k, (keys, counts) in enumerate(blocks):
         arrays[f"keys{k}"], arrays[f"counts{k}"] = keys, counts
     temporary = f"{os.fspath(path)}.part"
@@ -413,7 +416,7 @@ def _save(path, meta, step, limbs, blocks) -> None:
                          value=os.fspath(path), show_value=False) from None
 
 
-def _load(path, meta) -> tuple[int, int, list[tuple[np.ndarray, np.ndarray]]]:
+def _load(path: str | os.PathLike[str], meta: dict[str, Any]) -> tuple[int, int, list[Block]]:
     """The step, limbs and frontiers a checkpoint holds; refused if it was made for another count."""
     try:
         with np.load(path) as data:
