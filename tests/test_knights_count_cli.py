@@ -110,3 +110,13 @@ def test_the_readme_example_is_what_the_command_prints(capsys):
     command, shown = re.search(r"\$ boardpuzzles (knight count [^\n]*)\n([^{][^\n]*), [0-9.]+ s\n", readme).groups()
     assert main(command.split()) == 0
     assert capsys.readouterr().out.startswith(shown + ", ")
+
+
+def test_counts_of_more_than_4300_digits_are_printed_whole(capsys):
+    assert main(["knight", "count", "3x10000", "--closed", "--json"]) == 0
+    digits = re.search(r'"count": ([0-9]+),', capsys.readouterr().out)[1]
+    assert len(digits) == 4938
+    assert main(["knight", "count", "3x10000", "--closed"]) == 0
+    assert capsys.readouterr().out.split()[0] == digits
+    with pytest.raises(ValueError):
+        int(digits)  # Python's own limit is back once the command is done
