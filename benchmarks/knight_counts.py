@@ -54,9 +54,9 @@ def progress(report):  # report.detail: the states after int(report.done) square
         print(json.dumps({"swept": reached[0], "states": states, "seconds": round(report.elapsed, 2),
                           "cpu": round(cpu(), 2), "peak_bytes": rss()}), flush=True)
 
-count_tours(5, 5)  # the kernels loaded from the numba cache before the clock starts
+count_tours(5, 5, method="frontier")  # the kernels loaded from the numba cache before the clock starts
 print(json.dumps({"baseline_bytes": rss(), "baseline_cpu": cpu()}), flush=True)
-result = count_tours(rows, cols, closed=closed, memory=int(memory) if memory != "-" else None,
+result = count_tours(rows, cols, closed=closed, method="frontier", memory=int(memory) if memory != "-" else None,
                      force=True, progress=progress)
 print(json.dumps({**result.to_json(), "states": list(result.states), "partitions": result.partitions,
                   "peak_bytes": rss(), "cpu": cpu()}), flush=True)
@@ -126,7 +126,8 @@ def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | N
     cpu = final["cpu"] - baseline_cpu
     per_state = cpu / max(1, sum(states))
     print(f"{label}: {final['count']} (published {want}) in {final['seconds']:.2f} s ({cpu:.2f} s CPU); "
-          f"peak {final['peak_states']:,} states; {per_state * 1e9:.0f} ns of CPU per state and step ({sum(states):,} states in all); "
+          f"peak {final['peak_states']:,} states; {per_state * 1e9:.0f} ns of CPU per state and step "
+          f"({sum(states):,} states in all); "
           f"peak memory {final['peak_bytes'] / 2**30:.2f} GiB, {baseline / 2**30:.2f} GiB before the count: "
           f"{(final['peak_bytes'] - baseline) / final['peak_states']:.0f} bytes per peak state; "
           f"partitions {final['partitions']}")
@@ -142,7 +143,7 @@ def main() -> None:
     parser.add_argument("--memory", help="memory a step may take, e.g. 8G")
     args = parser.parse_args()
     memory = parse_memory(args.memory) if args.memory else None
-    count_tours(5, 5)  # compiles the kernels into the numba cache once, for the children
+    count_tours(5, 5, method="frontier")  # compiles the kernels into the numba cache once, for the children
     for board in args.boards:
         run(*parse_board(board), memory, args.limit)
     print(f"(this process peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GiB)")
