@@ -34,6 +34,10 @@ def test_undirected_open_tours_published(rows, cols):
     assert count_tours(rows, cols).total == 2 * published.OPEN_UNDIRECTED[rows, cols]
 
 
+def test_6x6_open_tours_by_the_default_method():
+    assert count_tours(6, 6).total == published.OPEN_DIRECTED[6, 6]  # listed: about 5 s
+
+
 def test_the_default_method_is_the_faster_one_and_the_frontier_for_its_own_options():
     """Listing is faster on 5x5..6x6 (docs/knights.md: 6x6 open takes 4.5 s of CPU by search, 20 s by the frontier)."""
     assert [count_tours(r, c, closed=True).method for r, c in [(5, 5), (5, 6), (6, 5), (5, 7), (6, 6)]] == \
