@@ -89,6 +89,15 @@ def test_a_checkpoint_of_another_board_is_refused(tmp_path, capsys):
     assert main(["knight", "count", "5x6", "--checkpoint", path]) == 2
     (tmp_path / "junk").write_text("not a checkpoint")
     assert main(["knight", "count", "5x6", "--checkpoint", str(tmp_path / "junk")]) == 2
+    damaged = bytearray((tmp_path / "c.ckpt").read_bytes())
+    damaged[len(damaged) // 2] ^= 0xFF  # every member of the archive carries a CRC-32
+    (tmp_path / "damaged").write_bytes(damaged)
+    assert main(["knight", "count", "5x6", "--closed", "--checkpoint", str(tmp_path / "damaged")]) == 2
+    for not_a_file in (str(tmp_path), os.devnull):
+        assert main(["knight", "count", "5x6", "--closed", "--checkpoint", not_a_file]) == 2
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 5 and all(line.startswith("boardpuzzles: the checkpoint") for line in errors)
+    assert "not a numpy archive" in errors[1] and "damaged" in errors[2] and "not a file" in errors[4]
 
 
 def test_local_processes_and_a_local_cluster_count_the_partitions():

@@ -25,6 +25,7 @@ import shutil
 import tempfile
 import threading
 import time
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
@@ -32,7 +33,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 
 from .. import runner
-from ..errors import InputError, TooLong
+from ..errors import CheckpointError, InputError, TooLong
 from ..geometry import Square, square_name
 from ..progress import Budget, ProgressFn, Tracker
 from . import chunks, frontier, theory
@@ -247,8 +248,10 @@ class _Sweep:
             self.states.append(1)
             return 0 if self.closed else 1
         step, limbs, blocks = 0, 1, [frontier.initial(self.plan.slots)]
-        if checkpoint is not None and os.path.exists(checkpoint):
-            step, limbs, blocks = _load(checkpoint, self.meta())
+        if checkpoint is not None:
+            _check_file(checkpoint)
+            if os.path.exists(checkpoint):
+                step, limbs, blocks = _load(checkpoint, self.meta(), n)
         try:
             while step < n:
                 self.tracker.update(step, detail=f"{sum(len(k) for k, _ in blocks):,} states")
@@ -414,27 +417,43 @@ def _save(path: str | os.PathLike[str], meta: dict[str, Any], step: int, limbs: 
             os.fsync(file.fileno())
         os.replace(temporary, path)
     except OSError as exc:
-        raise InputError(f"cannot write the {{parameter}} file {path}: {exc.strerror}", parameter="checkpoint",
-                         value=os.fspath(path), show_value=False) from None
+        if os.path.isfile(temporary):
+            os.remove(temporary)
+        raise CheckpointError(f"cannot write the checkpoint file {path}: {exc.strerror}; "
+                              "the last square saved is still there") from None
 
 
-def _load(path: str | os.PathLike[str], meta: dict[str, Any]) -> tuple[int, int, list[Block]]:
-    """The step, limbs and frontiers a checkpoint holds; refused if it was made for another count."""
+def _check_file(path: str | os.PathLike[str]) -> None:
+    """Refuse a checkpoint path that names something other than a file (a directory, a device)."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise CheckpointError(f"the checkpoint {path} is not a file (a directory or a device): give a file name")
+
+
+def _load(path: str | os.PathLike[str], meta: dict[str, Any], squares: int) -> tuple[int, int, list[Block]]:
+    """The step, limbs and frontiers a checkpoint holds; refused if it was made for another count,
+    or is damaged (each member of the archive carries a CRC-32)."""
     try:
-        with np.load(path) as data:
+        with np.load(path, allow_pickle=False) as data:
             stored = json.loads(bytes(data["meta"]).decode())
-            if stored != meta:
-                other = ", ".join(f"{key} {stored.get(key)!r}" for key in meta if stored.get(key) != meta[key])
-                raise InputError(f"the {{parameter}} file {path} was made for another count ({other}); "
-                                 "give another file", parameter="checkpoint", value=os.fspath(path),
-                                 show_value=False)
-            blocks = [(data[f"keys{k}"], data[f"counts{k}"]) for k in range(sum(1 for name in data.files
-                                                                                if name.startswith("keys")))]
-            return int(data["step"]), int(data["limbs"]), blocks
-    except (OSError, ValueError, KeyError, EOFError) as exc:
-        raise InputError(f"the {{parameter}} file {path} is not a knight count checkpoint ({exc}); "
-                         "give another file", parameter="checkpoint", value=os.fspath(path),
-                         show_value=False) from None
+            step, limbs = int(data["step"]), int(data["limbs"])
+            names = sum(1 for name in data.files if name.startswith("keys"))
+            blocks = [(data[f"keys{k}"], data[f"counts{k}"]) for k in range(names)] if stored == meta else []
+    except (OSError, ValueError, KeyError, EOFError, TypeError, zipfile.BadZipFile) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).split(". ")[0]
+        if "pickled" in reason:  # numpy's word for a file that is no numpy archive at all
+            reason = "not a numpy archive"
+        raise CheckpointError(f"the checkpoint file {path} is not a knight count checkpoint, or a damaged one "
+                              f"({reason}); give another file") from None
+    if stored != meta:
+        other = ", ".join(f"{key} {stored.get(key)!r}" for key in meta if stored.get(key) != meta[key])
+        raise CheckpointError(f"the checkpoint file {path} was made for another count ({other}); give another file")
+    fits = 0 <= step <= squares and limbs >= 1 and all(
+        keys.dtype == np.int64 and keys.ndim == 1 and counts.dtype == np.int64 and counts.shape == (len(keys), limbs)
+        for keys, counts in blocks)
+    if not fits:
+        raise CheckpointError(f"the checkpoint file {path} is damaged (its frontiers do not fit its count); "
+                              "give another file")
+    return step, limbs, blocks
 
 
 def _prefixes(nbr: np.ndarray, prefix: list[int], depth: int) -> Iterator[list[int]]:
