@@ -302,8 +302,7 @@ class _Sweep:
         """Build partition ``part`` of step ``i`` in a hash table of at most ``most`` places."""
         plan = self.plan
         size = min(most, max(1024, 1 << int(FIRST_TABLE * states / self.parts).bit_length()))
-        table_keys = np.full(size, frontier.NO_KEY, dtype=np.int64)
-        table_counts = np.zeros((size, limbs), dtype=np.int64)
+        table = frontier.new_table(size, limbs)
         filled = 0
         budget = Budget(first=1 << 12)
         done = 0
@@ -312,22 +311,22 @@ class _Sweep:
         for keys, counts in blocks:
             lo = 0
             while lo < len(keys):
-                room = int(LOAD * len(table_keys)) - filled
+                room = int(LOAD * len(table)) - filled
                 if room < 64:
-                    if 2 * len(table_keys) > most:
+                    if 2 * len(table) > most:
                         raise _NoRoom()
-                    table_keys, table_counts = _grow(table_keys, table_counts)
+                    table = _grow(table)
                     continue
                 began = time.monotonic()
                 hi = min(len(keys), lo + budget.size)
-                lo, added, overflow = frontier.expand(keys, counts, lo, hi, *args, table_keys, table_counts, room)
+                lo, added, overflow = frontier.expand(keys, counts, lo, hi, *args, table, room)
                 if overflow:
                     raise _Overflow()
                 filled += added
                 budget.measure(began)
                 self.tracker.update(_during(i, (part + (done + lo) / max(1, states)) / self.parts))
             done += len(keys)
-        return frontier.collect(table_keys, table_counts, filled)
+        return frontier.collect(table, filled)
 
     def _keep(self, i: int, part: int, keys: np.ndarray, counts: np.ndarray) -> Block:
         """Write a partition to disk and give it back mapped from there."""
@@ -370,11 +369,10 @@ class _Overflow(Exception):
     """A count outgrew its limbs: run the step again with one more."""
 
 
-def _grow(table_keys: np.ndarray, table_counts: np.ndarray) -> Block:
-    bigger_keys = np.full(2 * len(table_keys), frontier.NO_KEY, dtype=np.int64)
-    bigger_counts = np.zeros((2 * len(table_keys), table_counts.shape[1]), dtype=np.int64)
-    frontier.rehash(table_keys, table_counts, bigger_keys, bigger_counts)
-    return bigger_keys, bigger_counts
+def _grow(table: np.ndarray) -> np.ndarray:
+    bigger = frontier.new_table(2 * len(table), table.shape[1] - 1)
+    frontier.rehash(table, bigger)
+    return bigger
 
 
 def partition_work(payloads: list[tuple]) -> list[Block | None]:
@@ -385,13 +383,12 @@ def partition_work(payloads: list[tuple]) -> list[Block | None]:
         plan = frontier.plan(height, width, start)
         size = 1024
         while True:
-            table_keys = np.full(size, frontier.NO_KEY, dtype=np.int64)
-            table_counts = np.zeros((size, limbs), dtype=np.int64)
+            table = frontier.new_table(size, limbs)
             filled, overflow, fits = 0, 0, True
             for keys, counts in blocks:
                 lo, added, carried = frontier.expand(
                     keys, counts, 0, len(keys), plan.slots, plan.back[i], plan.finish[i], plan.rem[i], closed,
-                    plan.start_place(i), i == plan.squares - 1, parts, part, table_keys, table_counts,
+                    plan.start_place(i), i == plan.squares - 1, parts, part, table,
                     int(LOAD * size) - filled)
                 filled += added
                 overflow |= carried
@@ -399,7 +396,7 @@ def partition_work(payloads: list[tuple]) -> list[Block | None]:
             if fits:
                 break
             size *= 4
-        results.append(None if overflow else frontier.collect(table_keys, table_counts, filled))
+        results.append(None if overflow else frontier.collect(table, filled))
     return results
 
 
