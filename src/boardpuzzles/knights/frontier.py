@@ -66,7 +66,8 @@ class Plan:
     ``i - slots + j``, place ``slots`` the new square ``i``.  ``back[i]``
     holds the places of its neighbours swept before it (-1: none);
     ``finish[i]`` the places of the squares whose last neighbour is ``i``
-    (-1 pads); ``rem[i]`` how many neighbours of each place come after ``i``; ``start`` is the square an open tour must start on (-1: any).
+    (-1 pads); ``rem[i]`` how many neighbours of each place come after ``i``;
+    ``start`` is the square an open tour must start on (-1: any).
     """
 
     height: int
@@ -205,7 +206,7 @@ def _encode(ext, slots, names, rem, closed):
     key = 0
     power = 1
     ends = 0
-    for j in range(1, slots + 1):  # without branches on the digits: a third less time than with them
+    for j in range(1, slots + 1):  # no branches on the digits (with them 6x8 closed took 6.7 s of CPU, not 5.4)
         x = ext[j]
         named = names[x]  # stays 0 for EMPTY, FULL and DANGLING
         fresh = (named == 0) & (x >= FIRST_LABEL)
@@ -293,7 +294,8 @@ def _slot(key, mask):
 def new_table(places: int, limbs: int) -> np.ndarray:
     """An empty hash table of frontiers: a row a place, the code in column 0 (:data:`NO_KEY`:
     empty), then its count's limbs, side by side so that an addition touches one cache line
-    (the table took 40% less time than with codes and counts in two arrays)."""
+    (with codes and counts in two arrays, 6x8 closed took 5.4 s of CPU instead of 4.4 s
+    in benchmarks/knight_counts.py)."""
     table = np.zeros((places, 1 + limbs), dtype=np.int64)
     table[:, 0] = NO_KEY
     return table
