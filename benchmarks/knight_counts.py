@@ -11,6 +11,8 @@ one line per column of the sweep.
 
 Run: ``python benchmarks/knight_counts.py`` (6x8, 6x10, 7x8 closed: the issue's
 targets are 10 s, 60 s and 2 minutes), or name boards: ``7x7:open 8x8 --limit 590``.
+``--methods`` compares the two methods (CPU seconds) on every board of 3 to 6 across
+and at most 36 squares, for the default's choice.
 A board is ``RxC`` (closed tours) or ``RxC:open`` (directed open tours).
 ``--limit SECONDS`` stops a board's process after that long and prints how far it
 got (the states of each step it finished, as it went); ``--memory SIZE`` is passed to
@@ -77,11 +79,36 @@ def parse_board(text: str) -> tuple[int, int, bool]:
     return rows, cols, kind != "open"
 
 
+#: boards with more columns than this get no states-per-square lines
+MOST_COLUMNS_SHOWN = 20
+
+
 def columns(rows: int, cols: int, states: list[int]) -> list[str]:
     """The states after each square, one line per column of the sweep."""
-    height, _, _ = sweep_order(rows, cols)
+    height, width, _ = sweep_order(rows, cols)
+    if width > MOST_COLUMNS_SHOWN:
+        return [f"    ({width} columns: states per square not shown)"]
     return [f"    column {k // height + 1:2}: " + " ".join(f"{n:,}" for n in states[k:k + height])
             for k in range(0, len(states), height)]
+
+
+def compare_methods() -> None:
+    """CPU seconds of both methods on every board of 3 to 6 across and at most 36 squares,
+    both kinds of tour, and the method the default picks (it should be the faster)."""
+    for closed in (True, False):
+        for rows in range(3, 7):
+            for cols in range(rows, 13):
+                if rows * cols > 36:
+                    continue
+                seconds = {}
+                for method in ("backtrack", "frontier"):
+                    started = time.process_time()
+                    total = count_tours(rows, cols, closed=closed, method=method).total
+                    seconds[method] = time.process_time() - started
+                picked = count_tours(rows, cols, closed=closed).method
+                kind = "closed" if closed else "open"
+                print(f"  {rows}x{cols} {kind}: {total}; backtrack {seconds['backtrack']:.3f} s, "
+                      f"frontier {seconds['frontier']:.3f} s of CPU; the default picks {picked}", flush=True)
 
 
 def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | None) -> None:
@@ -141,9 +168,15 @@ def main() -> None:
     parser.add_argument("boards", nargs="*", default=list(DEFAULT_BOARDS))
     parser.add_argument("--limit", type=float, help="seconds a board may run")
     parser.add_argument("--memory", help="memory a step may take, e.g. 8G")
+    parser.add_argument("--methods", action="store_true",
+                        help="compare the two methods on the boards of at most 36 squares instead")
     args = parser.parse_args()
     memory = parse_memory(args.memory) if args.memory else None
     count_tours(5, 5, method="frontier")  # compiles the kernels into the numba cache once, for the children
+    if args.methods:
+        count_tours(5, 5, method="backtrack")
+        compare_methods()
+        return
     for board in args.boards:
         run(*parse_board(board), memory, args.limit)
     print(f"(this process peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GiB)")

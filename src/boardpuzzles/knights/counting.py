@@ -47,9 +47,10 @@ Block = tuple[np.ndarray, np.ndarray]
 COUNT_METHODS: tuple[CountMethod, ...] = get_args(CountMethod)
 #: the exhaustive search counts boards up to this many squares without ``force``
 BACKTRACK_SQUARES = 36
-#: boards this many squares across or more, and of at most BACKTRACK_SQUARES squares, are counted
-#: faster by listing their tours (measured, docs/knights.md: 6x6 open 4.5 s of CPU against 20 s by the frontier)
-LISTING_FROM = 5
+#: boards whose sides are both in this range (5x5, 5x6, 6x6) are counted faster by listing their tours
+#: (``benchmarks/knight_counts.py --methods``: 6x6 open 4.4 s of CPU against 13.7 s by the frontier;
+#: 5x7 open 2.0 s against 1.2 s)
+LISTING_SIDES = range(5, 7)
 #: the longest side the frontier method takes without ``force``, by kind of tour (closed or not)
 #: and shorter side: boards it counts within minutes here (docs/knights.md has the figures;
 #: open tours have many more frontiers: 5.6 million at the widest step of 6x6, against
@@ -116,14 +117,12 @@ def default_memory() -> int:
 
 
 def pick_method(rows: int, cols: int, frontier_only: bool = False) -> CountMethod:
-    """The faster method for the board: listing the tours on the boards of at most
-    :data:`BACKTRACK_SQUARES` squares and :data:`LISTING_FROM` or more across (5x5, 5x6, 5x7,
-    6x6), the frontier on every other board up to 8 squares across; the frontier
-    whenever ``frontier_only`` (an option only it has was given) and it can work."""
-    height = min(rows, cols)
-    if height > frontier.MOST_HEIGHT:
+    """The faster method for the board: listing the tours on 5x5, 5x6 and 6x6
+    (:data:`LISTING_SIDES`), the frontier on every other board up to 8 squares across;
+    the frontier whenever ``frontier_only`` (an option only it has was given) and it can work."""
+    if min(rows, cols) > frontier.MOST_HEIGHT:
         return "backtrack"
-    if not frontier_only and height >= LISTING_FROM and rows * cols <= BACKTRACK_SQUARES:
+    if not frontier_only and rows in LISTING_SIDES and cols in LISTING_SIDES:
         return "backtrack"
     return "frontier"
 
