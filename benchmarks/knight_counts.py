@@ -39,6 +39,8 @@ CHILD = """
 import json, resource, sys
 from boardpuzzles.knights import count_tours
 
+sys.set_int_max_str_digits(0)  # 3x10000 has a 4938-digit count
+
 rows, cols, closed, memory = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "closed", sys.argv[4]
 reached = [0]
 
@@ -133,6 +135,8 @@ def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | N
                 final = record
             else:
                 steps.append(record)
+                if limit is None:
+                    continue  # the steps are shown as they come only when the board may not finish
                 print(f"  {label}: {record['swept']} squares swept, {record['states']:,} states, "
                       f"{record['seconds']:.1f} s ({record['cpu'] - baseline_cpu:.1f} s CPU), "
                       f"peak memory {record['peak_bytes'] / 2**30:.2f} GiB", flush=True)
@@ -150,9 +154,11 @@ def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | N
         return
     want = expected(rows, cols, closed)
     states = final["states"]
+    digits = len(str(final["count"]))
+    shown = final["count"] if digits <= 40 else f"a {digits}-digit number"
     cpu = final["cpu"] - baseline_cpu
     per_state = cpu / max(1, sum(states))
-    print(f"{label}: {final['count']} (published {want}) in {final['seconds']:.2f} s ({cpu:.2f} s CPU); "
+    print(f"{label}: {shown} (published {want}) in {final['seconds']:.2f} s ({cpu:.2f} s CPU); "
           f"peak {final['peak_states']:,} states; {per_state * 1e9:.0f} ns of CPU per state and step "
           f"({sum(states):,} states in all); "
           f"peak memory {final['peak_bytes'] / 2**30:.2f} GiB, {baseline / 2**30:.2f} GiB before the count: "
@@ -164,6 +170,7 @@ def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | N
 
 
 def main() -> None:
+    sys.set_int_max_str_digits(0)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("boards", nargs="*", default=list(DEFAULT_BOARDS))
     parser.add_argument("--limit", type=float, help="seconds a board may run")
