@@ -17,7 +17,7 @@ def _warm_kernels() -> None:
     draughts.perft(draughts.Position.initial(draughts.get_variant("international")), 2)
 
 
-@pytest.mark.parametrize("args", [["knight", "count", "7"], ["draughts", "perft", "--variant", "international", "--depth", "14", "--force"]])
+@pytest.mark.parametrize("args", [["knight", "count", "7x10", "--closed"], ["draughts", "perft", "--variant", "international", "--depth", "14", "--force"]])
 def test_ctrl_c_inside_a_kernel(args):
     _warm_kernels()
     process = subprocess.Popen(

@@ -98,7 +98,7 @@ def test_bad_input_exit_2(cli, args, words):
 def test_count_json(cli):
     answer = cli("knight", "count", "5", "--json").json()
     assert {key: answer[key] for key in ("rows", "cols", "closed", "start", "count", "method")} == {
-        "rows": 5, "cols": 5, "closed": False, "start": None, "count": 1728, "method": "frontier"}
+        "rows": 5, "cols": 5, "closed": False, "start": None, "count": 1728, "method": "backtrack"}
     assert set(answer) == {"rows", "cols", "closed", "start", "count", "method", "peak_states", "seconds"}
     assert cli("knight", "count", "5", "--start", "a1", "--json").json()["count"] == 304
     assert cli("knight", "count", "3x10", "--closed", "--json").json()["count"] == 16

@@ -48,6 +48,12 @@ def test_refusals_are_one_line_with_the_flag(capsys, args, words):
     assert words in err and len(err.strip().splitlines()) == 1
 
 
+def test_a_tiny_memory_cuts_the_steps_into_partitions_and_keeps_the_count(capsys):
+    assert main(["knight", "count", "5x5", "--memory", "256K", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert (payload["count"], payload["method"]) == (1728, "frontier")
+
+
 def _step(path):
     with np.load(path) as data:
         return int(data["step"])
@@ -83,6 +89,15 @@ def test_a_checkpoint_of_another_board_is_refused(tmp_path, capsys):
     assert main(["knight", "count", "5x6", "--checkpoint", path]) == 2
     (tmp_path / "junk").write_text("not a checkpoint")
     assert main(["knight", "count", "5x6", "--checkpoint", str(tmp_path / "junk")]) == 2
+    damaged = bytearray((tmp_path / "c.ckpt").read_bytes())
+    damaged[len(damaged) // 2] ^= 0xFF  # every member of the archive carries a CRC-32
+    (tmp_path / "damaged").write_bytes(damaged)
+    assert main(["knight", "count", "5x6", "--closed", "--checkpoint", str(tmp_path / "damaged")]) == 2
+    for not_a_file in (str(tmp_path), os.devnull):
+        assert main(["knight", "count", "5x6", "--closed", "--checkpoint", not_a_file]) == 2
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 5 and all(line.startswith("boardpuzzles: the checkpoint") for line in errors)
+    assert "not a numpy archive" in errors[1] and "damaged" in errors[2] and "not a file" in errors[4]
 
 
 def test_local_processes_and_a_local_cluster_count_the_partitions():
@@ -101,3 +116,16 @@ def test_the_readme_example_is_what_the_command_prints(capsys):
     shown = json.loads(shown)
     assert list(printed) == list(shown)
     assert {**printed, "seconds": None} == {**shown, "seconds": None}
+    command, shown = re.search(r"\$ boardpuzzles (knight count [^\n]*)\n([^{][^\n]*), [0-9.]+ s\n", readme).groups()
+    assert main(command.split()) == 0
+    assert capsys.readouterr().out.startswith(shown + ", ")
+
+
+def test_counts_of_more_than_4300_digits_are_printed_whole(capsys):
+    assert main(["knight", "count", "3x10000", "--closed", "--json"]) == 0
+    digits = re.search(r'"count": ([0-9]+),', capsys.readouterr().out)[1]
+    assert len(digits) == 4938
+    assert main(["knight", "count", "3x10000", "--closed"]) == 0
+    assert capsys.readouterr().out.split()[0] == digits
+    with pytest.raises(ValueError):
+        int(digits)  # Python's own limit is back once the command is done

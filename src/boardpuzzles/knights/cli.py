@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
@@ -21,6 +23,18 @@ app = typer.Typer(help="Move a knight over every square of a board once (the kni
 
 BoardArg = Annotated[str, typer.Argument(metavar="BOARD", help="8 for 8x8, or RxC (R rows, C columns), 1 to 10000.")]
 ClosedOpt = Annotated[bool, typer.Option("--closed", help="A closed tour: the last square is a knight's move from the first.")]
+
+
+@contextmanager
+def _every_digit() -> Iterator[None]:
+    """Let Python write integers of any length (it refuses more than 4300 digits by default:
+    3x10000 has a 4938-digit number of closed tours), for this command only."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def _board(text: str) -> tuple[int, int]:
@@ -102,17 +116,18 @@ def count(
     with output.progress_bar(f"counting {rows}x{cols} tours", json) as progress:
         result = count_tours(rows, cols, closed, first, method, progress=progress,
                              checkpoint=checkpoint, memory=size, cluster=cluster, workers=workers, force=force)
-    if json:
-        output.print_json(result.to_json())
-        return
     if closed:
         what = "undirected closed tours (a tour and its reverse are one)"
     elif first:
         what = f"directed open tours starting on {square_name(*first)}"
     else:
         what = "directed open tours (a tour and its reverse are two)"
-    output.console.print(f"{result.total} {what} on the {rows}x{cols} board; "
-                         f"{result.method}, {result.seconds:.2f} s", markup=False, soft_wrap=True)
+    with _every_digit():
+        if json:
+            output.print_json(result.to_json())
+        else:
+            output.console.print(f"{result.total} {what} on the {rows}x{cols} board; "
+                                 f"{result.method}, {result.seconds:.2f} s", markup=False, soft_wrap=True)
 
 
 @app.command()

@@ -25,6 +25,7 @@ import shutil
 import tempfile
 import threading
 import time
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
@@ -32,7 +33,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 
 from .. import runner
-from ..errors import InputError, TooLong
+from ..errors import CheckpointError, InputError, TooLong
 from ..geometry import Square, square_name
 from ..progress import Budget, ProgressFn, Tracker
 from . import chunks, frontier, theory
@@ -41,12 +42,31 @@ from .search import PAUSED, Search
 from .tour import _orbits
 
 CountMethod = Literal["frontier", "backtrack"]
+#: frontiers and their counts: codes (int64) and limbs (int64, one row a code)
+Block = tuple[np.ndarray, np.ndarray]
 COUNT_METHODS: tuple[CountMethod, ...] = get_args(CountMethod)
 #: the exhaustive search counts boards up to this many squares without ``force``
 BACKTRACK_SQUARES = 36
-#: the longest side the frontier method takes without ``force``, by its shorter side
-#: (measured: 7x8 takes minutes; 8x8 needs hundreds of millions of frontiers)
-FRONTIER_LONGEST = {1: 10_000, 2: 10_000, 3: 10_000, 4: 10_000, 5: 1_000, 6: 30, 7: 10}
+#: boards whose sides are both in this range (5x5, 5x6, 6x6) are counted faster by listing their tours
+#: (``benchmarks/knight_counts.py --methods``: 6x6 open 4.4 s of CPU against 13.7 s by the frontier;
+#: 5x7 open 2.0 s against 1.2 s)
+LISTING_SIDES = range(5, 7)
+#: the longest side the frontier method takes without ``force``, by kind of tour (closed or not)
+#: and shorter side: boards it counts within minutes here (docs/knights.md has the figures;
+#: open tours have many more frontiers: 5.6 million at the widest step of 6x6, against
+#: 147,000 for its closed tours)
+FRONTIER_LONGEST: dict[bool, dict[int, int]] = {
+    True: {1: 10_000, 2: 10_000, 3: 10_000, 4: 10_000, 5: 1_000, 6: 30, 7: 10},
+    False: {1: 10_000, 2: 10_000, 3: 10_000, 4: 1_000, 5: 10, 6: 6},
+}
+#: the estimate a refusal names where a measured run says more than the rule above (docs/knights.md)
+FRONTIER_BEYOND: dict[bool, dict[int, str]] = {
+    True: {8: "closed tours of boards 8 across need hundreds of millions of frontiers at the widest step "
+              "(8x8 had 101,712,531 after 36 of its 64 squares, 10.5 GB, growing 1.8 times a square): "
+              "hours of CPU and tens of GB, or partitions on disk"},
+    False: {7: "open tours of boards 7 across have many more frontiers than closed ones (6x6: 5,644,449 at "
+               "the widest step against 147,050): hours and tens of GB"},
+}
 #: changes whenever the meaning of a checkpoint's frontiers changes
 CHECKPOINT_VERSION = 1
 #: the part of a table's places that may be filled before it grows
@@ -96,14 +116,21 @@ def default_memory() -> int:
     return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
 
 
-def pick_method(rows: int, cols: int) -> str:
-    """The faster method for the board: the frontier wherever it can work (8 squares across or fewer)."""
-    return "frontier" if min(rows, cols) <= frontier.MOST_HEIGHT else "backtrack"
+def pick_method(rows: int, cols: int, frontier_only: bool = False) -> CountMethod:
+    """The faster method for the board: listing the tours on 5x5, 5x6 and 6x6
+    (:data:`LISTING_SIDES`), the frontier on every other board up to 8 squares across;
+    the frontier whenever ``frontier_only`` (an option only it has was given) and it can work."""
+    if min(rows, cols) > frontier.MOST_HEIGHT:
+        return "backtrack"
+    if not frontier_only and rows in LISTING_SIDES and cols in LISTING_SIDES:
+        return "backtrack"
+    return "frontier"
 
 
-def check_count(rows: int, cols: int, closed: bool, start: Square | None, method: str | None,
-                force: bool = False) -> str:
-    """Refuse a count that cannot be made or cannot end in reasonable time; return the method."""
+def check_count(rows: int, cols: int, closed: bool, start: Square | None, method: CountMethod | None,
+                force: bool = False, frontier_only: bool = False) -> CountMethod:
+    """Refuse a count that cannot be made or cannot end in reasonable time; return the method
+    (``frontier_only``: an option only the frontier method has was given)."""
     for name, value in (("rows", rows), ("cols", cols)):
         if not isinstance(value, int) or value < 1:
             raise InputError("{parameter} must be a whole number of at least 1", parameter=name, value=value)
@@ -113,27 +140,29 @@ def check_count(rows: int, cols: int, closed: bool, start: Square | None, method
     if method is not None and method not in COUNT_METHODS:
         raise InputError("{parameter} must be one of " + ", ".join(COUNT_METHODS), parameter="method",
                          value=method, allowed=COUNT_METHODS)
-    method = method or pick_method(rows, cols)
+    chosen = method or pick_method(rows, cols, frontier_only)
     height, width = sorted((rows, cols))
-    if method == "frontier":
+    kind = "closed" if closed else "open"
+    if chosen == "frontier":
         if height > frontier.MOST_HEIGHT:
             raise InputError(f"{{parameter}} frontier counts boards up to {frontier.MOST_HEIGHT} squares across "
                              f"(its frontiers are 63-bit codes); the {rows}x{cols} board is {height} across",
-                             parameter="method", value=method, show_value=False)
-        if not force and width > FRONTIER_LONGEST.get(height, 0):
-            estimate = ("8x8 and wider need hundreds of millions of frontiers, hours and tens of GB"
-                        if height == 8 else f"boards {height} across longer than {FRONTIER_LONGEST[height]} "
-                        "take hours")
-            raise TooLong(f"counting the tours of the {rows}x{cols} board", estimate)
+                             parameter="method", value=chosen, show_value=False)
+        longest = FRONTIER_LONGEST[closed].get(height, 0)
+        if not force and width > longest:
+            raise TooLong(f"counting the {kind} tours of the {rows}x{cols} board",
+                          FRONTIER_BEYOND[closed].get(height) or
+                          f"{kind} tours of boards {height} across longer than {longest} take hours "
+                          "(their frontiers grow with the board; docs/knights.md has the measured figures)")
     elif not force and rows * cols > BACKTRACK_SQUARES:
         raise TooLong(f"counting the tours of the {rows}x{cols} board one by one",
                       f"the exhaustive search lists every tour, and boards over {BACKTRACK_SQUARES} squares "
                       "have billions of them")
-    return method
+    return chosen
 
 
 def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None = None,
-                method: str | None = None, *, progress: ProgressFn | None = None,
+                method: CountMethod | None = None, *, progress: ProgressFn | None = None,
                 cancel: threading.Event | None = None, checkpoint: str | os.PathLike[str] | None = None,
                 memory: int | None = None, cluster: Any = None, workers: int | None = None,
                 force: bool = False) -> TourCount:
@@ -144,14 +173,16 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
     (every closed tour passes every square, so ``start`` does not change a
     closed count).  ``method``: ``"frontier"`` (a dynamic program over the
     swept border, boards up to 8 across), ``"backtrack"`` (lists the tours), or
-    None for the faster.  ``checkpoint``: a file that keeps the frontier after
+    None for the faster (:func:`pick_method`; the frontier whenever one of its own
+    options below is given).  ``checkpoint``: a file that keeps the frontier after
     every square (frontier) and lets a later call resume; ``memory``: bytes a
     step's table may take before it is cut into partitions on disk (default:
     half of the machine's memory); ``workers``/``cluster``: local processes or a
     dask.distributed scheduler for the partitions.  Refuses (:class:`TooLong`)
     what cannot end in reasonable time unless ``force``.
     """
-    method = check_count(rows, cols, closed, start, method, force)
+    frontier_only = any(option is not None for option in (checkpoint, memory, cluster, workers))
+    method = check_count(rows, cols, closed, start, method, force, frontier_only)
     runner.check_options(workers, cluster)
     if memory is not None and memory < 1:
         raise InputError("{parameter} must be a positive number of bytes", parameter="memory", value=memory)
@@ -192,7 +223,8 @@ def sweep_index(rows: int, cols: int, square: Square) -> int:
 class _Sweep:
     """One frontier count: the steps, their partitions, the checkpoint."""
 
-    def __init__(self, rows, cols, closed, start, memory, workers, cluster, tracker):
+    def __init__(self, rows: int, cols: int, closed: bool, start: Square | None, memory: int,
+                 workers: int | None, cluster: Any, tracker: Tracker) -> None:
         height, width, _ = sweep_order(rows, cols)
         self.rows, self.cols, self.closed, self.start = rows, cols, closed, start
         first = sweep_index(rows, cols, start) if start is not None and not closed else -1
@@ -207,7 +239,7 @@ class _Sweep:
         return {"puzzle": "knight tours", "rows": self.rows, "cols": self.cols, "closed": self.closed,
                 "start": start, "method": "frontier", "version": CHECKPOINT_VERSION}
 
-    def run(self, checkpoint) -> int:
+    def run(self, checkpoint: str | os.PathLike[str] | None) -> int:
         """The count: swept from the start, or from the step ``checkpoint`` holds."""
         n = self.plan.squares
         if n == 1:
@@ -215,8 +247,10 @@ class _Sweep:
             self.states.append(1)
             return 0 if self.closed else 1
         step, limbs, blocks = 0, 1, [frontier.initial(self.plan.slots)]
-        if checkpoint is not None and os.path.exists(checkpoint):
-            step, limbs, blocks = _load(checkpoint, self.meta())
+        if checkpoint is not None:
+            _check_file(checkpoint)
+            if os.path.exists(checkpoint):
+                step, limbs, blocks = _load(checkpoint, self.meta(), n)
         try:
             while step < n:
                 self.tracker.update(step, detail=f"{sum(len(k) for k, _ in blocks):,} states")
@@ -239,7 +273,7 @@ class _Sweep:
             return total
         return 2 * total  # each path is two directed tours
 
-    def step(self, i: int, blocks, limbs: int):
+    def step(self, i: int, blocks: list[Block], limbs: int) -> list[Block]:
         """The frontiers after square ``i``, as blocks: one, or one a partition (on disk)."""
         states = sum(len(k) for k, _ in blocks)
         while True:
@@ -250,7 +284,7 @@ class _Sweep:
             except _NoRoom:
                 self.parts *= 2
 
-    def _local(self, i, blocks, limbs, states):
+    def _local(self, i: int, blocks: list[Block], limbs: int, states: int) -> list[Block]:
         out = []
         spill = self.parts > 1
         for part in range(self.parts):
@@ -263,12 +297,11 @@ class _Sweep:
         places = max(1024, self.memory // (8 * (1 + limbs)))
         return 1 << (places.bit_length() - 1)
 
-    def _table(self, i, blocks, limbs, part, states, most):
+    def _table(self, i: int, blocks: list[Block], limbs: int, part: int, states: int, most: int) -> Block:
         """Build partition ``part`` of step ``i`` in a hash table of at most ``most`` places."""
         plan = self.plan
         size = min(most, max(1024, 1 << int(FIRST_TABLE * states / self.parts).bit_length()))
-        table_keys = np.full(size, frontier.NO_KEY, dtype=np.int64)
-        table_counts = np.zeros((size, limbs), dtype=np.int64)
+        table = frontier.new_table(size, limbs)
         filled = 0
         budget = Budget(first=1 << 12)
         done = 0
@@ -277,24 +310,24 @@ class _Sweep:
         for keys, counts in blocks:
             lo = 0
             while lo < len(keys):
-                room = int(LOAD * len(table_keys)) - filled
+                room = int(LOAD * len(table)) - filled
                 if room < 64:
-                    if 2 * len(table_keys) > most:
+                    if 2 * len(table) > most:
                         raise _NoRoom()
-                    table_keys, table_counts = _grow(table_keys, table_counts)
+                    table = _grow(table)
                     continue
                 began = time.monotonic()
                 hi = min(len(keys), lo + budget.size)
-                lo, added, overflow = frontier.expand(keys, counts, lo, hi, *args, table_keys, table_counts, room)
+                lo, added, overflow = frontier.expand(keys, counts, lo, hi, *args, table, room)
                 if overflow:
                     raise _Overflow()
                 filled += added
                 budget.measure(began)
-                self.tracker.update(i + (part + (done + lo) / max(1, states)) / self.parts)
+                self.tracker.update(_during(i, (part + (done + lo) / max(1, states)) / self.parts))
             done += len(keys)
-        return frontier.collect(table_keys, table_counts, filled)
+        return frontier.collect(table, filled)
 
-    def _keep(self, i, part, keys, counts):
+    def _keep(self, i: int, part: int, keys: np.ndarray, counts: np.ndarray) -> Block:
         """Write a partition to disk and give it back mapped from there."""
         if self.spill is None:
             self.spill = tempfile.mkdtemp(prefix="knight-frontier-")
@@ -303,7 +336,7 @@ class _Sweep:
         np.save(base + "-counts.npy", counts)
         return np.load(base + "-keys.npy", mmap_mode="r"), np.load(base + "-counts.npy", mmap_mode="r")
 
-    def _distributed(self, i, blocks, limbs):
+    def _distributed(self, i: int, blocks: list[Block], limbs: int) -> list[Block]:
         parts = max(self.parts, 2 * (self.workers or 1), 4)
         plan = self.plan
         whole = [(np.asarray(k), np.asarray(c)) for k, c in blocks]
@@ -311,15 +344,20 @@ class _Sweep:
                  for part in range(parts)]
         out: list[Any] = [None] * parts
 
-        def on_result(part: int, result) -> None:
+        def on_result(part: int, result: Block | None) -> None:
             if result is None:
                 raise _Overflow()
             out[part] = result
-            self.tracker.update(i + sum(r is not None for r in out) / parts)
+            self.tracker.update(_during(i, sum(r is not None for r in out) / parts))
 
         runner.run(partition_work, tasks, on_result, workers=self.workers, cluster=self.cluster, batch=1,
                    poll=self.tracker.update)
         return out
+
+
+def _during(step: int, fraction: float) -> float:
+    """Progress within a step: below ``step + 1``, which is reported with the step's states once they are all in."""
+    return step + min(0.99, fraction)
 
 
 class _NoRoom(Exception):
@@ -330,28 +368,26 @@ class _Overflow(Exception):
     """A count outgrew its limbs: run the step again with one more."""
 
 
-def _grow(table_keys, table_counts):
-    bigger_keys = np.full(2 * len(table_keys), frontier.NO_KEY, dtype=np.int64)
-    bigger_counts = np.zeros((2 * len(table_keys), table_counts.shape[1]), dtype=np.int64)
-    frontier.rehash(table_keys, table_counts, bigger_keys, bigger_counts)
-    return bigger_keys, bigger_counts
+def _grow(table: np.ndarray) -> np.ndarray:
+    bigger = frontier.new_table(2 * len(table), table.shape[1] - 1)
+    frontier.rehash(table, bigger)
+    return bigger
 
 
-def partition_work(payloads: list[tuple]) -> list[tuple[np.ndarray, np.ndarray] | None]:
+def partition_work(payloads: list[tuple]) -> list[Block | None]:
     """One partition of one step for each payload (run by :func:`.runner.run` in a worker):
     the frontiers of the partition, or None if a count outgrew its limbs."""
-    results: list[tuple[np.ndarray, np.ndarray] | None] = []
+    results: list[Block | None] = []
     for height, width, start, closed, i, limbs, parts, part, blocks in payloads:
         plan = frontier.plan(height, width, start)
         size = 1024
         while True:
-            table_keys = np.full(size, frontier.NO_KEY, dtype=np.int64)
-            table_counts = np.zeros((size, limbs), dtype=np.int64)
+            table = frontier.new_table(size, limbs)
             filled, overflow, fits = 0, 0, True
             for keys, counts in blocks:
                 lo, added, carried = frontier.expand(
                     keys, counts, 0, len(keys), plan.slots, plan.back[i], plan.finish[i], plan.rem[i], closed,
-                    plan.start_place(i), i == plan.squares - 1, parts, part, table_keys, table_counts,
+                    plan.start_place(i), i == plan.squares - 1, parts, part, table,
                     int(LOAD * size) - filled)
                 filled += added
                 overflow |= carried
@@ -359,14 +395,14 @@ def partition_work(payloads: list[tuple]) -> list[tuple[np.ndarray, np.ndarray] 
             if fits:
                 break
             size *= 4
-        results.append(None if overflow else frontier.collect(table_keys, table_counts, filled))
+        results.append(None if overflow else frontier.collect(table, filled))
     return results
 
 
-def _save(path, meta, step, limbs, blocks) -> None:
+def _save(path: str | os.PathLike[str], meta: dict[str, Any], step: int, limbs: int, blocks: list[Block]) -> None:
     """Write the frontiers after ``step`` squares beside ``path``, then rename the file over it."""
-    arrays: dict[str, np.ndarray] = {"meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8), "step": np.array(step),
-              "limbs": np.array(limbs)}
+    arrays: dict[str, np.ndarray] = {"meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
+                                     "step": np.array(step), "limbs": np.array(limbs)}
     for k, (keys, counts) in enumerate(blocks):
         arrays[f"keys{k}"], arrays[f"counts{k}"] = keys, counts
     temporary = f"{os.fspath(path)}.part"
@@ -377,27 +413,43 @@ def _save(path, meta, step, limbs, blocks) -> None:
             os.fsync(file.fileno())
         os.replace(temporary, path)
     except OSError as exc:
-        raise InputError(f"cannot write the {{parameter}} file {path}: {exc.strerror}", parameter="checkpoint",
-                         value=os.fspath(path), show_value=False) from None
+        if os.path.isfile(temporary):
+            os.remove(temporary)
+        raise CheckpointError(f"cannot write the checkpoint file {path}: {exc.strerror}; "
+                              "the last square saved is still there") from None
 
 
-def _load(path, meta) -> tuple[int, int, list[tuple[np.ndarray, np.ndarray]]]:
-    """The step, limbs and frontiers a checkpoint holds; refused if it was made for another count."""
+def _check_file(path: str | os.PathLike[str]) -> None:
+    """Refuse a checkpoint path that names something other than a file (a directory, a device)."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise CheckpointError(f"the checkpoint {path} is not a file (a directory or a device): give a file name")
+
+
+def _load(path: str | os.PathLike[str], meta: dict[str, Any], squares: int) -> tuple[int, int, list[Block]]:
+    """The step, limbs and frontiers a checkpoint holds; refused if it was made for another count,
+    or is damaged (each member of the archive carries a CRC-32)."""
     try:
-        with np.load(path) as data:
+        with np.load(path, allow_pickle=False) as data:
             stored = json.loads(bytes(data["meta"]).decode())
-            if stored != meta:
-                other = ", ".join(f"{key} {stored.get(key)!r}" for key in meta if stored.get(key) != meta[key])
-                raise InputError(f"the {{parameter}} file {path} was made for another count ({other}); "
-                                 "give another file", parameter="checkpoint", value=os.fspath(path),
-                                 show_value=False)
-            blocks = [(data[f"keys{k}"], data[f"counts{k}"]) for k in range(sum(1 for name in data.files
-                                                                                if name.startswith("keys")))]
-            return int(data["step"]), int(data["limbs"]), blocks
-    except (OSError, ValueError, KeyError, EOFError) as exc:
-        raise InputError(f"the {{parameter}} file {path} is not a knight count checkpoint ({exc}); "
-                         "give another file", parameter="checkpoint", value=os.fspath(path),
-                         show_value=False) from None
+            step, limbs = int(data["step"]), int(data["limbs"])
+            names = sum(1 for name in data.files if name.startswith("keys"))
+            blocks = [(data[f"keys{k}"], data[f"counts{k}"]) for k in range(names)] if stored == meta else []
+    except (OSError, ValueError, KeyError, EOFError, TypeError, zipfile.BadZipFile) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).split(". ")[0]
+        if "pickled" in reason:  # numpy's word for a file that is no numpy archive at all
+            reason = "not a numpy archive"
+        raise CheckpointError(f"the checkpoint file {path} is not a knight count checkpoint, or a damaged one "
+                              f"({reason}); give another file") from None
+    if stored != meta:
+        other = ", ".join(f"{key} {stored.get(key)!r}" for key in meta if stored.get(key) != meta[key])
+        raise CheckpointError(f"the checkpoint file {path} was made for another count ({other}); give another file")
+    fits = 0 <= step <= squares and limbs >= 1 and all(
+        keys.dtype == np.int64 and keys.ndim == 1 and counts.dtype == np.int64 and counts.shape == (len(keys), limbs)
+        for keys, counts in blocks)
+    if not fits:
+        raise CheckpointError(f"the checkpoint file {path} is damaged (its frontiers do not fit its count); "
+                              "give another file")
+    return step, limbs, blocks
 
 
 def _prefixes(nbr: np.ndarray, prefix: list[int], depth: int) -> Iterator[list[int]]:

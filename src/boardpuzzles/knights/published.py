@@ -1,5 +1,5 @@
 """Published counts of knight's tours, each table with its source; the tests and
-benchmarks/knights.py pin the program's counts to them.
+benchmarks/knight_counts.py pin the program's counts to them.
 
 Boards are (rows, cols) with rows <= cols; a count holds for the board turned too.
 """
