@@ -53,7 +53,7 @@ WEB_KNIGHT_SIDE = 100
 WEB_KNIGHT_COUNT_SQUARES = 30
 WEB_STARTS_SQUARES = 100
 WEB_PERFT_DEPTH = 8
-WEB_PERFT_DEPTH_PYTHON = 6  # the variants counted in plain Python (seed): about 1 s
+WEB_PERFT_DEPTH_PYTHON = 6  # the variants the kernel does not play (seed, Turkish, 12x12): at most a few s
 
 Answer = dict[str, Any] | list[dict[str, Any]]
 
@@ -319,7 +319,7 @@ def knight_count(query: Query, work: Work) -> Answer:
     start_text = query.text("start")
     with field("start"):
         start = parse_square(start_text, rows, cols) if start_text is not None else None
-    return knights.count_tours(rows, cols, closed, start, workers=1, **work.protocol(knights.count_tours)).to_json()
+    return knights.count_tours(rows, cols, closed, start, **work.protocol(knights.count_tours)).to_json()
 
 
 def knight_starts(query: Query, work: Work) -> Answer:
@@ -400,11 +400,10 @@ def draughts_moves(query: Query, work: Work) -> Answer:
 def draughts_perft(query: Query, work: Work) -> Answer:
     """``draughts perft [POSITION] [--variant V] [--depth D] [--paths]``."""
     position = _position(query)
-    deepest = WEB_PERFT_DEPTH if position.variant.dark_only else WEB_PERFT_DEPTH_PYTHON
+    deepest = WEB_PERFT_DEPTH if draughts.fast.supports(position.variant) else WEB_PERFT_DEPTH_PYTHON
     depth = query.integer("depth", 0, deepest, 5)
     assert depth is not None
-    nodes = draughts.perft(position, depth, query.flag("paths"), **work.protocol(draughts.perft))
-    return {"variant": position.variant.name, "depth": depth, "nodes": nodes}
+    return draughts.perft_count(position, depth, query.flag("paths"), **work.protocol(draughts.perft_count)).to_json()
 
 
 def draughts_variants(query: Query, work: Work) -> Answer:
