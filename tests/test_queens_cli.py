@@ -1,7 +1,14 @@
+import os
+import pty
+import re
+import select
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
+from signal_helpers import sigint_as_at_a_terminal
 
 
 def test_solve_prints_the_seed_vector_as_json(cli):
@@ -97,3 +104,41 @@ def test_the_installed_command_never_shows_a_traceback():
     result = subprocess.run([sys.executable, "-m", "boardpuzzles", "queens", "solve", "x"], capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr.strip() == "boardpuzzles: N must be a whole number, like 8 (got 'x')"
+
+
+def test_a_search_that_would_take_hours_is_refused_in_one_line_and_runs_with_force(cli):
+    run = cli("queens", "solve", "34", "--method", "freelist")
+    assert run.status == 2 and run.out == ""
+    assert run.err.strip().splitlines() == [
+        "boardpuzzles: searching the first solution of 34 queens by freelist: about 4,589,210,534 steps, "
+        "some 9 hours of work; pass --force to run it anyway"
+    ]
+    run = cli("queens", "solve", "20", "--method", "freelist", "--force", "--json")
+    assert run.status == 0 and run.json()["n"] == 20
+
+
+def _bar_lines(args: list[str], seconds: float) -> list[str]:
+    """The progress bar's lines on a terminal (a pseudo-terminal as standard error) during
+    the first ``seconds`` of ``boardpuzzles ARGS``, which is then stopped with Ctrl-C."""
+    master, terminal = pty.openpty()
+    env = dict(os.environ, COLUMNS="160", TERM="xterm")
+    process = subprocess.Popen([sys.executable, "-m", "boardpuzzles", *args], stdin=terminal, stdout=subprocess.DEVNULL,
+                               stderr=terminal, env=env, preexec_fn=sigint_as_at_a_terminal)
+    os.close(terminal)
+    data = b""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if select.select([master], [], [], 0.1)[0]:
+            data += os.read(master, 1 << 16)
+    process.send_signal(signal.SIGINT)
+    assert process.wait(10) == 130
+    os.close(master)
+    frames = re.split(r"\r|\x1b\[2K|\x1b\[1A", data.decode(errors="replace"))
+    return [line for line in (re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", frame).strip() for frame in frames) if line]
+
+
+def test_the_first_solution_of_36_queens_shows_its_steps_and_the_time_left():
+    lines = [line for line in _bar_lines(["queens", "solve", "36", "--method", "bitboard"], 3.0) if "steps" in line]
+    assert lines, "no progress bar"
+    done, remaining = re.search(r" ([0-9]+)/49063012652 steps [0-9:]+ ([0-9:]+)$", lines[-1]).groups()
+    assert int(done) > 0 and remaining != "0:00:00"
