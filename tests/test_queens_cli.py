@@ -109,10 +109,10 @@ def test_the_installed_command_never_shows_a_traceback():
 def test_a_search_that_would_take_hours_is_refused_in_one_line_and_runs_with_force(cli):
     run = cli("queens", "solve", "34", "--method", "freelist")
     assert run.status == 2 and run.out == ""
-    assert run.err.strip().splitlines() == [
-        "boardpuzzles: searching the first solution of 34 queens by freelist: about 4,589,210,534 steps, "
-        "some 9 hours of work; pass --force to run it anyway"
-    ]
+    assert re.fullmatch(
+        r"boardpuzzles: searching the first solution of 34 queens by freelist: about 4,589,210,534 steps, "
+        r"some [0-9]+ hours of work; pass --force to run it anyway\n", run.err
+    )
     run = cli("queens", "solve", "20", "--method", "freelist", "--force", "--json")
     assert run.status == 0 and run.json()["n"] == 20
 

@@ -33,15 +33,15 @@ SECONDS_PER_SOLUTION_ROW = {
 
 #: Seconds per step of the search for a first solution (the steps of
 #: :data:`.bitboard.FIRST_SOLUTION_STEPS`; every search method takes the same
-#: steps in the same order).  The bitboard search: N = 34, 4,589,210,534 steps
-#: in 33 s on one core of the 2-core test machine.  The seeds' searches are slower
-#: per step by the ratios measured beside it in one run (``benchmarks/queens.py
-#: --first``): about 160 (recursive), 260 (iterative) and 950 (freelist).
+#: steps in the same order), on one core of the 2-core test machine, measured
+#: with ``python benchmarks/queens.py --first``: bitboard at N = 30..34 (N = 34:
+#: 4,589,210,534 steps in 33 s), the seeds' searches at N = 20 (0.71, 1.07 and
+#: 2.08 s for 399,250 steps).
 SECONDS_PER_STEP = {
-    "bitboard": 1 / 1.4e8,
-    "recursive": 160 / 1.4e8,
-    "iterative": 260 / 1.4e8,
-    "freelist": 950 / 1.4e8,
+    "bitboard": 7.1e-9,
+    "recursive": 1.8e-6,
+    "iterative": 2.7e-6,
+    "freelist": 5.2e-6,
 }
 
 _LARGEST_PUBLISHED = max(TOTAL)
