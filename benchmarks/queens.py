@@ -9,6 +9,8 @@ what counting with the symmetries inside the search saves.
 solve: ``boardpuzzles.queens.solve`` (the O(N) construction) for N = 10^3..10^7,
 timed together with the check that the result is a solution.
 
+complete: the first completion of a1 for N = 10..1000.
+
 first: the bitboard search for a first solution, N = 20..33 by default: its
 steps (stops if one differs from ``bitboard.FIRST_SOLUTION_STEPS``) and seconds,
 then the seeds' searches beside it at one N, as times slower per step.
@@ -25,7 +27,7 @@ import os
 import resource
 import time
 
-from boardpuzzles.queens import bitboard, count, solutions, solve, subproblems
+from boardpuzzles.queens import bitboard, complete, count, solutions, solve, subproblems
 from boardpuzzles.queens.published import FUNDAMENTAL, TOTAL
 
 LISTED_UP_TO = 13
@@ -76,6 +78,14 @@ def solve_section() -> None:
         print(f"{n:>9} {wall + check:>8.3f}", flush=True)
 
 
+def complete_section() -> None:
+    print(f"\nqueens complete N --queens a1 (the first completion, checked; seconds)\n{'N':>9} {'seconds':>8}")
+    for n in (10, 100, 500, 1000):
+        found, wall, _ = timed(complete, n, "a1")
+        assert found[0].is_valid() and found[0].columns[0] == 1, f"N = {n}: not a completion of a1"
+        print(f"{n:>9} {wall:>8.3f}", flush=True)
+
+
 def first_section(sizes: list[int], compared_at: int) -> None:
     """The steps and seconds of the bitboard search for a first solution, each count
     checked against ``bitboard.FIRST_SOLUTION_STEPS``; then every search method at
@@ -112,6 +122,7 @@ def main() -> None:
         return
     count_section(args.sizes)
     solve_section()
+    complete_section()
     first_section(list(range(20, 34)), args.compared_at)
 
 

@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from signal_helpers import sigint_as_at_a_terminal
@@ -142,3 +143,9 @@ def test_the_first_solution_of_36_queens_shows_its_steps_and_the_time_left():
     assert lines, "no progress bar"
     done, remaining = re.search(r" ([0-9]+)/49063012652 steps [0-9:]+ ([0-9:]+)$", lines[-1]).groups()
     assert int(done) > 0 and remaining != "0:00:00"
+
+
+def test_the_readme_shows_the_refusal_as_printed(cli):
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"\$ boardpuzzles queens solve 34 --method freelist\n(.*)\n", readme)[1]
+    assert cli("queens", "solve", "34", "--method", "freelist").err == shown + "\n"
