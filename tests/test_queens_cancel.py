@@ -3,11 +3,11 @@ in the caller's thread: no thread or worker process is left running and the
 process goes back to idle.  The progress they report has a true total where one
 is known (the search tree, the steps to the first solution, the subproblems)."""
 
-import multiprocessing
 import threading
 import time
 
 import pytest
+from cancel_helpers import cancel_while_working
 
 from boardpuzzles import Cancelled, TooLong, queens
 from boardpuzzles.queens import bitboard, completion
@@ -32,34 +32,7 @@ def compiled():
 
 @pytest.mark.parametrize("name", LONG_CALLS)
 def test_cancel_from_another_thread(name):
-    threads = threading.active_count()
-    cancel, working = threading.Event(), threading.Event()
-    reports = []
-    set_at = []
-
-    def report(progress):
-        reports.append(progress)
-        if progress.done:
-            working.set()
-
-    def stop():  # once the work has begun (a report of some done), and a while into it
-        working.wait(30)
-        time.sleep(0.2)
-        set_at.append(time.monotonic())
-        cancel.set()
-
-    stopper = threading.Thread(target=stop)
-    stopper.start()
-    with pytest.raises(Cancelled):
-        LONG_CALLS[name](progress=report, cancel=cancel)
-    stopped = time.monotonic()
-    stopper.join()
-    assert stopped - set_at[0] < 0.5
-    assert threading.active_count() == threads
-    assert multiprocessing.active_children() == []
-    busy = time.process_time()
-    time.sleep(0.3)
-    assert time.process_time() - busy < 0.05  # nothing runs on
+    reports = cancel_while_working(LONG_CALLS[name], working=lambda report: report.done > 0)
     assert 0 < reports[-1].done < reports[-1].total
 
 
