@@ -60,6 +60,11 @@ def test_a_first_solution_that_would_take_hours_is_refused_before_it_starts():
         queens.solve(34, "freelist")
     assert time.monotonic() - started < 0.5
     assert caught.value.parameter == "force"
+    with pytest.raises(TooLong, match="first solution of 34 queens by recursive"):
+        queens.solutions(34, "recursive", limit=1)
+    with pytest.raises(TooLong, match="first solution of 34 queens by iterative"):
+        queens.solve(34, "iterative")
+    queens.solutions(34, limit=1)  # bitboard: 33 s, not refused (and not run: the listing is lazy)
 
 
 def test_every_completion_reports_the_part_of_the_tree_searched():

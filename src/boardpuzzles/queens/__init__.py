@@ -144,8 +144,17 @@ def solutions(
         log10_count = min(log10_count, math.log10(limit) if limit else -math.inf)
     what = "fundamental solutions" if unique else "solutions"
     estimate.check(f"listing every one of the {what} of {n} queens", log10_count, n, method, what, force)
+    if limit == 1:  # the first solution is the first fundamental one too
+        _check_first(n, method, force)
     total = known if limit is None else (limit if known is None else min(known, limit))
     return _listed(n, method, unique, trace, limit, Tracker(what, total, progress, cancel))
+
+
+def _check_first(n: int, method: str, force: bool) -> None:
+    """TooLong for a search of the first solution estimated past an hour, where its steps are known."""
+    steps = bitboard.FIRST_SOLUTION_STEPS.get(n)
+    if steps is not None:
+        estimate.check_steps(f"searching the first solution of {n} queens by {method}", steps, method, force)
 
 
 def _listed(n: int, method: SearchMethod, unique: bool, trace: Trace, limit: int | None, tracker: Tracker) -> Iterator[Solution]:
@@ -205,13 +214,12 @@ def solve(
         columns = construction.construct(n)
         return None if columns is None else Solution(columns)
     _check_method(method, ["construction", *SEARCH_METHODS])
+    if method != "bitboard":
+        return next(solutions(n, method, trace=trace, limit=1, force=force, progress=progress, cancel=cancel), None)
     _check_n(n, MAX_SEARCH_N, "a search")
     _check_trace(method, trace)
+    _check_first(n, method, force)
     steps = bitboard.FIRST_SOLUTION_STEPS.get(n)
-    if steps is not None:
-        estimate.check_steps(f"searching the first solution of {n} queens by {method}", steps, method, force)
-    if method != "bitboard":
-        return next(solutions(n, method, trace=trace, limit=1, progress=progress, cancel=cancel), None)
     tracker = Tracker("steps", steps, progress, cancel)
     tracker.check()
     first = next(bitboard.solutions_bitboard(n, tracker.update), None)
