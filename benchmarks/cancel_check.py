@@ -60,7 +60,7 @@ CASES = [
     Case("queens.solutions", queens.solutions,
          lambda progress, cancel: queens.solutions(14, progress=progress, cancel=cancel), lambda: list(queens.solutions(6))),
     Case("queens.complete", queens.complete,
-         lambda progress, cancel: queens.complete(30, [(0, 0)], all=True, progress=progress, cancel=cancel),
+         lambda progress, cancel: queens.complete(30, [(0, 0)], all=True, force=True, progress=progress, cancel=cancel),
          lambda: queens.complete(8, [(0, 0)], all=True)),
     Case("knights.find_tour", knights.find_tour,
          lambda progress, cancel: knights.find_tour(6000, 6000, method="warnsdorff", progress=progress, cancel=cancel),
