@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from .. import draughts, knights, queens
 from ..errors import BoardpuzzlesError, Cancelled, InputError
@@ -152,7 +152,7 @@ def queens_solve(query: Query, work: Work) -> Answer:
         lines = _steps_then(search_steps(n, method), work, lambda step: step.solution is not None)
         solution = lines[-1]["solution"] if lines else None
         return [*lines, {"n": n, "columns": solution}]
-    found = queens.solve(n, cast(queens.SolveMethod, method))  # one of the choices above
+    found = queens.solve(n, method)
     return found.to_json() if found is not None else {"n": n, "columns": None}
 
 
@@ -183,7 +183,7 @@ def queens_all(query: Query, work: Work) -> Answer:
                 if len(lines) > WEB_LISTED:
                     raise OverBudget(f"more than {WEB_LISTED} lines: give a smaller limit")
         return lines
-    for solution in queens.solutions(n, cast(queens.SearchMethod, method), unique=unique):  # one of the choices above
+    for solution in queens.solutions(n, method, unique=unique):
         if limit is not None and shown >= limit:
             break
         if shown >= WEB_LISTED:
