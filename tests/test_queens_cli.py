@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from signal_helpers import sigint_as_at_a_terminal
 
+from boardpuzzles.queens import bitboard
+
 
 def test_solve_prints_the_seed_vector_as_json(cli):
     run = cli("queens", "solve", "8", "--method", "recursive", "--json")
@@ -145,7 +147,9 @@ def test_the_first_solution_of_36_queens_shows_its_steps_and_the_time_left():
     assert int(done) > 0 and remaining != "0:00:00"
 
 
-def test_the_readme_shows_the_refusal_as_printed(cli):
+def test_the_readme_shows_the_refusal_as_printed_and_how_far_the_steps_are_known(cli):
     readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
     shown = re.search(r"\$ boardpuzzles queens solve 34 --method freelist\n(.*)\n", readme)[1]
     assert cli("queens", "solve", "34", "--method", "freelist").err == shown + "\n"
+    largest = max(bitboard.FIRST_SOLUTION_STEPS)
+    assert f"known up to N = {largest}" in readme and list(bitboard.FIRST_SOLUTION_STEPS) == list(range(1, largest + 1))

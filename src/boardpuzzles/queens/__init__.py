@@ -37,9 +37,13 @@ Long calls
 :func:`solutions`, :func:`solve` with a search method, :func:`complete` and
 :func:`count` take ``progress`` and ``cancel`` (see :mod:`boardpuzzles.progress`):
 once ``cancel`` is set they raise :class:`~boardpuzzles.errors.Cancelled` within
-half a second and leave nothing running.  A listing that cannot end in
-reasonable time (:mod:`.estimate`) raises :class:`~boardpuzzles.errors.TooLong`
-before it starts, unless it is given ``force=True``.
+half a second and leave nothing running.  A listing, or a search for the first
+solution, that cannot end in reasonable time (:mod:`.estimate`) raises
+:class:`~boardpuzzles.errors.TooLong` before it starts, unless it is given
+``force=True``.  Their progress has a true total where one is known: the
+published count of a listing, the steps to the first solution
+(:data:`.bitboard.FIRST_SOLUTION_STEPS`), the subproblems of a count, the part of
+the search tree walked by every completion.
 
 Every answer has ``to_json()``: what the command line prints with ``--json``.
 """
