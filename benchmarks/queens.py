@@ -9,7 +9,14 @@ what counting with the symmetries inside the search saves.
 solve: ``boardpuzzles.queens.solve`` (the O(N) construction) for N = 10^3..10^7,
 timed together with the check that the result is a solution.
 
-Run: ``python benchmarks/queens.py [--sizes 12 13 ...]``.  For the side-by-side
+complete: the first completion of a1 for N = 10..1000.
+
+first: the bitboard search for a first solution, N = 20..33 by default: its
+steps (stops if one differs from ``bitboard.FIRST_SOLUTION_STEPS``) and seconds,
+then the seeds' searches beside it at one N, as times slower per step.
+
+Run: ``python benchmarks/queens.py [--sizes 12 13 ...]`` or
+``python benchmarks/queens.py --first 30 31 ... 37 [--compared-at 22]``.  For the side-by-side
 comparison with a C program see ``benchmarks/queens_vs_c.py``.
 """
 
@@ -20,15 +27,10 @@ import os
 import resource
 import time
 
-from boardpuzzles.queens import count, solutions, solve, subproblems
+from boardpuzzles.queens import bitboard, complete, count, solutions, solve, subproblems
+from boardpuzzles.queens.published import FUNDAMENTAL, TOTAL
 
 LISTED_UP_TO = 13
-PUBLISHED = {  # n: (A000170, A002562)
-    8: (92, 12), 9: (352, 46), 10: (724, 92), 11: (2680, 341), 12: (14200, 1787), 13: (73712, 9233),
-    14: (365596, 45752), 15: (2279184, 285053), 16: (14772512, 1846955), 17: (95815104, 11977939),
-}
-
-
 def cpu_seconds() -> float:
     """User and system time of this process and of its finished children."""
     own = resource.getrusage(resource.RUSAGE_SELF)
@@ -52,8 +54,8 @@ def count_section(sizes: list[int]) -> None:
         one, wall_one, cpu_one = timed(count, n, workers=1)
         every, wall_all, cpu_all = timed(count, n)
         assert one == every
-        if n in PUBLISHED:
-            assert (one.total, one.fundamental) == PUBLISHED[n], f"N = {n} differs from OEIS"
+        if n in TOTAL:
+            assert (one.total, one.fundamental) == (TOTAL[n], FUNDAMENTAL[n]), f"N = {n} differs from OEIS"
         listing = ""
         if n <= LISTED_UP_TO:
             listed, wall_list, _ = timed(lambda: sum(1 for _ in solutions(n)))
@@ -76,12 +78,52 @@ def solve_section() -> None:
         print(f"{n:>9} {wall + check:>8.3f}", flush=True)
 
 
+def complete_section() -> None:
+    print(f"\nqueens complete N --queens a1 (the first completion, checked; seconds)\n{'N':>9} {'seconds':>8}")
+    for n in (10, 100, 500, 1000):
+        found, wall, _ = timed(complete, n, "a1")
+        assert found[0].is_valid() and found[0].columns[0] == 1, f"N = {n}: not a completion of a1"
+        print(f"{n:>9} {wall:>8.3f}", flush=True)
+
+
+def first_section(sizes: list[int], compared_at: int) -> None:
+    """The steps and seconds of the bitboard search for a first solution, each count
+    checked against ``bitboard.FIRST_SOLUTION_STEPS``; then every search method at
+    N = ``compared_at``: seconds per step (what ``estimate.SECONDS_PER_STEP`` holds)."""
+    solve(8, "bitboard")  # load the kernel from the numba cache
+    print(f"\nqueens solve --method bitboard (the first solution)\n{'N':>3} {'steps':>14} {'seconds':>8} {'s/step':>8}")
+    for n in sizes:
+        reports = []
+        _, wall, _ = timed(solve, n, "bitboard", force=True, progress=reports.append)
+        steps = int(reports[-1].done)
+        known = bitboard.FIRST_SOLUTION_STEPS.get(n)
+        assert known is None or steps == known, f"N = {n}: {steps} steps, FIRST_SOLUTION_STEPS says {known}"
+        note = "" if known else "   (not in FIRST_SOLUTION_STEPS)"
+        print(f"{n:>3} {steps:>14,} {wall:>8.3f} {wall / steps:>8.1e}{note}", flush=True)
+    steps = bitboard.FIRST_SOLUTION_STEPS[compared_at]
+    print(f"\nevery search method at N = {compared_at} ({steps:,} steps to the first solution)")
+    times = {}
+    for method in ("bitboard", "recursive", "iterative", "freelist"):
+        _, times[method], _ = timed(solve, compared_at, method, force=True)
+        print(f"{method:>10} {times[method]:>8.3f} s {times[method] / steps:>8.1e} s/step"
+              f" {times[method] / times['bitboard']:>6.0f} x bitboard", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=list(range(8, 17)))
+    parser.add_argument("--first", type=int, nargs="+", metavar="N",
+                        help="only the first-solution section, for these N (e.g. 20 21 ... 37)")
+    parser.add_argument("--compared-at", type=int, default=20, metavar="N",
+                        help="N at which the seeds' searches are timed beside bitboard (default 20)")
     args = parser.parse_args()
+    if args.first:
+        first_section(args.first, args.compared_at)
+        return
     count_section(args.sizes)
     solve_section()
+    complete_section()
+    first_section(list(range(20, 34)), args.compared_at)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from boardpuzzles.queens.published import FUNDAMENTAL, TOTAL
+
 C_SOURCE = r"""
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,8 +68,6 @@ int main(int argc, char **argv) {
 }
 """
 
-TOTAL = {14: 365596, 15: 2279184, 16: 14772512, 17: 95815104, 18: 666090624}
-FUNDAMENTAL = {14: 45752, 15: 285053, 16: 1846955, 17: 11977939, 18: 83263591}
 
 
 def timed(command: list[str]) -> tuple[float, float, str]:

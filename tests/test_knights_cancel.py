@@ -8,6 +8,7 @@ import threading
 import time
 
 import pytest
+from cancel_helpers import cancel_while_working
 from signal_helpers import sigint_as_at_a_terminal
 
 from boardpuzzles import Cancelled
@@ -31,32 +32,7 @@ def compiled():
 
 @pytest.mark.parametrize("name", LONG_CALLS)
 def test_cancel_from_another_thread(name):
-    threads = threading.active_count()
-    cancel, working = threading.Event(), threading.Event()
-    reports = []
-    set_at = []
-
-    def report(progress):
-        reports.append(progress)
-        working.set()
-
-    def stop():  # once the work has begun (the first report), and a while into it
-        working.wait(30)
-        time.sleep(0.2)
-        set_at.append(time.monotonic())
-        cancel.set()
-
-    stopper = threading.Thread(target=stop)
-    stopper.start()
-    with pytest.raises(Cancelled):
-        LONG_CALLS[name](progress=report, cancel=cancel)
-    stopped = time.monotonic()
-    stopper.join()
-    assert stopped - set_at[0] < 0.5
-    assert threading.active_count() == threads
-    busy = time.process_time()
-    time.sleep(0.3)
-    assert time.process_time() - busy < 0.05  # nothing runs on
+    cancel_while_working(LONG_CALLS[name])  # from its first report on
 
 
 def test_progress_reaches_the_end_of_the_start_squares():

@@ -1,7 +1,17 @@
+import os
+import pty
+import re
+import select
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
+from signal_helpers import sigint_as_at_a_terminal
+
+from boardpuzzles.queens import bitboard
 
 
 def test_solve_prints_the_seed_vector_as_json(cli):
@@ -97,3 +107,51 @@ def test_the_installed_command_never_shows_a_traceback():
     result = subprocess.run([sys.executable, "-m", "boardpuzzles", "queens", "solve", "x"], capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr.strip() == "boardpuzzles: N must be a whole number, like 8 (got 'x')"
+
+
+def test_a_search_that_would_take_hours_is_refused_in_one_line_and_runs_with_force(cli):
+    run = cli("queens", "solve", "34", "--method", "freelist")
+    assert run.status == 2 and run.out == ""
+    assert re.fullmatch(
+        r"boardpuzzles: searching the first solution of 34 queens by freelist: about 4,589,210,534 steps, "
+        r"some [0-9]+ hours of work; pass --force to run it anyway\n", run.err
+    )
+    run = cli("queens", "solve", "20", "--method", "freelist", "--force", "--json")
+    assert run.status == 0 and run.json()["n"] == 20
+
+
+def _bar_lines(args: list[str], wanted: str) -> list[str]:
+    """The progress bar's lines on a terminal (a pseudo-terminal as standard error) of
+    ``boardpuzzles ARGS`` until a line matches the pattern ``wanted`` (or 30 s have passed);
+    the command is then stopped with Ctrl-C."""
+    master, terminal = pty.openpty()
+    env = dict(os.environ, COLUMNS="160", TERM="xterm")
+    process = subprocess.Popen([sys.executable, "-m", "boardpuzzles", *args], stdin=terminal, stdout=subprocess.DEVNULL,
+                               stderr=terminal, env=env, preexec_fn=sigint_as_at_a_terminal)
+    os.close(terminal)
+    lines: list[str] = []
+    data = b""
+    end = time.monotonic() + 30
+    while time.monotonic() < end and not any(re.search(wanted, line) for line in lines):
+        if select.select([master], [], [], 0.1)[0]:
+            data += os.read(master, 1 << 16)
+            frames = re.split(r"\r|\x1b\[2K|\x1b\[1A", data.decode(errors="replace"))
+            lines = [re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", frame).strip() for frame in frames]
+    process.send_signal(signal.SIGINT)
+    assert process.wait(10) == 130
+    os.close(master)
+    return [line for line in lines if line]
+
+
+def test_the_first_solution_of_36_queens_shows_its_steps_and_the_time_left():
+    bar = r" ([1-9][0-9]*)/49063012652 steps [0-9:]+ ([0-9]+:[0-9]+:[0-9]+)$"
+    lines = _bar_lines(["queens", "solve", "36", "--method", "bitboard"], bar)
+    assert any(re.search(bar, line) for line in lines), lines[-3:]
+
+
+def test_the_readme_shows_the_refusal_as_printed_and_how_far_the_steps_are_known(cli):
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"\$ boardpuzzles queens solve 34 --method freelist\n(.*)\n", readme)[1]
+    assert cli("queens", "solve", "34", "--method", "freelist").err == shown + "\n"
+    largest = max(bitboard.FIRST_SOLUTION_STEPS)
+    assert f"known up to N = {largest}" in readme and list(bitboard.FIRST_SOLUTION_STEPS) == list(range(1, largest + 1))

@@ -37,9 +37,13 @@ Long calls
 :func:`solutions`, :func:`solve` with a search method, :func:`complete` and
 :func:`count` take ``progress`` and ``cancel`` (see :mod:`boardpuzzles.progress`):
 once ``cancel`` is set they raise :class:`~boardpuzzles.errors.Cancelled` within
-half a second and leave nothing running.  A listing that cannot end in
-reasonable time (:mod:`.estimate`) raises :class:`~boardpuzzles.errors.TooLong`
-before it starts, unless it is given ``force=True``.
+half a second and leave nothing running.  A listing, or a search for the first
+solution, that cannot end in reasonable time (:mod:`.estimate`) raises
+:class:`~boardpuzzles.errors.TooLong` before it starts, unless it is given
+``force=True``.  Their progress has a true total where one is known: the
+published count of a listing, the steps to the first solution
+(:data:`.bitboard.FIRST_SOLUTION_STEPS`), the subproblems of a count, the part of
+the search tree walked by every completion.
 
 Every answer has ``to_json()``: what the command line prints with ``--json``.
 """
@@ -144,13 +148,22 @@ def solutions(
         log10_count = min(log10_count, math.log10(limit) if limit else -math.inf)
     what = "fundamental solutions" if unique else "solutions"
     estimate.check(f"listing every one of the {what} of {n} queens", log10_count, n, method, what, force)
+    if limit == 1:  # the first solution is the first fundamental one too
+        _check_first(n, method, force)
     total = known if limit is None else (limit if known is None else min(known, limit))
     return _listed(n, method, unique, trace, limit, Tracker(what, total, progress, cancel))
 
 
+def _check_first(n: int, method: str, force: bool) -> None:
+    """TooLong for a search of the first solution estimated past an hour, where its steps are known."""
+    steps = bitboard.FIRST_SOLUTION_STEPS.get(n)
+    if steps is not None:
+        estimate.check_steps(f"searching the first solution of {n} queens by {method}", steps, method, force)
+
+
 def _listed(n: int, method: SearchMethod, unique: bool, trace: Trace, limit: int | None, tracker: Tracker) -> Iterator[Solution]:
     if method == "bitboard":
-        found = bitboard.solutions_bitboard(n, tracker)
+        found = bitboard.solutions_bitboard(n, lambda steps: tracker.update(detail=f"{steps:,} steps"))
     else:
         found = SEARCH_METHODS[method](n, trace=_ticking(trace, tracker))
     tracker.update()
@@ -185,14 +198,19 @@ def solve(
     method: SolveMethod = "construction",
     trace: Trace = None,
     *,
+    force: bool = False,
     progress: ProgressFn | None = None,
     cancel: threading.Event | None = None,
 ) -> Solution | None:
     """One solution, or None when there is none (N = 2, 3).
 
     ``construction`` (the default) writes one down in O(N) for N up to ten million;
-    a search method returns the first solution in lexicographic order (which can
-    take long: hours for the bitboard search beyond N = 36).
+    a search method returns the first solution in lexicographic order, which can
+    take long (the bitboard search: 33 s for N = 34, see
+    :data:`.bitboard.FIRST_SOLUTION_STEPS`).  Where the steps of that search are
+    known, a search estimated to run more than an hour raises
+    :class:`~boardpuzzles.errors.TooLong` before it starts, unless ``force``, and
+    the bitboard search reports its ``progress`` in steps of that known total.
     """
     if method == "construction":
         _check_trace(method, trace)
@@ -200,7 +218,17 @@ def solve(
         columns = construction.construct(n)
         return None if columns is None else Solution(columns)
     _check_method(method, ["construction", *SEARCH_METHODS])
-    return next(solutions(n, method, trace=trace, limit=1, progress=progress, cancel=cancel), None)
+    if method != "bitboard":
+        return next(solutions(n, method, trace=trace, limit=1, force=force, progress=progress, cancel=cancel), None)
+    _check_n(n, MAX_SEARCH_N, "a search")
+    _check_trace(method, trace)
+    _check_first(n, method, force)
+    steps = bitboard.FIRST_SOLUTION_STEPS.get(n)
+    tracker = Tracker("steps", steps, progress, cancel)
+    tracker.check()
+    first = next(bitboard.solutions_bitboard(n, tracker.update), None)
+    tracker.finish()
+    return None if first is None else Solution(first)
 
 
 def _given(n: int, queens: Sequence[Square] | str) -> list[Square]:
@@ -244,12 +272,14 @@ def complete(
     ``queens`` are (row, col) squares counted from 0 (see the module's docstring)
     or algebraic names such as ``"d5,b4"``.  With ``all``, a listing estimated to
     run more than an hour raises :class:`~boardpuzzles.errors.TooLong` before it
-    starts, unless ``force``.
+    starts, unless ``force``, and ``progress`` counts the percentage of the search
+    tree walked (each square of a line weighing the same: an estimate, exact at
+    the end); the first completion reports the nodes it visits.
     """
     _check_n(n, completion.MAX_N, "a completion")
     given = _given(n, queens)
     completion.check_given(given)
-    tracker = Tracker("nodes", None, progress, cancel)
+    tracker = Tracker("% of the search tree", 100, progress, cancel) if all else Tracker("nodes", None, progress, cancel)
     if all:
         names = ",".join(square_name(*square) for square in given) or "no queens"
         log10_count = estimate.log10_solutions(n) - len(given) * math.log10(n)

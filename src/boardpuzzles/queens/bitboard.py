@@ -11,15 +11,29 @@ solution and carry on later from the same arrays: that is how
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 from numba import njit
 
-from ..progress import Budget, Tracker
+from ..progress import Budget
 
 #: Widest board the 64-bit masks hold with room for the shifts.
 MAX_N = 62
+
+#: Steps the search takes to its first solution (to its end for N = 2 and 3,
+#: which have none), a step being a queen placed or a row given up: the search
+#: is the same on every machine, so these are its exact costs, measured with
+#: ``python benchmarks/queens.py --first`` (which stops on a differing count);
+#: the tests check them up to N = 29.  They do not grow steadily with N
+#: (N = 35 takes ten times fewer than N = 34, N = 36 a hundred times more).
+FIRST_SOLUTION_STEPS: dict[int, int] = {
+    1: 1, 2: 5, 3: 11, 4: 12, 5: 5, 6: 56, 7: 11, 8: 218, 9: 73, 10: 194, 11: 93, 12: 510, 13: 209, 14: 3784,
+    15: 2703, 16: 20088, 17: 10731, 18: 82580, 19: 5071, 20: 399250, 21: 17103, 22: 3474354, 23: 50833,
+    24: 823192, 25: 97341, 26: 795372, 27: 908399, 28: 6012568, 29: 3064449, 30: 112859208, 31: 26372469,
+    32: 174982818, 33: 279913239, 34: 4589210534, 35: 471099113, 36: 49063012652, 37: 2026026349,
+    38: 31886685334, 39: 22805670789,
+}
 
 
 @njit(cache=True)
@@ -68,29 +82,32 @@ def _continue_search(n, stack, cols, left, right, free, queens, out, max_steps):
     return found
 
 
-def solutions_bitboard(n: int, tracker: Tracker | None = None, batch: int = 4096) -> Iterator[tuple[int, ...]]:
+def solutions_bitboard(
+    n: int, on_chunk: Callable[[int], None] | None = None, batch: int = 4096
+) -> Iterator[tuple[int, ...]]:
     """Every solution in lexicographic order, as 0-based column tuples.
 
     The kernel runs in chunks of about :data:`~boardpuzzles.progress.CHUNK_SECONDS`
     (or until it has ``batch`` solutions) and keeps its whole state in the arrays
-    below, so the search stops between two chunks at no cost: there ``tracker``
-    (if any) reports the nodes visited and raises ``Cancelled`` when asked to.
+    below, so the search stops between two chunks at no cost: there ``on_chunk``
+    (if any) is called with the steps taken so far, and may raise (``Cancelled``)
+    to stop the search.
     """
     stack = np.zeros(2, dtype=np.int64)  # the current row, the steps of the last chunk
     cols, left, right, free, queens = (np.zeros(n, dtype=np.int64) for _ in range(5))
     free[0] = (1 << n) - 1
     budget = Budget(first=1 << 16)
     size = 1
-    nodes = 0
+    steps = 0
     while stack[0] >= 0:
         out = np.empty((size, n), dtype=np.int64)
         started = time.monotonic()
         found = _continue_search(n, stack, cols, left, right, free, queens, out, budget.size)
-        nodes += int(stack[1])
+        steps += int(stack[1])
         if stack[1] == budget.size:  # a whole chunk: it measures the speed
             budget.measure(started)
-        if tracker is not None:
-            tracker.update(detail=f"{nodes:,} nodes")
+        if on_chunk is not None:
+            on_chunk(steps)
         yield from map(tuple, out[:found].tolist())
         if found == size:
             size = min(size * 4, batch)

@@ -72,6 +72,7 @@ def solve(
     n: NArg,
     method: Annotated[SolveMethod, typer.Option("--method", "-m", help="How to find it.")] = "construction",
     trace: TraceOpt = False,
+    force: ForceOpt = False,
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
@@ -84,7 +85,7 @@ def solve(
         solution = next(_traced(size, method, json), None)
     else:
         with output.progress_bar(f"searching {size} queens ({method})", json) as progress:
-            solution = solve_queens(size, method, trace=_trace_printer(trace), progress=progress)
+            solution = solve_queens(size, method, trace=_trace_printer(trace), force=force, progress=progress)
     if solution is None:
         output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board", NoSolution(size).to_json(), json)
     title = f"{size} queens ({method})"

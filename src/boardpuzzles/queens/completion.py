@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations, count
 from random import Random
-from typing import NamedTuple
 
 from ..errors import InputError
 from ..geometry import Square, square_name
@@ -83,13 +82,17 @@ def first_completion(n: int, queens: Sequence[Square], seed: int = 0, tracker: T
 
 
 def all_completions(n: int, queens: Sequence[Square], tracker: Tracker | None = None) -> list[tuple[int, ...]]:
-    """Every completion of the given (row, col) queens, in lexicographic order."""
+    """Every completion of the given (row, col) queens, in lexicographic order.
+
+    ``tracker`` counts the percentage of the search tree walked (its total is 100)."""
     board, open_rows, open_cols = _prepare(n, queens)
     found = []
     for completion in _search(board, dict(queens), open_rows, open_cols, None, None, tracker):
         found.append(completion)
         if tracker is not None:
             tracker.detail = f"{len(found):,} completions"
+    if tracker is not None:
+        tracker.done = 100  # all of it
     return sorted(found)
 
 
@@ -109,15 +112,29 @@ def _choices(board: _Lines, open_rows: list[int], open_cols: list[int], rng: Ran
     return squares
 
 
-class _Frame(NamedTuple):
-    """One level of the search: the board, its open lines, the squares left to try
-    on the line being filled, and the square whose queen made this level."""
+class _Frame:
+    """One level of the search: the board, its open lines, the squares of the line
+    being filled and how many of them were ``tried``, and the square whose queen
+    made this level."""
 
-    board: _Lines
-    open_rows: list[int]
-    open_cols: list[int]
-    squares: Iterator[Square]
-    made_by: Square | None
+    __slots__ = ("board", "open_rows", "open_cols", "squares", "tried", "made_by")
+
+    def __init__(
+        self, board: _Lines, open_rows: list[int], open_cols: list[int], squares: list[Square], made_by: Square | None
+    ) -> None:
+        self.board, self.open_rows, self.open_cols, self.made_by = board, open_rows, open_cols, made_by
+        self.squares = squares
+        self.tried = 0
+
+
+def part_searched(stack: Sequence[_Frame]) -> float:
+    """The part (0..1) of the search tree walked so far, when each square of a line
+    is taken to weigh the same: exact at the end, an estimate before it."""
+    part, share = 0.0, 1.0
+    for frame in stack:
+        share /= len(frame.squares)
+        part += share * max(0, frame.tried - 1)
+    return part
 
 
 def _search(
@@ -133,6 +150,8 @@ def _search(
 
     Depth-first with an explicit stack (one :class:`_Frame` per queen placed), so
     that a board of any size needs no deeper recursion of the interpreter.
+    ``tracker`` hears every 256 nodes: the nodes (a search with a ``budget``) or
+    the percentage of the tree searched (:func:`part_searched`, the exhaustive search).
     """
     n = board.n
     if not open_rows:
@@ -142,20 +161,24 @@ def _search(
     if first is None:
         return
     nodes = 1
-    stack = [_Frame(board, open_rows, open_cols, iter(first), None)]
+    stack = [_Frame(board, open_rows, open_cols, first, None)]
     while stack:
         frame = stack[-1]
-        square = next(frame.squares, None)
-        if square is None:
+        if frame.tried == len(frame.squares):
             stack.pop()
             if frame.made_by is not None:
                 del placed[frame.made_by[0]]
             continue
+        square = frame.squares[frame.tried]
+        frame.tried += 1
         nodes += 1
         if budget is not None and nodes > budget:
             raise _OutOfBudget
-        if tracker is not None:
-            tracker.tick()
+        if tracker is not None and nodes & 255 == 0:
+            if budget is None:  # the whole tree is walked: say how much of it
+                tracker.update(100 * part_searched(stack))
+            else:
+                tracker.advance(256)
         row, col = square
         placed[row] = col
         rows = [r for r in frame.open_rows if r != row]
@@ -169,7 +192,7 @@ def _search(
         if squares is None:
             del placed[row]
             continue
-        stack.append(_Frame(child, rows, cols, iter(squares), square))
+        stack.append(_Frame(child, rows, cols, squares, square))
 
 
 class _Lines:

@@ -4,6 +4,8 @@ The number of solutions of N queens is the published count up to N = 27 and,
 beyond, Simkin's asymptotic ``(0.1431 N)^N`` scaled to meet the table at N = 27.
 Listing or completing costs about a fixed time per solution and per row
 (measured on the 2-core test machine at N = 12: :data:`SECONDS_PER_SOLUTION_ROW`).
+The search for a first solution costs a known number of steps where
+:data:`.bitboard.FIRST_SOLUTION_STEPS` has them, at :data:`SECONDS_PER_STEP`.
 A run estimated above :data:`MOST_SECONDS` raises :class:`~boardpuzzles.errors.TooLong`
 unless it is given ``force=True``.
 """
@@ -27,6 +29,19 @@ SECONDS_PER_SOLUTION_ROW = {
     "iterative": 7.8e-5 / 12,
     "freelist": 2.7e-4 / 12,
     "complete": 1.6e-4 / 12,
+}
+
+#: Seconds per step of the search for a first solution (the steps of
+#: :data:`.bitboard.FIRST_SOLUTION_STEPS`; every search method takes the same
+#: steps in the same order), on one core of the 2-core test machine, measured
+#: with ``python benchmarks/queens.py --first``: bitboard at N = 30..34 (N = 34:
+#: 4,589,210,534 steps in 33 s), the seeds' searches at N = 20 (0.71, 1.07 and
+#: 2.08 s for 399,250 steps).
+SECONDS_PER_STEP = {
+    "bitboard": 7.1e-9,
+    "recursive": 1.8e-6,
+    "iterative": 2.7e-6,
+    "freelist": 5.2e-6,
 }
 
 _LARGEST_PUBLISHED = max(TOTAL)
@@ -65,3 +80,11 @@ def check(problem: str, log10_count: float, n: int, kind: str, what: str, force:
     log10_seconds = log10_count + math.log10(SECONDS_PER_SOLUTION_ROW[kind] * n)
     if log10_seconds > math.log10(MOST_SECONDS):
         raise TooLong(problem, f"about {_amount(log10_count)} {what}, some {_duration(log10_seconds)} of work")
+
+
+def check_steps(problem: str, steps: int, method: str, force: bool) -> None:
+    """Raise :class:`TooLong` for ``problem`` if ``steps`` steps of the search by
+    ``method`` would run past :data:`MOST_SECONDS`."""
+    seconds = steps * SECONDS_PER_STEP[method]
+    if not force and seconds > MOST_SECONDS:
+        raise TooLong(problem, f"about {steps:,} steps, some {_duration(math.log10(seconds))} of work")
