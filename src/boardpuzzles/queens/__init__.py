@@ -56,7 +56,7 @@ from typing import Literal
 from collections.abc import Callable, Iterator, Sequence
 
 from ..errors import InputError
-from ..geometry import Square, parse_square, square_name
+from ..geometry import Square, parse_squares, square_name
 from ..progress import ProgressFn, Tracker
 from . import arsac, bitboard, completion, construction, estimate, prolog
 from .counting import CountResult, Counts, Subproblem, count, count_subproblem, subproblems
@@ -234,18 +234,7 @@ def solve(
 def _given(n: int, queens: Sequence[Square] | str) -> list[Square]:
     """The given queens as (row, col) squares: a list of pairs, or algebraic names ``"d5,b4"``."""
     if isinstance(queens, str):
-        parts = queens.split(",")
-        if not queens.strip():
-            raise InputError("{parameter} is empty: give squares such as d5,b4", parameter="queens", value=queens)
-        if any(not part.strip() for part in parts):
-            raise InputError(
-                "{parameter} has an empty square between commas: write squares such as d5,b4",
-                parameter="queens", value=queens,
-            )
-        try:
-            return [parse_square(part, n, n) for part in parts]
-        except InputError as error:
-            raise InputError(error.problem, parameter="queens", value=queens, show_value=False) from None
+        return parse_squares(queens, n, n, parameter="queens")
     squares = []
     for square in queens:
         row, col = square
