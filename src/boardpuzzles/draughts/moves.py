@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, overload
 
-import numpy as np
-
 from ..geometry import Square
 from . import fast
 from .board import Position, colour_of, forward, promotion_row, square_text
@@ -414,8 +412,9 @@ def distinct(moves: Iterable[Move]) -> list[Move]:
 def legal_moves(position: Position, paths: bool = False) -> Sequence[Move]:
     """The legal moves of the side to move; with ``paths`` every capture path, else distinct moves.
 
-    The numba generator makes them for the rule sets it plays (:func:`.fast.supports`), this module's
-    plain search for the others (:func:`reference_moves`); both give the same moves.
+    The numba generator makes them for the rule sets it plays (:func:`.fast.supports`), as a lazy
+    :class:`Moves` sequence; this module's plain search for the others (:func:`reference_moves`), as a
+    list. Both give the same moves, in the order of their start, then end square for the kernel.
     """
     if fast.supports(position.variant):
         return Moves(fast.bitboards(position), position.variant, paths)
