@@ -1,5 +1,6 @@
-"""Draughts speed, side by side with py-draughts in one run: legal_moves per call, a push/pop perft
-loop, and perft nodes per second for every variant (checked against the published tables).
+"""Draughts speed, side by side with py-draughts in one run: legal_moves per call (on a Position and on
+a Board), a push/pop perft loop on a Board, and perft nodes per second for every variant (checked
+against the published tables).
 
 Times are CPU seconds of this process (time.process_time), for both programs alike; each figure is
 the best of a few runs. The ratios are ours against py-draughts', measured in this run.
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from boardpuzzles.draughts import VARIANTS, Position, get_variant, legal_moves, make_move, parse_fen, perft, unmake_move
+from boardpuzzles.draughts import VARIANTS, Board, Position, get_variant, legal_moves, parse_fen, perft
 from boardpuzzles.draughts.published import DISTINCT, PATHS
 
 KING_16 = "W:WK46:B6,7,12,13,14,18,21,22,23,24,25,30,31,32,33,34,41,42,43,44"  # a king takes 16 (international)
@@ -79,27 +80,16 @@ def check(what: str, ours: int, other: int, whose: str) -> str:
     return f"  WRONG: {whose} {other}"
 
 
-def ours_push_pop(position: Position, depth: int) -> int:
-    """Perft by playing and taking back every move in Python (as a user's search would)."""
-    found = legal_moves(position)
-    if depth == 1:
-        return len(found)
-    nodes = 0
-    for move in found:
-        make_move(position, move)
-        nodes += ours_push_pop(position, depth - 1)
-        unmake_move(position, move)
-    return nodes
-
-
-def theirs_push_pop(board: Any, depth: int) -> int:
+def push_pop(board: Any, depth: int) -> int:
+    """Perft by playing and taking back every move in Python (as a user's search would): the same loop
+    for our :class:`Board` and py-draughts' boards."""
     found = board.legal_moves
     if depth == 1:
         return len(found)
     nodes = 0
     for move in found:
         board.push(move)
-        nodes += theirs_push_pop(board, depth - 1)
+        nodes += push_pop(board, depth - 1)
         board.pop()
     return nodes
 
@@ -114,22 +104,27 @@ def main() -> int:
     quick = parser.parse_args().quick
     lib = py_draughts()
     international = get_variant("international")
-    print("legal_moves, microseconds a call (international)   ours   py-draughts   ours faster by")
+    print("legal_moves, microseconds a call (international)          ours   py-draughts   ours faster by")
     for name, fen in (("the start position", "start"), ("a king takes 16", KING_16)):
         position = parse_fen(fen, international) if fen != "start" else Position.initial(international)
-        ours = per_call(lambda: legal_moves(position), 3000)
-        line = f"  {name:47} {ours:6.1f}"
+        board = Board(position)
+        theirs = None
         if lib is not None:
-            board = lib.StandardBoard() if fen == "start" else lib.StandardBoard.from_fen(fen)
-            theirs = per_call(lambda: board.legal_moves, 300)
-            line += f"   {theirs:11.1f}   {ratio(theirs, ours)}{check(name, len(legal_moves(position)), len(board.legal_moves), 'py-draughts')}"
-        print(line)
+            their_board = lib.StandardBoard() if fen == "start" else lib.StandardBoard.from_fen(fen)
+            theirs = per_call(lambda: their_board.legal_moves, 300)
+        for call, ours in ((f"legal_moves(position), {name}", per_call(lambda: legal_moves(position), 3000)),
+                           (f"Board.legal_moves, {name}", per_call(lambda: board.legal_moves, 3000))):
+            line = f"  {call:54} {ours:6.1f}"
+            if theirs is not None:
+                line += (f"   {theirs:11.1f}   {ratio(theirs, ours)}"
+                         f"{check(name, len(legal_moves(position)), len(their_board.legal_moves), 'py-draughts')}")
+            print(line)
 
     depth = 4 if quick else 5
-    nodes, seconds = best(lambda: ours_push_pop(Position.initial(international), depth))
-    line = f"push/pop perft {depth}, international: ours {nodes / seconds / 1e3:8.0f} thousand nodes/s"
+    nodes, seconds = best(lambda: push_pop(Board(Position.initial(international)), depth))
+    line = f"push/pop perft {depth} on a Board, international: ours {nodes / seconds / 1e3:8.0f} thousand nodes/s"
     if lib is not None:
-        other, other_seconds = best(lambda: theirs_push_pop(lib.StandardBoard(), depth))
+        other, other_seconds = best(lambda: push_pop(lib.StandardBoard(), depth))
         line += (f", py-draughts {other / other_seconds / 1e3:8.0f}: ours faster by {ratio(nodes / seconds, other / other_seconds)}"
                  f"{check('push/pop', nodes, other, 'py-draughts')}")
     print(line)
@@ -150,7 +145,7 @@ def main() -> int:
             small = 4 if quick else 5
             ours, ours_seconds = best(lambda: perft(start, small, name in PY_DRAUGHTS_PATHS))
             board = getattr(lib, PY_DRAUGHTS_BOARDS[name])
-            other, other_seconds = best(lambda: theirs_push_pop(board(), small), 1)
+            other, other_seconds = best(lambda: push_pop(board(), small), 1)
             line += (f" {other / other_seconds / 1e6:9.3f}{'':20} {ratio(ours / ours_seconds, other / other_seconds)}"
                      f"{check(name, ours, other, 'py-draughts')}")
         print(line)

@@ -14,24 +14,28 @@ the other puzzles.  It speaks to a user in the variant's own notation
 Czech, Turkish ...: ``c3``), else the dark squares numbered from black's side
 (international ``46`` is ``(0, 0)``, English ``29``).
 
+A search written in Python plays on a :class:`Board` (bitboards: ``push``, ``pop``,
+``legal_moves``), converted to and from a :class:`Position`.
+
 Games (:class:`Game`), moves by notation (:mod:`.notation`) and PDN files (:mod:`.pdn`)
 build on the positions and the move generator.
 """
 
 from __future__ import annotations
 
+from .bitboard import Board
 from .board import Position, parse_diagram, parse_fen, parse_position, square_text
 from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures
 from .counting import Perft, perft, perft_count
 from .game import Game, GameEnd
-from .moves import Move, legal_moves, make_move, move_text, move_texts, unmake_move
+from .moves import Move, Moves, legal_moves, make_move, move_text, move_texts, unmake_move
 from .notation import parse_move, play_line
 from .pdn import PdnGame, check_games, read_games, replay, write_games
 from .rules import VARIANTS, Variant, get_variant
 from .seed import build_tree, read_seed_input, search
 
 __all__ = [
-    "VARIANTS", "LongestCaptures", "Move", "Perft", "Position", "Variant", "build_tree", "get_variant", "legal_moves",
+    "VARIANTS", "Board", "LongestCaptures", "Move", "Moves", "Perft", "Position", "Variant", "build_tree", "get_variant", "legal_moves",
     "longest_captures", "make_move", "move_text", "move_texts", "parse_diagram", "parse_fen", "parse_position",
     "perft", "perft_count", "read_seed_input", "search", "seed_captures", "square_text", "unmake_move",
     "Game", "GameEnd", "LegalMoves", "PdnGame", "check_games", "moves_of", "parse_move", "play_line", "read_games",

@@ -3,6 +3,7 @@ legal moves of a position."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import render
@@ -87,7 +88,7 @@ class LegalMoves:
     """The legal moves of a position: distinct moves, or every capture path (``paths``)."""
 
     position: Position
-    moves: list[Move]
+    moves: Sequence[Move]
 
     def notation(self) -> list[str]:
         """Each move in the variant's notation (the full path where two moves share their ends)."""

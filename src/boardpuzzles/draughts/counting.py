@@ -29,7 +29,7 @@ import hashlib
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -313,7 +313,7 @@ def _count_fast(rows: np.ndarray, depth: int, position: Position, paths: bool, t
     return totals
 
 
-Generator = Callable[[Position, bool], list[Move]]
+Generator = Callable[[Position, bool], Sequence[Move]]
 
 
 def _count_plain(position: Position, depth: int, paths: bool, part: float, tracker: Tracker, generate: Generator) -> int:

@@ -480,11 +480,11 @@ def _generate(white, black, kings, colour, rules, rays, moves):
     return n
 
 
-@kernel()
-def play_row(white, black, kings, colour, origin, to, taken, flags):
-    """The bitboards (white, black, kings) after the move ``(origin, to, taken, flags)`` of a move row
-    (callable from Python too)."""
-    fb, tb = np.int64(1) << origin, np.int64(1) << to
+def play_row(white: int, black: int, kings: int, colour: int, origin: int, to: int, taken: int,
+             flags: int) -> tuple[int, int, int]:
+    """The bitboards (white, black, kings) after the move ``(origin, to, taken, flags)`` of a move row.
+    Plain Python, for the Python side; the kernels call its compiled twin :func:`_play_row`."""
+    fb, tb = 1 << origin, 1 << to
     if colour == 0:
         white, black = (white & ~fb) | tb, black & ~taken
     else:
@@ -497,10 +497,13 @@ def play_row(white, black, kings, colour, origin, to, taken, flags):
     return white, black, kings
 
 
+_play_row = kernel()(play_row)
+
+
 @kernel()
 def _play(white, black, kings, colour, moves, i):
     """The position after move ``i`` of ``moves``: (white, black, kings)."""
-    return play_row(white, black, kings, colour, moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3])
+    return _play_row(white, black, kings, colour, moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3])
 
 
 @kernel(nogil=True)
@@ -527,10 +530,30 @@ def _perft(white, black, kings, colour, depth, rules, rays, buffers):
 # type of an array argument much faster than that of a record).
 
 
-@kernel()
+def _generate_signature():
+    i64, grid = types.int64, types.int64[:, ::1]
+    return i64(i64, i64, i64, i64, numba.typeof(np.zeros(1, dtype=RULES)), grid, grid)
+
+
+@kernel(_generate_signature())
 def _generate_with(white, black, kings, colour, table, rays, moves):
-    """:func:`_generate` with the rules in ``table[0]``."""
-    return _generate(white, black, kings, colour, table[0], rays, moves)
+    """:func:`_generate` with the rules in ``table[0]``, quiet moves sorted by start then end square
+    (they come out direction by direction; captures come out in that order)."""
+    n = _generate(white, black, kings, colour, table[0], rays, moves)
+    if 1 < n <= moves.shape[0] and moves[0, 2] == 0:
+        for i in range(1, n):  # insertion sort: a few dozen rows at most
+            j = i
+            while j > 0 and (moves[j - 1, 0] > moves[j, 0] or (moves[j - 1, 0] == moves[j, 0] and moves[j - 1, 1] > moves[j, 1])):
+                for c in range(COLUMNS):
+                    moves[j - 1, c], moves[j, c] = moves[j, c], moves[j - 1, c]
+                j -= 1
+    return n
+
+
+#: :func:`_generate_with` called without the dispatcher, which would check the type of every argument
+#: first (two thirds of the time of a call on the start position): the entry point of its one compiled
+#: signature, for arguments of exactly that signature (:func:`move_rows` makes them).
+_generate_direct = _generate_with.overloads[_generate_with.signatures[0]].entry_point
 
 
 @kernel(nogil=True)
@@ -719,25 +742,50 @@ def squares_of(bits: int, variant: Variant) -> list[Square]:
     return found
 
 
-def move_rows(position: Position, paths: bool = False, bits: tuple[int, int, int, int] | None = None) -> np.ndarray:
-    """The legal moves as the kernel lists them: rows ``(from, to, captured bits, flags, king order)``
-    (``bits``: the position's :func:`bitboards`, when the caller has them)."""
-    table, rays = tables(position.variant, paths)
-    moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
-    n = _generate_with(*(bits or bitboards(position)), table, rays, moves)
-    if n > MAX_MOVES:
-        raise InputError(f"the position has more than {MAX_MOVES} moves")
-    return moves[:n]
+#: Rows of the first buffer :func:`move_rows` tries (a bigger one only for the positions with more moves).
+FEW_MOVES = 64
+
+
+def move_rows(bits: tuple[int, int, int, int], variant: Variant, paths: bool = False) -> tuple[np.ndarray, int]:
+    """The legal moves of the position with bitboards ``bits`` (:func:`bitboards`) as the kernel lists
+    them, and their number: the first rows ``(from, to, captured bits, flags, king order)`` of the
+    array, quiet moves by start then end square."""
+    table, rays = tables(variant, paths)
+    moves = np.empty((FEW_MOVES, COLUMNS), dtype=np.int64)
+    n = _generate_direct(*bits, table, rays, moves)
+    if n > FEW_MOVES:
+        moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
+        n = _generate_direct(*bits, table, rays, moves)
+        if n > MAX_MOVES:
+            raise InputError(f"the position has more than {MAX_MOVES} moves")
+    return moves, n
 
 
 def generate(position: Position, paths: bool = False) -> list[tuple[Square, Square, frozenset[Square], bool]]:
     """The legal moves as (start, end, captured squares, crowned), from the numba kernel."""
     variant = position.variant
     square = square_list(variant)
+    rows, n = move_rows(bitboards(position), variant, paths)
     return [
         (square[f], square[t], frozenset(squares_of(taken, variant)), bool(flags & 2))
-        for f, t, taken, flags, _ in move_rows(position, paths).tolist()
+        for f, t, taken, flags, _ in rows[:n].tolist()
     ]
+
+
+def position_of(bits: tuple[int, int, int, int], variant: Variant) -> Position:
+    """The :class:`.Position` of the bitboards ``bits`` (white, black, kings, side to move)."""
+    white, black, kings, colour = bits
+    square = square_list(variant)
+    pieces = {}
+    rest = white | black
+    while rest:
+        bit = (rest & -rest).bit_length() - 1
+        rest &= rest - 1
+        letter = "w" if (white >> bit) & 1 else "b"
+        pieces[square[bit]] = letter.upper() if (kings >> bit) & 1 else letter
+    position = Position(variant, pieces, "W" if colour == 0 else "B")
+    position.pieces.bits = (variant.size, variant.mirrored, white, black, kings)  # type: ignore[attr-defined]
+    return position
 
 
 def perft_rows(positions: np.ndarray, depth: int, variant: Variant, paths: bool = False) -> np.ndarray:

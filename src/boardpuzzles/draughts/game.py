@@ -177,7 +177,7 @@ class Game:
         """The legal moves now (distinct moves), the history's rules applied; none once the game is over
         by repetition or a count rule."""
         position = self._positions[-1]
-        moves = legal_moves(position)
+        moves = list(legal_moves(position))
         limit = self.variant.king_move_limit
         if limit and moves and not moves[0].captured:
             tired = self._king_on_limit(limit)

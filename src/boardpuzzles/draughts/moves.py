@@ -14,6 +14,9 @@ again does not stop in between: its path lists only the squares where it stops
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, overload
+
 from ..geometry import Square
 from . import fast
 from .board import Position, colour_of, forward, promotion_row, square_text
@@ -32,7 +35,7 @@ class Move:
     """
 
     __slots__ = ("start", "end", "piece", "promotes", "taken", "_path", "_captured", "_captured_pieces",
-                 "_board", "_which", "_row", "_before")
+                 "_variant", "_which", "_row", "_before")
 
     def __init__(
         self,
@@ -45,29 +48,38 @@ class Move:
         self.start, self.end, self.piece, self.promotes = path[0], path[-1], piece, promotes
         self.taken = frozenset(captured)
         self._path, self._captured, self._captured_pieces = path, captured, captured_pieces
-        self._board: Position | None = None
+        self._variant: Variant | None = None
         self._which = 0
         self._row: list[int] | None = None
         self._before: tuple[int, int, int, int] | None = None
 
-    @classmethod
-    def found(
-        cls, start: Square, end: Square, taken: frozenset[Square], piece: str, promotes: bool,
-        board: Position, which: int, row: list[int], before: tuple[int, int, int, int],
-    ) -> Move:
-        """A capture from the fast generator: ``board`` is a copy of the position it is played in (for
-        the path, when asked), ``which`` tells it from the other paths with the same ends and pieces
-        taken, ``row`` is the kernel's row and ``before`` the bitboards it was found on (to play it on
-        them). Quiet moves are made by :func:`_quiet`."""
-        move = cls.__new__(cls)
-        move.start, move.end, move.piece, move.promotes, move.taken = start, end, piece, promotes, taken
-        move._board, move._which, move._row, move._before = board, which, row, before
-        move._path = move._captured = move._captured_pieces = None  # type: ignore[assignment]
-        return move
+    if not TYPE_CHECKING:  # hidden from mypy, which would then let any attribute name through
+
+        def __getattr__(self, name: str) -> object:
+            """Only called for a field not set yet: the fields of a move from the kernel are filled in from
+            its row when one is first read (:class:`Moves` makes many moves that are only played)."""
+            if name not in _FROM_ROW:
+                raise AttributeError(f"'Move' object has no attribute '{name}'")
+            self._fill()
+            return object.__getattribute__(self, name)
+
+    def _fill(self) -> None:
+        row, before, variant = self._row, self._before, self._variant
+        assert row is not None and before is not None and variant is not None
+        square = fast.square_list(variant)
+        origin, to, taken = row[0], row[1], row[2]
+        self.start, self.end = start, end = square[origin], square[to]
+        self.piece, self.promotes = _LETTERS[before[3]][(before[2] >> origin) & 1], row[3] & 2 == 2
+        if taken:
+            self.taken = frozenset(fast.squares_of(taken, variant))
+            self._path = self._captured = self._captured_pieces = None  # type: ignore[assignment]
+        else:
+            self.taken, self._path, self._captured, self._captured_pieces = _NOTHING, (start, end), (), ()
 
     def _resolve(self) -> None:
-        assert self._board is not None
-        same = [m for m in _CaptureSearch(self._board, self.start).run() if m.end == self.end and m.taken == self.taken]
+        assert self._before is not None and self._variant is not None
+        board = fast.position_of(self._before, self._variant)
+        same = [m for m in _CaptureSearch(board, self.start).run() if m.end == self.end and m.taken == self.taken]
         found = same[min(self._which, len(same) - 1)]
         self._path, self._captured, self._captured_pieces = found.path, found.captured, found.captured_pieces
 
@@ -108,6 +120,72 @@ class Move:
     def __repr__(self) -> str:
         return (f"Move(path={self.path!r}, captured={self.captured!r}, piece={self.piece!r}, "
                 f"captured_pieces={self.captured_pieces!r}, promotes={self.promotes!r})")
+
+
+#: The fields :meth:`Move._fill` sets.
+_FROM_ROW = frozenset(("start", "end", "piece", "promotes", "taken", "_path", "_captured", "_captured_pieces"))
+_new_move = object.__new__
+_NOTHING: frozenset[Square] = frozenset()
+_LETTERS = (("w", "W"), ("b", "B"))  # by side to move (0 white), then king bit
+
+
+class Moves(Sequence[Move]):
+    """The legal moves of the position with bitboards ``bits`` (:func:`.fast.bitboards`) under
+    ``variant`` (one the numba generator plays), with ``paths`` every capture path: the kernel's rows,
+    each made a :class:`Move` only when one is first looked at, so that counting them (``len``) costs
+    no more than the kernel. It compares equal to a list (or tuple) of the same moves."""
+
+    __slots__ = ("_rows", "_count", "_before", "_variant", "_paths", "_moves")
+
+    def __init__(self, bits: tuple[int, int, int, int], variant: Variant, paths: bool = False) -> None:
+        self._rows, self._count = fast.move_rows(bits, variant, paths)
+        self._before, self._variant, self._paths = bits, variant, paths
+        self._moves: list[Move] | None = None
+
+    def _list(self) -> list[Move]:
+        if self._moves is None:
+            self._moves = _made(self._rows[:self._count].tolist(), self._before, self._variant, self._paths)
+        return self._moves
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        return self._list()[index]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._list())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Moves, list, tuple)):
+            return self._list() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # a sequence that compares by content, as a list
+
+    def __repr__(self) -> str:
+        return repr(self._list())
+
+
+def _made(rows: list[list[int]], before: tuple[int, int, int, int], variant: Variant, paths: bool) -> list[Move]:
+    """A :class:`Move` for each kernel row played from the bitboards ``before``, holding the row alone
+    until a field is read (:meth:`Move._fill`)."""
+    made = []
+    seen: dict[tuple[int, int, int], int] = {}
+    for row in rows:
+        move = _new_move(Move)
+        move._row, move._before, move._variant, move._which = row, before, variant, 0
+        if paths:  # tell apart the paths with the same ends and pieces taken
+            key = row[0], row[1], row[2]
+            move._which = seen[key] = seen.get(key, -1) + 1
+        made.append(move)
+    return made
 
 
 def step_of(variant: Variant, direction: Direction) -> Direction:
@@ -323,7 +401,7 @@ def select_captures(moves: list[Move], position: Position) -> list[Move]:
     return moves
 
 
-def distinct(moves: list[Move]) -> list[Move]:
+def distinct(moves: Iterable[Move]) -> list[Move]:
     """One move per start, end and set of captured pieces (the first path found)."""
     seen: dict[tuple[Square, Square, frozenset[Square]], Move] = {}
     for move in moves:
@@ -331,14 +409,15 @@ def distinct(moves: list[Move]) -> list[Move]:
     return list(seen.values())
 
 
-def legal_moves(position: Position, paths: bool = False) -> list[Move]:
+def legal_moves(position: Position, paths: bool = False) -> Sequence[Move]:
     """The legal moves of the side to move; with ``paths`` every capture path, else distinct moves.
 
-    The numba generator makes them for the rule sets it plays (:func:`.fast.supports`), this module's
-    plain search for the others (:func:`reference_moves`); both give the same moves.
+    The numba generator makes them for the rule sets it plays (:func:`.fast.supports`), as a lazy
+    :class:`Moves` sequence; this module's plain search for the others (:func:`reference_moves`), as a
+    list. Both give the same moves, in the order of their start, then end square for the kernel.
     """
     if fast.supports(position.variant):
-        return _fast_moves(position, paths)
+        return Moves(fast.bitboards(position), position.variant, paths)
     return reference_moves(position, paths)
 
 
@@ -350,52 +429,6 @@ def reference_moves(position: Position, paths: bool = False) -> list[Move]:
     return moves if paths else distinct(moves)
 
 
-def _quiet(start: Square, end: Square, piece: str, promotes: bool, row: list[int],
-           before: tuple[int, int, int, int]) -> Move:
-    """A move of the fast generator that takes nothing (the common case, built with the least work)."""
-    move = _new_move(Move)
-    move.start, move.end, move.piece, move.promotes, move.taken = start, end, piece, promotes, _NOTHING
-    move._path, move._captured, move._captured_pieces = (start, end), (), ()
-    move._board, move._which, move._row, move._before = None, 0, row, before
-    return move
-
-
-_new_move = object.__new__
-_NOTHING: frozenset[Square] = frozenset()
-
-
-def _fast_moves(position: Position, paths: bool) -> list[Move]:
-    """The kernel's moves as :class:`Move` objects, by start then end square (captures come out in that
-    order; quiet moves come out direction by direction and are sorted)."""
-    variant = position.variant
-    before = fast.bitboards(position)
-    rows = fast.move_rows(position, paths, before).tolist()
-    if not rows:
-        return []
-    square = fast.square_list(variant)
-    pieces = position.pieces
-    if not rows[0][2]:
-        rows.sort()  # by start, then end: a quiet move is one row per pair
-        return [_quiet(square[row[0]], square[row[1]], pieces[square[row[0]]], row[3] & 2 == 2, row, before)
-                for row in rows]
-    board = position.copy()
-    seen: dict[tuple[int, int, int], int] = {}
-    found = []
-    for row in rows:
-        f, t, taken = row[0], row[1], row[2]
-        which = seen[f, t, taken] = seen.get((f, t, taken), -1) + 1 if paths else 0
-        start = square[f]
-        found.append(Move.found(start, square[t], frozenset(fast.squares_of(taken, variant)), pieces[start],
-                                row[3] & 2 == 2, board, which, row, before))
-    return found
-
-
-def _bits_after(move: Move) -> tuple[int, ...]:
-    """The bitboards after a move of the fast generator (as its kernel plays it)."""
-    assert move._row is not None and move._before is not None
-    return tuple(int(bits) for bits in fast.play_row(*move._before, *move._row[:4]))
-
-
 def make_move(position: Position, move: Move) -> None:
     """Play ``move`` on ``position`` (in place)."""
     pieces = position.pieces
@@ -404,20 +437,28 @@ def make_move(position: Position, move: Move) -> None:
         del pieces[square]
     pieces[move.end] = move.piece.upper() if move.promotes else move.piece
     position.turn = "B" if position.turn == "W" else "W"
-    if move._row is not None:  # the pieces' bitboards, without reading every square again
-        pieces.bits = (position.size, position.variant.mirrored) + _bits_after(move)  # type: ignore[attr-defined]
+    if move._row is not None and move._before is not None:  # the bitboards, without reading every square again
+        pieces.bits = (position.size, position.variant.mirrored) + fast.play_row(*move._before, *move._row[:4])  # type: ignore[attr-defined]
 
 
 def unmake_move(position: Position, move: Move) -> None:
     """Take back ``move``, the last move played on ``position``."""
     pieces = position.pieces
     del pieces[move.end]
-    for square, piece in zip(move.captured, move.captured_pieces):
-        pieces[square] = piece
+    before, row = move._before, move._row
+    if before is None or row is None:
+        for square, piece in zip(move.captured, move.captured_pieces):
+            pieces[square] = piece
+    else:  # the pieces taken, read from the bitboards the move was found on (no capture search)
+        squares, letters, kings, rest = fast.square_list(position.variant), _LETTERS[1 - before[3]], before[2], row[2]
+        while rest:
+            bit = (rest & -rest).bit_length() - 1
+            rest &= rest - 1
+            pieces[squares[bit]] = letters[(kings >> bit) & 1]
     pieces[move.start] = move.piece
     position.turn = "B" if position.turn == "W" else "W"
-    if move._before is not None:
-        pieces.bits = (position.size, position.variant.mirrored) + move._before[:3]  # type: ignore[attr-defined]
+    if before is not None:
+        pieces.bits = (position.size, position.variant.mirrored) + before[:3]  # type: ignore[attr-defined]
 
 
 def move_text(move: Move, position: Position, full: bool = False) -> str:
@@ -429,7 +470,7 @@ def move_text(move: Move, position: Position, full: bool = False) -> str:
     return variant.capture_sep.join(square_text(square, variant) for square in squares)
 
 
-def move_texts(moves: list[Move], position: Position) -> list[str]:
+def move_texts(moves: Sequence[Move], position: Position) -> list[str]:
     """Notation for a list of moves, with the full path where two moves share their ends."""
     ends: dict[tuple[Square, Square], int] = {}
     for move in moves:
