@@ -281,3 +281,22 @@ def test_a_fresh_process_that_runs_main_freezes_nothing():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                           env={**os.environ, "PYTHONPATH": SRC})
     assert done.stdout.splitlines()[-1] == "0 True"
+
+
+def test_the_bar_counts_elapsed_time_from_the_start_of_the_call(monkeypatch):
+    # the bar appears after output.BAR_AFTER seconds; its clock still starts with the call
+    import io
+    import time
+
+    from rich.console import Console
+
+    from boardpuzzles import output
+    from boardpuzzles.progress import Progress
+
+    screen = io.StringIO()
+    monkeypatch.setattr(output, "error_console", Console(file=screen, force_terminal=True, width=150))
+    monkeypatch.setattr(output, "progress_wanted", lambda json_mode: True)
+    with output.progress_bar("work", False) as progress:
+        time.sleep(output.BAR_AFTER + 1.2)
+        progress(Progress(1, 10, "steps", output.BAR_AFTER + 1.2))
+    assert "0:00:02" in screen.getvalue()
