@@ -296,7 +296,7 @@ class SvgBoard:
                 parts.append((LABEL_LAYER,
                               f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font:.1f}" text-anchor="middle" '
                               f'dominant-baseline="central" fill="{SVG_INK}" stroke="{SVG_HALO}" '
-                              f'stroke-width="{font * 0.25:.1f}" stroke-linejoin="round" paint-order="stroke">'
+                              f'stroke-width="{font * 0.18:.1f}" stroke-linejoin="round" paint-order="stroke">'
                               f'{escape(label)}</text>'))
         for square, label in diagram.corner_labels.items():
             x, y = self.corner(square)

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
+from .. import animate, render
 from ..errors import InputError
+from ..geometry import Square
 from . import arsac, prolog
 
 #: The methods that can be watched: the seeds' three searches.
@@ -81,3 +84,65 @@ def search_steps(n: int, method: str) -> Iterator[SearchStep]:
     for step in pending:
         yield SearchStep(index, step, found)
         index += 1
+
+
+#: Marks on the square a step is about: a queen put there, or taken off it.
+_STEP_MARKS = {"occupy": render.HIGHLIGHT, "СОК": render.HIGHLIGHT, "place": render.HIGHLIGHT,
+               "free": render.TAKEN, "undo": render.TAKEN}
+
+
+def _queens_and_square(step: arsac.ArsacStep | prolog.PrologStep) -> tuple[list[Square], Square]:
+    """The queens on the board at a step, as the web page draws them (``c[1..k]`` or the term's
+    queens list), and the square the step is about (0-based)."""
+    if isinstance(step, arsac.ArsacStep):
+        return [(row, col - 1) for row, col in enumerate(step.c) if col >= 1], (step.k - 1, step.i - 1)
+    return [(row - 1, col - 1) for row, col in step.board.queens], (step.row - 1, step.col - 1)
+
+
+def _caption(step: SearchStep) -> str:
+    """The step's ``--trace`` line, with the seed's state written so that it can wrap between its parts."""
+    seed = step.step
+    if isinstance(seed, arsac.ArsacStep):
+        text = f"{seed}; c[1..k] = " + (" ".join(map(str, seed.c)) or "empty")
+    else:
+        board = seed.board
+        lists = [f"[{', '.join(f'q({r},{c})' for r, c in board.queens)}]",
+                 *("[" + ",".join(map(str, free)) + "]" for free in (board.rows, board.cols, board.diag1, board.diag2))]
+        text = f"{seed.action} q({seed.row},{seed.col}) -> board(" + ", ".join(lists) + ")"
+    if step.solution is not None:
+        text += f"; solution {step.found}: " + " ".join(map(str, step.solution))
+    return f"step {step.index + 1}: {text}"
+
+
+def search_frames(n: int, method: str) -> list[animate.Frame]:
+    """The seed ``method``'s search on an N x N board up to its first solution (or to its end
+    when there is none), one frame a step: the queens, the square the step puts a queen on
+    (green) or takes one off (red), and the ``--trace`` line.
+
+    Raises :class:`~..errors.InputError` (``n``) past :data:`.animate.MAX_FRAMES` steps.
+    """
+    steps: list[SearchStep] = []
+    for step in islice(search_steps(n, method), animate.MAX_FRAMES + 1):
+        steps.append(step)
+        if step.solution is not None:
+            break
+    if steps[-1].solution is None:
+        animate.check_frames(len(steps), "n", n, f"the {method} search of {n} queens to its first solution")
+    frames = []
+    for step in steps:
+        queens, square = _queens_and_square(step.step)
+        diagram = render.Diagram(n, n, pieces={queen: "Q" for queen in queens})
+        mark = _STEP_MARKS.get(step.step.action)
+        if step.solution is not None:
+            diagram.marks = {queen: render.HIGHLIGHT for queen in queens}
+        elif mark is not None and 0 <= square[0] < n and 0 <= square[1] < n:
+            diagram.marks = {square: mark}
+        frames.append(animate.Frame(diagram, _caption(step)))
+    if steps[-1].solution is None:
+        frames[-1] = animate.Frame(frames[-1].diagram, frames[-1].caption + f"; no solution for {n} queens")
+    return frames
+
+
+def search_animation(n: int, method: str, seconds: float = 0.3) -> str:
+    """:func:`search_frames` as a self-playing SVG (``queens solve --trace --animate``), ``seconds`` a step."""
+    return animate.animation(search_frames(n, method), seconds, f"{n} queens: the {method} search, step by step")
