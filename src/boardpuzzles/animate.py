@@ -36,8 +36,8 @@ MAX_FRAMES = 2000
 HOLD_SECONDS = 3.0
 #: Small boards are drawn this many pixels wide, so that the captions fit below them.
 MIN_WIDTH = 480.0
-#: The captions' font size in pixels (larger on boards of large squares), and the width of a character in fonts.
-CAPTION_FONT, CHARACTER_WIDTH = 15.0, 0.55
+#: The captions' font size in pixels, and the width of an average character as a share of it (sans-serif).
+CAPTION_FONT, CHARACTER_WIDTH = 17.0, 0.52
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def animation(frames: Sequence[Frame], seconds: float = 0.5, title: str = "") ->
     first = frames[0].diagram
     longest = max(first.rows, first.cols)
     board = render.SvgBoard.of(first, MIN_WIDTH / longest if longest * 45 < MIN_WIDTH else None)
-    font = max(CAPTION_FONT, board.size * 0.35)
+    font = CAPTION_FONT
     left = max(board.margin, font * 0.5)
     width = max(8, int((board.width - 2 * left) / (font * CHARACTER_WIDTH)))
     captions = [wrap(frame.caption, width) or [""] for frame in frames]
@@ -98,7 +98,7 @@ def animation(frames: Sequence[Frame], seconds: float = 0.5, title: str = "") ->
         spans = "".join(f'<tspan x="{left:.1f}" dy="{font * (1.25 if number else 1.0):.1f}">{escape(line)}</tspan>'
                         for number, line in enumerate(lines))
         caption = (f'<text class="frame" y="{board.height + font * 0.2:.1f}" font-size="{font:.1f}" '
-                   f'fill="{render.SVG_EDGE_INK}">{spans}</text>')
+                   f'font-family="sans-serif" fill="{render.SVG_EDGE_INK}">{spans}</text>')
         order.setdefault(caption, (render.CORNER_LAYER + 1, len(order)))
         shown.setdefault(caption, set()).add(index)
     last = len(frames) - 1

@@ -39,6 +39,12 @@ SvgOpt = Annotated[
     str | None, typer.Option("--svg", metavar="FILE", callback=file_name, help="Also write the board as an SVG file.")
 ]
 
+AnimateOpt = Annotated[
+    str | None,
+    typer.Option("--animate", metavar="FILE", callback=file_name,
+                 help="Also write the steps as an SVG that plays itself (in a browser, notebook or slide)."),
+]
+
 
 def print_json(payload: Any) -> None:
     """Print one JSON document on standard output."""
