@@ -12,7 +12,10 @@ stream: its ``index`` (from 0), how many solutions were ``found`` up to it, and 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import queue
+import threading
+from collections.abc import Callable, Generator, Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -67,23 +70,88 @@ def check_watched(n: int, method: str) -> None:
                          allowed=f"1..{MAX_WATCHED_N}")
 
 
+#: Steps handed over at once by the search thread, and batches it may hold ready: the memory a stream takes.
+_BATCH, _READY = 256, 8
+
+Seed = arsac.ArsacStep | prolog.PrologStep
+
+
+class _Closed(Exception):
+    """Raised inside the seed's search when nobody reads its steps any more: it ends the search."""
+
+
+def _batches(n: int, method: str) -> Generator[tuple[list[Seed], tuple[int, ...] | None], None, None]:
+    """The seed's steps as its search makes them, in batches, each with the solution (0-based) that
+    its last step completes, if any.
+
+    The seeds hand their steps to a callback while they run to the next solution, which may be
+    millions of steps away; to keep the memory bounded the search runs in a thread that waits
+    while :data:`_READY` batches are unread.  Closing the stream ends the thread before it returns.
+    """
+    ready: queue.Queue[tuple[list[Seed], tuple[int, ...] | None] | BaseException | None] = queue.Queue(_READY)
+    closed = threading.Event()
+    pending: list[Seed] = []
+
+    def send(item: tuple[list[Seed], tuple[int, ...] | None] | BaseException | None) -> None:
+        while not closed.is_set():
+            try:
+                ready.put(item, timeout=0.05)
+                return
+            except queue.Full:
+                continue
+        raise _Closed
+
+    def trace(step: Seed) -> None:
+        pending.append(step)
+        if len(pending) > _BATCH:  # the newest stays: it may be the one that completes a solution
+            send((pending[:-1], None))
+            del pending[:-1]
+
+    def search() -> None:
+        try:
+            for columns in WATCHED[method](n, trace=trace):
+                send((pending[:], columns))
+                pending.clear()
+            send((pending[:], None))
+            send(None)
+        except _Closed:
+            pass
+        except BaseException as error:  # handed to the reader, raised there
+            try:
+                send(error)
+            except _Closed:
+                pass
+
+    thread = threading.Thread(target=search, name=f"{method} search of {n} queens", daemon=True)
+    thread.start()
+    try:
+        while (item := ready.get()) is not None:
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:
+        closed.set()
+        thread.join()
+
+
 def search_steps(n: int, method: str) -> Iterator[SearchStep]:
-    """Every step of the seed ``method`` on an N x N board, lazily, to the end of its search."""
+    """Every step of the seed ``method`` on an N x N board, lazily (in bounded memory), to the end of
+    its search; closing the iterator stops the search."""
     check_watched(n, method)
-    pending: list[arsac.ArsacStep | prolog.PrologStep] = []
     index = found = 0
-    for columns in WATCHED[method](n, trace=pending.append):
-        found += 1
-        last = pending.pop()
-        for step in pending:
-            yield SearchStep(index, step, found - 1)
+    with closing(_batches(n, method)) as batches:
+        for steps, columns in batches:
+            if columns is None:
+                for step in steps:
+                    yield SearchStep(index, step, found)
+                    index += 1
+                continue
+            for step in steps[:-1]:
+                yield SearchStep(index, step, found)
+                index += 1
+            found += 1
+            yield SearchStep(index, steps[-1], found, tuple(col + 1 for col in columns))
             index += 1
-        yield SearchStep(index, last, found, tuple(col + 1 for col in columns))
-        index += 1
-        pending.clear()
-    for step in pending:
-        yield SearchStep(index, step, found)
-        index += 1
 
 
 #: Marks on the square a step is about: a queen put there, or taken off it.
