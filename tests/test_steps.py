@@ -89,8 +89,6 @@ def test_a_search_far_from_its_first_solution_streams_and_stops_when_closed():
     import threading
     from itertools import islice
 
-    from boardpuzzles.queens.steps import search_steps
-
     before = threading.active_count()
     stream = search_steps(32, "iterative")
     steps = list(islice(stream, 20_000))
