@@ -67,6 +67,22 @@ def test_a_queens_animation_has_one_frame_per_step_to_the_first_solution(method)
     assert "solution 1: 2 4 6 1 3 5" in words(root)
 
 
+@pytest.mark.parametrize("n, method, frames", [(8, "recursive", 218), (8, "freelist", 218), (8, "iterative", 550),
+                                               (12, "iterative", 1282)])
+def test_the_readme_figures_for_queens(n, method, frames):
+    root = parsed(search_animation(n, method))
+    assert root.get("data-frames") == str(frames)
+    assert timelines(root)[0].get("dur") == f"{frames * 0.3 + animate.HOLD_SECONDS:g}s"
+
+
+@pytest.mark.parametrize("method, steps", [("recursive", "3,784"), ("iterative", "9,468")])
+def test_fourteen_queens_are_refused(method, steps):
+    first = next(step for step in search_steps(14, method) if step.solution)
+    assert f"{first.index + 1:,}" == steps
+    with pytest.raises(InputError, match="more than 2,000 steps"):
+        search_animation(14, method)
+
+
 def test_a_knight_animation_has_a_frame_per_square_and_the_end():
     tour = find_tour(5, 5, (0, 0), False, "warnsdorff")
     root = parsed(tour_animation(5, 5, (0, 0), False, "warnsdorff", None, [], tour))
