@@ -5,8 +5,7 @@ plays) into :class:`Frame` s, a :class:`~.render.Diagram` and a caption each;
 :func:`animation` draws the board once and every thing that stands on it
 (a queen, a number, a mark, a move of the path, a caption) once, with a SMIL
 ``<animate>`` that shows it during the frames that hold it.  No script is
-needed: it plays in a browser, a notebook or a slide, and loops after holding
-its last frame.  A viewer without SMIL shows the last frame.
+needed: a browser plays it, and it loops after holding its last frame.  A viewer without SMIL shows the last frame.
 
 The file grows with the number of changes between frames, not with frames x
 squares; :data:`MAX_FRAMES` and :data:`~.render.MAX_SVG_SQUARES` bound it

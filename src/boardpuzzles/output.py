@@ -42,7 +42,7 @@ SvgOpt = Annotated[
 AnimateOpt = Annotated[
     str | None,
     typer.Option("--animate", metavar="FILE", callback=file_name,
-                 help="Also write the steps as an SVG that plays itself (in a browser, notebook or slide)."),
+                 help="Also write the steps as an SVG that plays itself (SMIL animation: a browser plays it)."),
 ]
 
 
