@@ -160,3 +160,27 @@ def test_a_colour_given_as_a_mark_is_named():
     for draw in (render.svg, render.rich_board):
         with pytest.raises(ValueError, match="a mark is render.HIGHLIGHT or render.TAKEN, not a colour"):
             draw(diagram)
+
+
+def test_a_path_is_drawn_with_arrows_its_start_and_end_and_numbers_over_it():
+    from xml.etree import ElementTree
+
+    path = [(0, 0), (2, 1), (4, 2), (3, 4)]
+    drawing = ElementTree.fromstring(render.svg(Diagram(5, 5, labels={sq: str(i + 1) for i, sq in enumerate(path)},
+                                                        path=path)))
+    tag = "{http://www.w3.org/2000/svg}"
+    assert len(drawing.findall(f"{tag}polygon")) == len(path) - 1  # an arrowhead on each move
+    discs = [c for c in drawing.findall(f"{tag}circle") if c.get("fill") == render.SVG_PATH_START]
+    rings = [c for c in drawing.findall(f"{tag}circle") if c.get("stroke") == render.SVG_PATH_END]
+    assert len(discs) == len(rings) == 1
+    numbers = [t for t in drawing.findall(f"{tag}text") if t.text in {"1", "2", "3", "4"} and t.get("paint-order")]
+    assert len(numbers) == 4 and all(t.get("stroke") == render.SVG_HALO for t in numbers)
+    children = list(drawing)
+    assert children.index(numbers[0]) > children.index(drawing.find(f"{tag}polyline"))  # numbers over the line
+
+
+def test_a_board_too_small_for_numbers_gets_its_path_alone():
+    path = [(r, c) for r in range(60) for c in range(60)]
+    drawing = render.svg(Diagram(60, 60, labels={sq: str(i + 1) for i, sq in enumerate(path)}, path=path))
+    assert render.SvgBoard.of(Diagram(60, 60)).size < render.MIN_LABEL_SQUARE
+    assert ">3600<" not in drawing and "<polygon" not in drawing and drawing.count("<polyline") == 1

@@ -81,3 +81,17 @@ def test_a_replayed_tour_ends_done_and_says_whether_it_closes():
     steps = list(knight_steps.path_steps(6, 6, path))
     assert [s.square for s in steps[:-1]] == path and steps[-1].kind == "done"
     assert all(value is None for row in steps[-1].accessibility for value in row)
+
+
+def test_a_search_far_from_its_first_solution_streams_and_stops_when_closed():
+    """32 queens: millions of steps before the first solution; the steps come at once (the search
+    runs ahead by a few batches only) and closing the stream ends the search's thread."""
+    import threading
+    from itertools import islice
+
+    before = threading.active_count()
+    stream = search_steps(32, "iterative")
+    steps = list(islice(stream, 20_000))
+    assert [step.index for step in steps] == list(range(20_000)) and not any(step.solution for step in steps)
+    stream.close()
+    assert threading.active_count() == before

@@ -39,6 +39,12 @@ SvgOpt = Annotated[
     str | None, typer.Option("--svg", metavar="FILE", callback=file_name, help="Also write the board as an SVG file.")
 ]
 
+AnimateOpt = Annotated[
+    str | None,
+    typer.Option("--animate", metavar="FILE", callback=file_name,
+                 help="Also write the steps as an SVG that plays itself (SMIL animation: a browser plays it)."),
+]
+
 
 def print_json(payload: Any) -> None:
     """Print one JSON document on standard output."""
@@ -76,10 +82,11 @@ def show(diagram: render.Diagram, ascii: bool = False) -> None:
         console.print(render.text(diagram, ascii), soft_wrap=True)
 
 
-def save_svg(diagram: render.Diagram, path: str | None) -> None:
-    """Write the SVG file asked for with ``--svg`` (nothing when no path is given)."""
+def save_svg(drawing: render.Diagram | str, path: str | None) -> None:
+    """Write the SVG file asked for with ``--svg`` or ``--animate`` (nothing when no path is given):
+    a diagram, or an SVG document already made."""
     if path:
-        render.write_svg(diagram, path)
+        render.write_svg(drawing, path)
 
 
 def no_solution(message: str, payload: Any = None, json_mode: bool = False) -> NoReturn:

@@ -191,101 +191,189 @@ def _svg_piece(code: str, x: float, y: float, size: float) -> str:
     )
 
 
+#: Labels (move numbers) are drawn only on squares at least this many pixels wide; a board drawn
+#: smaller gets its path alone, since numbers there could not be read.
+MIN_LABEL_SQUARE = 14.0
+#: The halo behind labels, so a number stays readable over the path drawn under it.
+SVG_HALO = "#ffffff"
+#: The path: its line, the start (a disc) and the end (a ring).
+SVG_PATH, SVG_PATH_START, SVG_PATH_END = "#1565c0", "#2e7d32", "#b71c1c"
+
+#: The layers of a drawing's overlay, from the bottom: what :meth:`SvgBoard.overlay` returns each part with.
+MARK_LAYER, MORE_PATH_LAYER, PATH_LAYER, ARROW_LAYER, END_LAYER, PIECE_LAYER, LABEL_LAYER, CORNER_LAYER = range(8)
+
+
+@dataclass(frozen=True)
+class SvgBoard:
+    """Where things go on the SVG of a ``rows`` x ``cols`` board: squares ``size`` pixels wide
+    inside a frame ``margin`` wide that holds the file and rank names."""
+
+    rows: int
+    cols: int
+    size: float
+    margin: float
+
+    @classmethod
+    def of(cls, diagram: Diagram, square_size: float | None = None) -> SvgBoard:
+        """The layout of a diagram: squares of ``square_size`` or as large as fits 720 pixels (4 to 45)."""
+        check_drawable(diagram.rows, diagram.cols)
+        longest = max(diagram.rows, diagram.cols)
+        size = square_size or max(4.0, min(45.0, 720.0 / longest))
+        return cls(diagram.rows, diagram.cols, size, size * 0.6 if longest <= 64 else 0.0)
+
+    @property
+    def width(self) -> float:
+        return 2 * self.margin + self.cols * self.size
+
+    @property
+    def height(self) -> float:
+        return 2 * self.margin + self.rows * self.size
+
+    def corner(self, square: Square) -> tuple[float, float]:
+        row, col = square
+        return self.margin + col * self.size, self.margin + (self.rows - 1 - row) * self.size
+
+    def centre(self, square: Square) -> tuple[float, float]:
+        x, y = self.corner(square)
+        return x + self.size / 2, y + self.size / 2
+
+    @property
+    def labelled(self) -> bool:
+        """Whether squares are large enough for labels (:data:`MIN_LABEL_SQUARE`)."""
+        return self.size >= MIN_LABEL_SQUARE
+
+    def background(self, diagram: Diagram) -> list[str]:
+        """The frame, the squares (blocked ones grey) and the file and rank names: what never changes."""
+        size, margin = self.size, self.margin
+        parts = [f'<rect width="{self.width:.1f}" height="{self.height:.1f}" fill="{SVG_EDGE}"/>']
+        for row in range(self.rows):
+            for col in range(self.cols):
+                x, y = self.corner((row, col))
+                fill = SVG_SQUARES["dark" if (row + col + diagram.light_a1) % 2 == 0 else "light"]
+                if (row, col) in diagram.blocked:
+                    fill = SVG_SQUARES["blocked"]
+                parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" fill="{fill}"/>')
+        if margin:
+            font = margin * 0.6
+            for col in range(self.cols):
+                x = margin + (col + 0.5) * size
+                parts.append(
+                    f'<text x="{x:.1f}" y="{self.height - margin * 0.3:.1f}" font-size="{font:.1f}" '
+                    f'text-anchor="middle" fill="{SVG_EDGE_INK}">{file_name(col)}</text>'
+                )
+            for row in range(self.rows):
+                y = margin + (self.rows - 1 - row + 0.5) * size
+                parts.append(
+                    f'<text x="{margin / 2:.1f}" y="{y:.1f}" font-size="{font:.1f}" text-anchor="middle" '
+                    f'dominant-baseline="central" fill="{SVG_EDGE_INK}">{row + 1}</text>'
+                )
+        return parts
+
+    def overlay(self, diagram: Diagram, segments: bool = False) -> list[tuple[int, str]]:
+        """What stands on the squares, each part with its layer: marks, paths (with arrows and
+        their start and end marked), pieces and labels.  With ``segments`` the path is one line
+        per move, so that drawings of a growing path share their lines (:mod:`.animate`)."""
+        size = self.size
+        parts: list[tuple[int, str]] = []
+        for square in diagram.marks:
+            x, y = self.corner(square)
+            parts.append((MARK_LAYER, f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" '
+                                      f'fill="{SVG_MARKS[_mark(diagram, square)]}" fill-opacity="{SVG_MARK_OPACITY}"/>'))
+        for other in diagram.more_paths:
+            joined = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(self.centre, other))
+            parts.append((MORE_PATH_LAYER,
+                          f'<polyline points="{joined}" fill="none" stroke="#ef6c00" '
+                          f'stroke-width="{max(1.0, size * 0.05):.1f}" stroke-dasharray="{size * 0.15:.1f}" '
+                          f'stroke-linejoin="round" stroke-opacity="0.8"/>'))
+        if diagram.path:
+            parts.extend(self._path(diagram.path, diagram.closed_path, segments))
+        for square, code in diagram.pieces.items():
+            parts.append((PIECE_LAYER, _svg_piece(code, *self.corner(square), size)))
+        if self.labelled:
+            for square, label in diagram.labels.items():
+                x, y = self.centre(square)
+                font = size * min(0.38, 1.5 / max(1, len(label)))
+                parts.append((LABEL_LAYER,
+                              f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font:.1f}" text-anchor="middle" '
+                              f'dominant-baseline="central" fill="{SVG_INK}" stroke="{SVG_HALO}" '
+                              f'stroke-width="{font * 0.18:.1f}" stroke-linejoin="round" paint-order="stroke">'
+                              f'{escape(label)}</text>'))
+        for square, label in diagram.corner_labels.items():
+            x, y = self.corner(square)
+            parts.append((CORNER_LAYER,
+                          f'<text x="{x + size * 0.05:.1f}" y="{y + size * 0.05:.1f}" font-size="{size * 0.2:.1f}" '
+                          f'dominant-baseline="hanging" fill="#000">{escape(label)}</text>'))
+        return parts
+
+    def _path(self, path: list[Square], closed: bool, segments: bool) -> list[tuple[int, str]]:
+        """The path's line, an arrowhead halfway along each move (on boards large enough for
+        labels), a disc on the start and a ring on the end."""
+        size = self.size
+        points = [self.centre(square) for square in path]
+        if closed and len(points) > 1:
+            points.append(points[0])
+        stroke = f'stroke="{SVG_PATH}" stroke-width="{max(1.0, size * 0.08):.1f}" stroke-opacity="0.85"'
+        parts: list[tuple[int, str]] = []
+        if segments:
+            parts.extend((PATH_LAYER, f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" {stroke} '
+                                      f'stroke-linecap="round"/>')
+                         for (x1, y1), (x2, y2) in zip(points, points[1:]))
+        else:
+            joined = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+            parts.append((PATH_LAYER, f'<polyline points="{joined}" fill="none" {stroke} stroke-linejoin="round"/>'))
+        if self.labelled:
+            parts.extend((ARROW_LAYER, self._arrow(a, b)) for a, b in zip(points, points[1:]) if a != b)
+        sx, sy = points[0]
+        parts.append((END_LAYER, f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{size * 0.3:.1f}" fill="{SVG_PATH_START}" '
+                                 f'fill-opacity="0.8"/>'))
+        if len(path) > 1:
+            ex, ey = self.centre(path[-1])
+            parts.append((END_LAYER, f'<circle cx="{ex:.1f}" cy="{ey:.1f}" r="{size * 0.36:.1f}" fill="none" '
+                                     f'stroke="{SVG_PATH_END}" stroke-width="{max(1.0, size * 0.08):.1f}"/>'))
+        return parts
+
+    def _arrow(self, start: tuple[float, float], end: tuple[float, float]) -> str:
+        """An arrowhead halfway from ``start`` to ``end``, pointing at ``end``."""
+        (x1, y1), (x2, y2) = start, end
+        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        tip, back, half = self.size * 0.16, self.size * 0.14, self.size * 0.13
+        corners = [(mx + ux * tip, my + uy * tip), (mx - ux * back - uy * half, my - uy * back + ux * half),
+                   (mx - ux * back + uy * half, my - uy * back - ux * half)]
+        joined = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+        return f'<polygon points="{joined}" fill="{SVG_PATH}"/>'
+
+    def header(self, title: str, extra_height: float = 0.0) -> list[str]:
+        """The document's opening tag (``extra_height`` pixels below the board) and its title."""
+        height = self.height + extra_height
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width:.1f} {height:.1f}" '
+                 f'width="{self.width:.0f}" height="{height:.0f}">']
+        if title:
+            parts.append(f"<title>{escape(title)}</title>")
+        return parts
+
+
 def svg(diagram: Diagram, square_size: float | None = None) -> str:
-    """The board as an SVG document, with names on the edges and the path drawn as lines.
+    """The board as an SVG document, with names on the edges and the path drawn as lines with arrows,
+    its start and end marked; labels only on squares of :data:`MIN_LABEL_SQUARE` pixels or more.
 
     Raises :class:`~boardpuzzles.errors.InputError` for a board over :data:`MAX_SVG_SQUARES` squares.
     """
-    check_drawable(diagram.rows, diagram.cols)
-    size = square_size or max(4.0, min(45.0, 720.0 / max(diagram.rows, diagram.cols)))
-    margin = size * 0.6 if max(diagram.rows, diagram.cols) <= 64 else 0.0
-    width, height = 2 * margin + diagram.cols * size, 2 * margin + diagram.rows * size
-
-    def corner(square: Square) -> tuple[float, float]:
-        row, col = square
-        return margin + col * size, margin + (diagram.rows - 1 - row) * size
-
-    def centre(square: Square) -> tuple[float, float]:
-        x, y = corner(square)
-        return x + size / 2, y + size / 2
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.1f} {height:.1f}" '
-        f'width="{width:.0f}" height="{height:.0f}">',
-        f'<rect width="{width:.1f}" height="{height:.1f}" fill="{SVG_EDGE}"/>',
-    ]
-    if diagram.title:
-        parts.insert(1, f"<title>{escape(diagram.title)}</title>")
-    for row in range(diagram.rows):
-        for col in range(diagram.cols):
-            square = (row, col)
-            x, y = corner(square)
-            fill = SVG_SQUARES["dark" if (row + col + diagram.light_a1) % 2 == 0 else "light"]
-            if square in diagram.blocked:
-                fill = SVG_SQUARES["blocked"]
-            parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" fill="{fill}"/>')
-            if square in diagram.marks:
-                parts.append(
-                    f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" '
-                    f'fill="{SVG_MARKS[_mark(diagram, square)]}" fill-opacity="{SVG_MARK_OPACITY}"/>'
-                )
-    if margin:
-        font = margin * 0.6
-        for col in range(diagram.cols):
-            x = margin + (col + 0.5) * size
-            parts.append(
-                f'<text x="{x:.1f}" y="{height - margin * 0.3:.1f}" font-size="{font:.1f}" '
-                f'text-anchor="middle" fill="{SVG_EDGE_INK}">{file_name(col)}</text>'
-            )
-        for row in range(diagram.rows):
-            y = margin + (diagram.rows - 1 - row + 0.5) * size
-            parts.append(
-                f'<text x="{margin / 2:.1f}" y="{y:.1f}" font-size="{font:.1f}" text-anchor="middle" '
-                f'dominant-baseline="central" fill="{SVG_EDGE_INK}">{row + 1}</text>'
-            )
-    for other in diagram.more_paths:
-        joined = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(centre, other))
-        parts.append(
-            f'<polyline points="{joined}" fill="none" stroke="#ef6c00" stroke-width="{max(1.0, size * 0.05):.1f}" '
-            f'stroke-dasharray="{size * 0.15:.1f}" stroke-linejoin="round" stroke-opacity="0.8"/>'
-        )
-    if diagram.path:
-        points = [centre(square) for square in diagram.path]
-        if diagram.closed_path:
-            points.append(points[0])
-        joined = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-        stroke = max(1.0, size * 0.08)
-        parts.append(
-            f'<polyline points="{joined}" fill="none" stroke="#1565c0" stroke-width="{stroke:.1f}" '
-            f'stroke-linejoin="round" stroke-opacity="0.85"/>'
-        )
-        sx, sy = points[0]
-        parts.append(f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{size * 0.18:.1f}" fill="#2e7d32"/>')
-    for square, code in diagram.pieces.items():
-        parts.append(_svg_piece(code, *corner(square), size))
-    for square, label in diagram.labels.items():
-        x, y = centre(square)
-        parts.append(
-            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size * 0.38:.1f}" text-anchor="middle" '
-            f'dominant-baseline="central" fill="{SVG_INK}">{escape(label)}</text>'
-        )
-    for square, label in diagram.corner_labels.items():
-        x, y = corner(square)
-        parts.append(
-            f'<text x="{x + size * 0.05:.1f}" y="{y + size * 0.05:.1f}" font-size="{size * 0.2:.1f}" '
-            f'dominant-baseline="hanging" fill="#000">{escape(label)}</text>'
-        )
+    board = SvgBoard.of(diagram, square_size)
+    parts = board.header(diagram.title) + board.background(diagram)
+    parts.extend(part for _, part in sorted(board.overlay(diagram), key=lambda layered: layered[0]))
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def write_svg(diagram: Diagram, path: str | Path) -> None:
-    """Write the SVG of a diagram to a file.
+def write_svg(drawing: Diagram | str, path: str | Path) -> None:
+    """Write a drawing to a file: a diagram's SVG, or an SVG document already made (an animation).
 
     A board too large to draw is an :class:`~boardpuzzles.errors.InputError`;
     a file that cannot be written is an :class:`~boardpuzzles.errors.OutputError`.
     """
-    document = svg(diagram)
+    document = drawing if isinstance(drawing, str) else svg(drawing)
     try:
         Path(path).write_text(document, encoding="utf-8")
     except OSError as error:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import render
+from .. import animate, render
 from ..errors import InputError
 from ..geometry import Square
 from . import seed
@@ -69,6 +69,46 @@ class LongestCaptures:
 
     def _repr_svg_(self) -> str:
         return render.svg(self.diagram())
+
+    def frames(self) -> list[animate.Frame]:
+        """Every path played jump by jump: the piece on each landing square, the pieces it jumped
+        marked (still on the board: they are taken off only when the move ends, so none is jumped
+        twice), then the move's end with them gone.  One frame for a position with no capture.
+
+        Raises :class:`~..errors.InputError` (``position``) past :data:`.animate.MAX_FRAMES` frames.
+        """
+        position = self.position
+        count = sum(len(move.path) + 1 for move in self.paths)
+        animate.check_frames(count, "position", position.fen(), f"playing its {len(self.paths):,} longest captures")
+        if not self.paths:
+            return [animate.Frame(position.diagram(), "No capture in this position")]
+        frames = []
+        notation = self.notation()
+        for number, move in enumerate(self.paths, start=1):
+            head = f"{number} of {len(self.paths)}: {notation[number - 1]}"
+            for jump in range(len(move.path)):
+                diagram = position.diagram()
+                del diagram.pieces[move.start]
+                diagram.pieces[move.path[jump]] = move.piece
+                diagram.marks = {square: render.TAKEN for square in move.captured[:jump]}
+                diagram.marks[move.path[jump]] = render.HIGHLIGHT
+                diagram.path = list(move.path[: jump + 1])
+                jumped = square_text(move.captured[jump - 1], position.variant) if jump else ""
+                what = f"jump {jump} of {len(move.captured)} takes {jumped}" if jump else "the start"
+                frames.append(animate.Frame(diagram, f"Capture {head}; {what}"))
+            ended = position.diagram()
+            for square in (move.start, *move.captured):
+                del ended.pieces[square]
+            ended.pieces[move.end] = move.piece.upper() if move.promotes else move.piece
+            ended.path = list(move.path)
+            frames.append(animate.Frame(ended, f"Capture {head}; the move ends: {len(move.captured)} "
+                                               f"piece{'s' if len(move.captured) != 1 else ''} taken off"))
+        return frames
+
+    def animation(self, seconds: float = 1.0) -> str:
+        """:meth:`frames` as a self-playing SVG (``draughts captures --animate``), ``seconds`` a jump."""
+        variant = self.position.variant.name
+        return animate.animation(self.frames(), seconds, f"{variant}: the longest captures, jump by jump")
 
 
 def longest_captures(position: Position, piece: Square | None = None) -> LongestCaptures:

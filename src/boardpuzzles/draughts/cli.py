@@ -81,8 +81,10 @@ def _show_captures(result: LongestCaptures, ascii: bool, svg: str | None, title:
         output.console.print("  " + text, markup=False, soft_wrap=True)
 
 
-def _seed_task(source: str, tree: bool, json_mode: bool, ascii: bool, svg: str | None) -> None:
+def _seed_task(source: str, tree: bool, json_mode: bool, ascii: bool, svg: str | None, animate: str | None) -> None:
     root, result = seed_captures(*seed.read_seed_input(_read(source)))
+    if animate:
+        output.save_svg(result.animation(), animate)
     start = root.square
     payload = result.to_json()
     if tree:
@@ -116,6 +118,7 @@ def captures(
     json_mode: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
+    animate: output.AnimateOpt = None,
 ) -> None:
     """The longest captures: for the side to move, one piece (--piece), or the seed's white man (--seed-input)."""
     if seed_input is not None:
@@ -125,13 +128,15 @@ def captures(
             raise InputError("--seed-input has one white man, the piece that captures: leave out --piece")
         if variant is not None and get_variant(variant).name != "seed":
             raise InputError("--seed-input plays by the seed's rules: leave out --variant or write --variant seed")
-        _seed_task(seed_input, tree, json_mode, ascii, svg)
+        _seed_task(seed_input, tree, json_mode, ascii, svg, animate)
         return
     if tree:
         raise InputError("--tree draws the seed's capture tree: use it with --seed-input FILE")
     position = _position(fen, board, variant)
     square = parse_square_text(piece.strip(), position.variant) if piece is not None else None
     result = longest_captures(position, piece=square)
+    if animate:
+        output.save_svg(result.animation(), animate)
     who = f"the piece on {square_text(square, position.variant)}" if square else (
         "white" if position.turn == "W" else "black")
     title = f"{position.variant.name}: longest captures for {who}"

@@ -14,6 +14,7 @@ from ..errors import InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from .moves import accessibility, square_of
 from .counting import CountMethod, count_tours, parse_memory
+from .steps import check_stepped, tour_animation
 from .tour import BOARD_LIMIT, DRAW_LIMIT, LIST_LIMIT, KnightTour, Method, NoTour, find_tour, tour_starts
 
 app = typer.Typer(help="Move a knight over every square of a board once (the knight's tour).")
@@ -69,6 +70,7 @@ def tour(
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
+    animate: output.AnimateOpt = None,
 ) -> None:
     """Find a knight's tour that visits every square once, or say why there is none."""
     rows, cols = _board(board)
@@ -76,13 +78,19 @@ def tour(
     holes = [] if blocked is None else parse_squares(blocked, rows, cols, parameter="blocked")
     if depth is not None and lookahead is not None:
         raise InputError("--depth is the old name of {parameter}: give one of them", parameter="lookahead")
+    if animate:
+        check_stepped(rows, cols)
+    looks = depth if lookahead is None else lookahead
     try:
         with output.progress_bar(f"knight's tour of {rows}x{cols}", json) as progress:
-            result = find_tour(rows, cols, first, closed, method,
-                               depth if lookahead is None else lookahead, holes, progress=progress)
+            result = find_tour(rows, cols, first, closed, method, looks, holes, progress=progress)
     except NoTour as no:
+        if animate:  # where the rule got stuck, or the reason no tour exists
+            output.save_svg(tour_animation(rows, cols, first, closed, method, looks, holes, no), animate)
         prefix = "no tour: " if no.proved else "no tour found: "
         output.no_solution(prefix + no.reason, no.to_json(), json)
+    if animate:
+        output.save_svg(tour_animation(rows, cols, first, closed, method, looks, holes, result), animate)
     if json:
         if svg:
             output.save_svg(result.diagram(), svg)

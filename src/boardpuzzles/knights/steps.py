@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import animate, render
 from ..errors import InputError
 from ..geometry import Square, square_name
 from .moves import DCOL, DROW
@@ -140,10 +141,15 @@ class _Board:
                      for r in range(self.rows))
 
 
-def _check(rows: int, cols: int, method: str) -> None:
+def check_stepped(rows: int, cols: int) -> None:
+    """Refuse a board too large to step through (or animate): over :data:`MAX_STEPPED` squares."""
     if rows * cols > MAX_STEPPED:
         raise InputError(f"{{parameter}} is too large to step through: at most {MAX_STEPPED} squares",
                          parameter="board", value=f"{rows}x{cols}", allowed=f"up to {MAX_STEPPED} squares")
+
+
+def _check(rows: int, cols: int, method: str) -> None:
+    check_stepped(rows, cols)
     if method not in RULES:
         raise InputError("{parameter} must be one of " + ", ".join(RULES) + " to follow its choices",
                          parameter="method", value=method, allowed=list(RULES))
@@ -192,8 +198,7 @@ def rule_steps(rows: int, cols: int, start: Square, method: str, depth: int = 2,
 def path_steps(rows: int, cols: int, path: Sequence[Square], blocked: Iterable[Square] = (),
                closed: bool = False) -> Iterator[KnightStep]:
     """A tour found by another method, replayed square by square with the seed's tables."""
-    if rows * cols > MAX_STEPPED:
-        _check(rows, cols, RULES[0])
+    check_stepped(rows, cols)
     board = _Board(rows, cols, blocked)
     board.occupy(path[0])
     yield KnightStep("start", 1, path[0], (), board.table())
@@ -204,8 +209,13 @@ def path_steps(rows: int, cols: int, path: Sequence[Square], blocked: Iterable[S
     yield _done(board, path[0], path[-1], closed)
 
 
+def _closes(start: Square, last: Square) -> bool:
+    """Whether ``last`` is a knight's move from ``start``."""
+    return abs(last[0] - start[0]) * abs(last[1] - start[1]) == 2
+
+
 def _done(board: _Board, start: Square, last: Square, closed: bool) -> KnightStep:
-    closes = abs(last[0] - start[0]) * abs(last[1] - start[1]) == 2
+    closes = _closes(start, last)
     note = f"every square visited, ending on {square_name(*last)}, " + (
         "a knight's move from the start: the tour closes" if closes else "not a knight's move from the start: an open tour")
     if closed and not closes:
@@ -244,3 +254,56 @@ def tour_steps(rows: int, cols: int, start: Square, closed: bool, method: str | 
             if [step.square for step in walked[:-1]] == path:
                 return walked
     return list(path_steps(rows, cols, path, blocked, result.closed))
+
+
+def _caption(step: KnightStep) -> str:
+    where = square_name(*step.square)
+    if step.kind == "start":
+        return f"The knight starts on {where}; each free square shows its accessibility in its corner"
+    if step.kind in ("stuck", "done"):
+        return step.note[:1].upper() + step.note[1:]
+    options = ", ".join(f"{c.name} {c.accessibility}" + (f" (score {c.score})" if c.score is not None else "")
+                        + (" (a dead end)" if c.refused else "") for c in step.candidates)
+    return f"move {step.number - 1} to {where}; the choices (accessibility): {options}"
+
+
+def tour_frames(rows: int, cols: int, steps: Sequence[KnightStep], blocked: Iterable[Square] = ()) -> list[animate.Frame]:
+    """The steps of a tour (:func:`tour_steps`) as frames: the knight on its square, the visited
+    squares numbered along the path, the candidates it had marked with their accessibility, and
+    every free square's accessibility small in its corner."""
+    holes = set(blocked)
+    frames = []
+    visited: list[Square] = []
+    for step in steps:
+        if step.kind in ("start", "move"):
+            visited.append(step.square)
+        table = {(r, c): str(value) for r, row in enumerate(step.accessibility) for c, value in enumerate(row)
+                 if value is not None}
+        diagram = render.Diagram(
+            rows, cols, pieces={step.square: "N"}, blocked=holes, path=list(visited),
+            labels={square: str(number) for number, square in enumerate(visited, start=1) if square != step.square},
+            marks={c.square: render.HIGHLIGHT for c in step.candidates}, corner_labels=table,
+            closed_path=step.kind == "done" and _closes(visited[0], step.square))
+        frames.append(animate.Frame(diagram, _caption(step)))
+    return frames
+
+
+def tour_animation(rows: int, cols: int, start: Square, closed: bool, method: str | None, lookahead: int | None,
+                   blocked: Iterable[Square], result: KnightTour | NoTour, seconds: float = 0.5) -> str:
+    """The tour behind ``result`` (the answer of ``find_tour`` to these arguments) as a self-playing
+    SVG (``knight tour --animate``): :func:`tour_steps` drawn by :func:`tour_frames`; where a
+    proof says there is no tour, one frame with the board and the reason.
+
+    Raises :class:`~..errors.InputError` (``board``) past :data:`MAX_STEPPED` squares.
+    """
+    check_stepped(rows, cols)
+    holes = list(blocked)
+    steps = tour_steps(rows, cols, start, closed, method, lookahead, holes, result)
+    if steps:
+        frames = tour_frames(rows, cols, steps, holes)
+    else:
+        assert isinstance(result, NoTour)
+        frames = [animate.Frame(render.Diagram(rows, cols, pieces={start: "N"}, blocked=set(holes)),
+                                f"No tour: {result.reason}")]
+    kind = "closed" if closed else "open"
+    return animate.animation(frames, seconds, f"{kind} knight's tour of the {rows}x{cols} board, move by move")

@@ -17,7 +17,7 @@ from . import solutions as list_solutions
 from . import solve as solve_queens
 from .counting import count as count_queens
 from .solution import Completions, NoSolution, Solution
-from .steps import WATCHED, search_steps
+from .steps import WATCHED, search_animation, search_steps
 
 app = typer.Typer(help="Place N queens on an N x N board, no two attacking.")
 
@@ -76,11 +76,14 @@ def solve(
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
+    animate: output.AnimateOpt = None,
 ) -> None:
     """One solution: built directly in O(N) for any N up to 10,000,000, or found by a search --method."""
     size = parse_n(n)
     if svg:
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
+    if animate:  # the seed's search to its first solution, made (or refused) before anything is printed
+        output.save_svg(search_animation(size, method), animate)
     if trace and method in WATCHED:
         solution = next(_traced(size, method, json), None)
     else:
