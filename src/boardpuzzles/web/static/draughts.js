@@ -312,4 +312,4 @@ $("read-seed").addEventListener("click", inTurn(() => load("", false, $("seed").
 $("captures").addEventListener("click", inTurn(showCaptures));
 $("tree").addEventListener("click", inTurn(showTree));
 $("undo").addEventListener("click", inTurn(() => history.length && load(history.pop())));
-init().catch((error) => say(error.message, "error"));
+inTurn(init)();  // in the queue: a click made while the page loads waits for it
