@@ -124,3 +124,23 @@ def test_demo_section(capsys):
     demo(ascii=True)
     out = capsys.readouterr().out
     assert "2 3 4 4 4 4 3 2" in out and "from e4" in out
+
+
+def test_trace_prints_the_steps_the_page_and_the_animation_show(cli):
+    text = cli("knight", "tour", "5", "--method", "warnsdorff", "--trace")
+    assert text.status == 0
+    lines = text.out.splitlines()
+    assert lines[0] == "  1 start a1" and lines[1].startswith("  2 c2   from: c2 5, b3 5")
+    run = cli("knight", "tour", "5", "--method", "warnsdorff", "--trace", "--json")
+    *steps, result = run.json_lines()
+    assert result == cli("knight", "tour", "5", "--method", "warnsdorff", "--json").json()
+    assert [step["kind"] for step in steps] == ["start", *["move"] * 24, "done"]
+    assert [step["square"] for step in steps[:-1]] == result["path"]
+
+
+def test_trace_where_the_rule_gets_stuck_and_where_it_cannot_step(cli):
+    stuck = cli("knight", "tour", "7", "--start", "g7", "--method", "warnsdorff", "--trace", "--json")
+    assert stuck.status == 1
+    assert stuck.json_lines()[-2]["kind"] == "stuck"
+    big = cli("knight", "tour", "30", "--trace")
+    assert big.status == 2 and big.err.count("\n") == 1 and "too large to step through" in big.err

@@ -14,7 +14,7 @@ from ..errors import InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from .moves import accessibility, square_of
 from .counting import CountMethod, count_tours, parse_memory
-from .steps import check_stepped, tour_animation
+from .steps import KnightStep, check_stepped, tour_animation, tour_steps
 from .tour import BOARD_LIMIT, DRAW_LIMIT, LIST_LIMIT, KnightTour, Method, NoTour, find_tour, tour_starts
 
 app = typer.Typer(help="Move a knight over every square of a board once (the knight's tour).")
@@ -69,6 +69,7 @@ def tour(
     blocked: Annotated[str | None, typer.Option("--blocked", metavar="SQS", help="Squares taken off the board, e.g. a1,c3.")] = None,
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
+    trace: Annotated[bool, typer.Option("--trace", help="Print each move with the candidates and their accessibility (boards up to 400 squares).")] = False,
     svg: output.SvgOpt = None,
     animate: output.AnimateOpt = None,
 ) -> None:
@@ -78,17 +79,21 @@ def tour(
     holes = [] if blocked is None else parse_squares(blocked, rows, cols, parameter="blocked")
     if depth is not None and lookahead is not None:
         raise InputError("--depth is the old name of {parameter}: give one of them", parameter="lookahead")
-    if animate:
+    if animate or trace:
         check_stepped(rows, cols)
     looks = depth if lookahead is None else lookahead
     try:
         with output.progress_bar(f"knight's tour of {rows}x{cols}", json) as progress:
             result = find_tour(rows, cols, first, closed, method, looks, holes, progress=progress)
     except NoTour as no:
+        if trace:
+            _print_steps(tour_steps(rows, cols, first, closed, method, looks, holes, no), json)
         if animate:  # where the rule got stuck, or the reason no tour exists
             output.save_svg(tour_animation(rows, cols, first, closed, method, looks, holes, no), animate)
         prefix = "no tour: " if no.proved else "no tour found: "
         output.no_solution(prefix + no.reason, no.to_json(), json)
+    if trace:
+        _print_steps(tour_steps(rows, cols, first, closed, method, looks, holes, result), json)
     if animate:
         output.save_svg(tour_animation(rows, cols, first, closed, method, looks, holes, result), animate)
     if json:
@@ -102,6 +107,13 @@ def tour(
         _show_tour(result, ascii, svg)
 
 
+def _print_steps(steps: list[KnightStep], json_mode: bool) -> None:
+    """The tour's steps, the same that the web page and ``--animate`` show: a line each, or JSON Lines."""
+    for step in steps:
+        if json_mode:
+            output.print_json(step.to_json())
+        else:
+            output.console.print(str(step), markup=False, soft_wrap=True)
 
 
 @app.command()
