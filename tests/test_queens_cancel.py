@@ -83,3 +83,8 @@ def test_the_part_searched_is_one_at_the_end_of_the_walk():
     child = completion._Frame(completion._Lines(4), [0], [0], [(1, 0), (1, 1), (1, 2), (1, 3)], (0, 1))
     child.tried = 3
     assert completion.part_searched([frame, child]) == 0.5 + 0.5 * 2 / 4
+
+
+def test_the_first_solution_of_40_queens_by_bitboard_is_refused_with_its_steps():
+    with pytest.raises(TooLong, match="first solution of 40 queens by bitboard: about 916,259,623,904 steps"):
+        queens.solve(40, "bitboard")
