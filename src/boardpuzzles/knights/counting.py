@@ -333,6 +333,7 @@ class _Sweep:
     def _empty_table(self, size: int, limbs: int) -> np.ndarray:
         """An empty table of ``size`` places: the spare's first rows, or a new spare."""
         if len(self.spare) < size or self.spare.shape[1] != 1 + limbs:
+            self.spare = np.empty((0, 1 + limbs), dtype=np.int64)  # the old one goes before the new one comes
             self.spare = frontier.new_table(size, limbs)
             return self.spare
         table = self.spare[:size]
