@@ -233,6 +233,8 @@ class _Sweep:
         self.parts = 1
         self.states: list[int] = []
         self.spill: str | None = None
+        #: the biggest table so far, whose first rows are the next tables (new memory costs more than clearing)
+        self.spare = np.empty((0, 2), dtype=np.int64)
 
     def meta(self) -> dict[str, Any]:
         start = None if self.start is None or self.closed else square_name(*self.start)
@@ -301,7 +303,7 @@ class _Sweep:
         """Build partition ``part`` of step ``i`` in a hash table of at most ``most`` places."""
         plan = self.plan
         size = min(most, max(1024, 1 << int(FIRST_TABLE * states / self.parts).bit_length()))
-        table = frontier.new_table(size, limbs)
+        table = self._empty_table(size, limbs)
         filled = 0
         budget = Budget(first=1 << 12)
         done = 0
@@ -315,6 +317,7 @@ class _Sweep:
                     if 2 * len(table) > most:
                         raise _NoRoom()
                     table = _grow(table)
+                    self.spare = table
                     continue
                 began = time.monotonic()
                 hi = min(len(keys), lo + budget.size)
@@ -326,6 +329,16 @@ class _Sweep:
                 self.tracker.update(_during(i, (part + (done + lo) / max(1, states)) / self.parts))
             done += len(keys)
         return frontier.collect(table, filled)
+
+    def _empty_table(self, size: int, limbs: int) -> np.ndarray:
+        """An empty table of ``size`` places: the spare's first rows, or a new spare."""
+        if len(self.spare) < size or self.spare.shape[1] != 1 + limbs:
+            self.spare = np.empty((0, 1 + limbs), dtype=np.int64)  # the old one goes before the new one comes
+            self.spare = frontier.new_table(size, limbs)
+            return self.spare
+        table = self.spare[:size]
+        frontier.clear(table)
+        return table
 
     def _keep(self, i: int, part: int, keys: np.ndarray, counts: np.ndarray) -> Block:
         """Write a partition to disk and give it back mapped from there."""

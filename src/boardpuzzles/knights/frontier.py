@@ -296,20 +296,36 @@ def new_table(places: int, limbs: int) -> np.ndarray:
     empty), then its count's limbs, side by side so that an addition touches one cache line
     (with codes and counts in two arrays, 6x8 closed took 5.4 s of CPU instead of 4.4 s
     in benchmarks/knight_counts.py)."""
-    table = np.zeros((places, 1 + limbs), dtype=np.int64)
-    table[:, 0] = NO_KEY
+    table = np.empty((places, 1 + limbs), dtype=np.int64)
+    clear(table)
     return table
 
 
 @njit(cache=True)
-def _add(table, key, count):
-    """Add ``count`` (limbs, maybe fewer than the table's) to ``key``'s count in the
-    table (linear probing). Returns
-    (1 if ``key`` is new, 1 if the sum carried out of the top limb)."""
+def clear(table):
+    """Empty every place of a table (a table reused costs one pass over it, not new memory)."""
+    for at in range(len(table)):
+        table[at, 0] = NO_KEY
+        for limb in range(1, table.shape[1]):
+            table[at, limb] = 0
+
+
+@njit(cache=True)
+def _place(table, key, at):
+    """The first place from ``at`` on (linear probing) that holds ``key`` or nothing. Places
+    are never emptied, so ``key``'s place is still at or after it once other keys have gone in."""
     mask = len(table) - 1
-    at = _slot(key, mask)
     while table[at, 0] != key and table[at, 0] != NO_KEY:
         at = (at + 1) & mask
+    return at
+
+
+@njit(cache=True)
+def _add(table, key, count, at):
+    """Add ``count`` (limbs, maybe fewer than the table's) to ``key``'s count in the
+    table, looking for its place from ``at`` on. Returns
+    (1 if ``key`` is new, 1 if the sum carried out of the top limb)."""
+    at = _place(table, key, at)
     new = 0
     if table[at, 0] == NO_KEY:
         table[at, 0] = key
@@ -320,6 +336,27 @@ def _add(table, key, count):
         table[at, 1 + limb] = total & LIMB_MASK
         carry = total >> LIMB_BITS
     return new, carry != 0
+
+
+#: successors gathered before they go into the table: their places are looked up first, all
+#: together, so that the waits for memory overlap instead of coming one after another
+BATCH = 256
+
+
+@njit(cache=True)
+def _insert(table, counts, pending, sources, places, held):
+    """Add the ``held`` codes of ``pending`` (each with the count of frontier ``sources[k]``) to the table.
+    Returns (new keys, 1 if a count outgrew its limbs)."""
+    mask = len(table) - 1
+    for k in range(held):
+        places[k] = _place(table, pending[k], _slot(pending[k], mask))
+    added = 0
+    overflow = 0
+    for k in range(held):
+        new, carried = _add(table, pending[k], counts[sources[k]], places[k])
+        added += new
+        overflow |= carried
+    return added, overflow
 
 
 @njit(cache=True)
@@ -333,18 +370,28 @@ def expand(keys, counts, lo, hi, slots, back, finish, rem, closed, start_place, 
     ext = np.empty(slots + 1, dtype=np.int64)
     base = np.empty(slots + 1, dtype=np.int64)
     names = np.zeros(SCRATCH_LABEL + 1, dtype=np.int64)
+    pending = np.empty(BATCH + 16, dtype=np.int64)
+    sources = np.empty(BATCH + 16, dtype=np.int64)
+    places = np.empty(BATCH + 16, dtype=np.int64)
+    held = 0
     added = 0
     overflow = 0
     i = lo
-    while i < hi and added < room:
+    while i < hi and added + held < room:
         found = successors(keys[i], slots, back, finish, rem, closed, start_place, last, out, ext, base, names)
         for k in range(found):
             if parts == 1 or part_of(out[k], parts) == part:
-                new, carried = _add(table, out[k], counts[i])
-                added += new
-                overflow |= carried
+                pending[held] = out[k]
+                sources[held] = i
+                held += 1
+        if held >= BATCH:
+            new, carried = _insert(table, counts, pending, sources, places, held)
+            added += new
+            overflow |= carried
+            held = 0
         i += 1
-    return i, added, overflow
+    new, carried = _insert(table, counts, pending, sources, places, held)
+    return i, added + new, overflow | carried
 
 
 @njit(cache=True)
@@ -352,7 +399,7 @@ def rehash(table, bigger):
     """Move every entry of a table into an empty bigger one."""
     for at in range(len(table)):
         if table[at, 0] != NO_KEY:
-            _add(bigger, table[at, 0], table[at, 1:])
+            _add(bigger, table[at, 0], table[at, 1:], _slot(table[at, 0], len(bigger) - 1))
 
 
 @njit(cache=True)
