@@ -187,7 +187,9 @@ def test_bash_completion_works_in_bash(program_on_path):
 
 
 def test_install_completion_writes_the_bash_script(program_on_path, tmp_path):
-    done = subprocess.run(["bash", "-c", "boardpuzzles --install-completion"], capture_output=True, text=True,
+    # "; exit $?" keeps bash as the parent (a lone command is exec'd in its place), so the shell is found
+    # however pytest itself was started
+    done = subprocess.run(["bash", "-c", "boardpuzzles --install-completion; exit $?"], capture_output=True, text=True,
                           env=program_on_path, timeout=120)
     assert done.returncode == 0, done.stderr
     script = tmp_path / ".bash_completions" / "boardpuzzles.sh"
