@@ -13,6 +13,8 @@ from boardpuzzles.draughts import Perft, fast, Position, get_variant, legal_move
 from boardpuzzles.draughts.counting import reference_perft
 from boardpuzzles.errors import InputError, TooLong
 
+from cancel_helpers import cancel_while_working
+
 
 def _start(name: str) -> Position:
     return Position.initial(get_variant(name))
@@ -27,32 +29,8 @@ def compiled():
 @pytest.mark.parametrize(("variant", "depth"), [("international", 15), ("canadian", 8)])
 def test_cancel_from_another_thread(variant, depth):
     """numba (international) and the plain generator (Canadian): Cancelled within 0.5 s, nothing runs on."""
-    threads = threading.active_count()
-    cancel, working = threading.Event(), threading.Event()
-    reports, set_at = [], []
-
-    def report(progress):
-        reports.append(progress)
-        if progress.done > 0:
-            working.set()
-
-    def stop():
-        working.wait(30)
-        time.sleep(0.3)
-        set_at.append(time.monotonic())
-        cancel.set()
-
-    stopper = threading.Thread(target=stop)
-    stopper.start()
-    with pytest.raises(Cancelled):
-        perft(_start(variant), depth, force=True, progress=report, cancel=cancel)
-    stopped = time.monotonic()
-    stopper.join()
-    assert stopped - set_at[0] < 0.5
-    assert threading.active_count() == threads
-    busy = time.process_time()
-    time.sleep(0.3)
-    assert time.process_time() - busy < 0.05  # nothing runs on
+    reports = cancel_while_working(
+        lambda **protocol: perft(_start(variant), depth, force=True, **protocol), working=lambda r: r.done > 0)
     assert reports and all(r.total == 100 and 0 <= r.done < 100 for r in reports)
     assert [r.done for r in reports] == sorted(r.done for r in reports)
 
