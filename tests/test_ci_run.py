@@ -29,6 +29,7 @@ def fake_ci(tmp_path):
     _stub(stubs / "pip", f'echo pip "$@" >> {log}')
     _stub(stubs / "mypy", f'echo mypy "$@" >> {log}; exit ${{MYPY_STATUS:-0}}')
     _stub(stubs / "pytest", f'echo pytest "$@" >> {log}; exit ${{PYTEST_STATUS:-0}}')
+    _stub(stubs / "chromium", "exit 0")  # found: the copy never runs the real apt-get, chromium or not
 
     def run(*args: str, **statuses: int) -> tuple[int, str, str]:
         env = {**os.environ, "PATH": f"{stubs}:{os.environ['PATH']}", **{k: str(v) for k, v in statuses.items()}}
