@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, Protocol
 
 import typer
 from rich.console import Console
@@ -56,6 +56,20 @@ def print_jsonl(payloads: Iterable[Any]) -> None:
     for payload in payloads:
         sys.stdout.write(json.dumps(payload) + "\n")
         sys.stdout.flush()
+
+
+class Step(Protocol):
+    """A step of a watched search (the queens seeds' steps, the knight's moves): a line and a JSON object."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def print_step(step: Step, json_mode: bool) -> None:
+    """One step of ``--trace``: its JSON object on a line of its own with ``--json``, else its line."""
+    if json_mode:
+        print_json(step.to_json())
+    else:
+        console.print(str(step), markup=False, soft_wrap=True)
 
 
 def can_encode(text: str, stream: Any = None) -> bool:

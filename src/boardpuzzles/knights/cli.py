@@ -110,10 +110,7 @@ def tour(
 def _print_steps(steps: list[KnightStep], json_mode: bool) -> None:
     """The tour's steps, the same that the web page and ``--animate`` show: a line each, or JSON Lines."""
     for step in steps:
-        if json_mode:
-            output.print_json(step.to_json())
-        else:
-            output.console.print(str(step), markup=False, soft_wrap=True)
+        output.print_step(step, json_mode)
 
 
 @app.command()

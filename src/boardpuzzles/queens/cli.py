@@ -45,10 +45,7 @@ def _trace_printer(enabled: bool):
 def _traced(size: int, method: str, json_mode: bool) -> Iterator[Solution]:
     """A seed's search step by step: each step printed (a line, or a JSON object with --json); yields its solutions."""
     for step in search_steps(size, method):
-        if json_mode:
-            output.print_json(step.to_json())
-        else:
-            output.console.print(str(step), markup=False, soft_wrap=True)
+        output.print_step(step, json_mode)
         if step.solution is not None:
             yield Solution.from_columns(step.solution)
 
