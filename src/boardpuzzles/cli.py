@@ -209,6 +209,12 @@ def _command_of(args: list[str]) -> tuple[Any, str] | None:
     return command, path
 
 
+def _option_words(args: list[str]) -> list[str]:
+    """The words of ``args`` before ``--`` with any ``=value`` cut off: where options can stand."""
+    end = args.index("--") if "--" in args else len(args)
+    return [word.split("=", 1)[0] for word in args[:end]]
+
+
 def _unknown_option(args: list[str]) -> str | None:
     """The message for the first ``--option`` in ``args`` that the command it runs does not have, if any.
 
@@ -222,10 +228,7 @@ def _unknown_option(args: list[str]) -> str | None:
     command, path = found
     known = {name for param in command.params for name in (*param.opts, *param.secondary_opts)}
     known |= {"-h", "--help"}
-    for word in args:
-        if word == "--":
-            break
-        name = word.split("=", 1)[0]
+    for name in _option_words(args):
         if name.startswith("--") and len(name) > 2 and name not in known:
             close = difflib.get_close_matches(name, sorted(known), n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
@@ -244,8 +247,7 @@ def _repeated_option(args: list[str]) -> str | None:
     if found is None:
         return None
     command, path = found
-    end = args.index("--") if "--" in args else len(args)
-    words = [word.split("=", 1)[0] for word in args[:end]]
+    words = _option_words(args)
     for param in command.params:
         if isinstance(param, TyperOption) and not param.is_flag and not param.multiple:
             names = {*param.opts, *param.secondary_opts}
