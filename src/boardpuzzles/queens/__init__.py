@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import Literal
+from typing import Literal, get_args
 from collections.abc import Callable, Iterator, Sequence
 
 from ..errors import InputError
@@ -64,7 +64,7 @@ from .published import FUNDAMENTAL, TOTAL
 from .solution import Completions, NoSolution, Solution
 
 __all__ = [
-    "SEARCH_METHODS", "SearchMethod", "SolveMethod", "MAX_SEARCH_N", "Solution", "NoSolution", "Completions", "solve", "solutions", "complete",
+    "SEARCH_METHODS", "SOLVE_METHODS", "SearchMethod", "SolveMethod", "MAX_SEARCH_N", "Solution", "NoSolution", "Completions", "solve", "solutions", "complete",
     "count", "CountResult", "Counts", "Subproblem", "subproblems", "count_subproblem",
 ]
 
@@ -73,6 +73,7 @@ Trace = Callable[[arsac.ArsacStep | prolog.PrologStep], None] | None
 #: the names of the searches and of every way to solve (types, so that a typo is caught before it runs)
 SearchMethod = Literal["bitboard", "recursive", "iterative", "freelist"]
 SolveMethod = Literal["construction", "bitboard", "recursive", "iterative", "freelist"]
+SOLVE_METHODS: tuple[SolveMethod, ...] = get_args(SolveMethod)
 SEARCH_METHODS: dict[SearchMethod, Callable[..., Iterator[tuple[int, ...]]]] = {
     "bitboard": bitboard.solutions_bitboard,
     "recursive": arsac.solutions_recursive,
@@ -217,7 +218,7 @@ def solve(
         _check_n(n, MAX_CONSTRUCTION_N, "the construction")
         columns = construction.construct(n)
         return None if columns is None else Solution(columns)
-    _check_method(method, ["construction", *SEARCH_METHODS])
+    _check_method(method, SOLVE_METHODS)
     if method != "bitboard":
         return next(solutions(n, method, trace=trace, limit=1, force=force, progress=progress, cancel=cancel), None)
     _check_n(n, MAX_SEARCH_N, "a search")

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any
 
 from .. import draughts, knights, queens
 from ..errors import BoardpuzzlesError, Cancelled, InputError
@@ -34,8 +34,6 @@ from ..queens.steps import WATCHED, search_steps
 from .params import Query
 
 #: Seconds a plain request may work, and a job (a count).
-#: the ways ``queens solve`` takes, typed as the API names them
-SOLVE_METHODS: tuple[queens.SolveMethod, ...] = get_args(queens.SolveMethod)
 REQUEST_SECONDS = 10.0
 JOB_SECONDS = 600.0
 
@@ -160,7 +158,7 @@ def _steps_then(steps: Iterator[Any], work: Work, stop: Callable[[Any], bool]) -
 
 def queens_solve(query: Query, work: Work) -> Answer:
     """``queens solve N [--method M] [--trace]``."""
-    method = query.choice("method", SOLVE_METHODS, "construction")
+    method = query.choice("method", queens.SOLVE_METHODS, "construction")
     assert method is not None
     n = _queens_n(query, method)
     if query.flag("trace"):
