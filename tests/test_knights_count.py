@@ -1,13 +1,15 @@
 """Exact counts of knight's tours: the frontier dynamic program against the published
 counts, the exhaustive search and the plain-Python transition."""
 
+import tempfile
 import threading
 
 import numpy as np
 import pytest
 
+from boardpuzzles import runner
 from boardpuzzles.errors import Cancelled, InputError, TooLong
-from boardpuzzles.knights import count_tours, frontier, frontier_reference, published
+from boardpuzzles.knights import count_tours, counting, frontier, frontier_reference, published
 from boardpuzzles.knights.moves import neighbour_table
 from boardpuzzles.knights.search import count_reference
 
@@ -149,6 +151,23 @@ def test_memory_bound_cuts_steps_into_partitions_on_disk():
     result = count_tours(5, 5, memory=256 * 1024)  # 26000 frontiers at the widest step
     assert result.total == 1728
     assert result.partitions > 1
+
+
+@pytest.mark.parametrize("rows,cols,closed,start,memory", [
+    (6, 6, True, None, None), (6, 6, True, None, 256 * 1024), (5, 5, False, None, 64 * 1024),
+    (5, 6, False, (0, 1), None), (4, 9, False, None, None)])
+def test_threaded_steps_set_other_partitions_aside_on_disk_and_keep_the_count(monkeypatch, tmp_path, rows, cols,
+                                                                              closed, start, memory):
+    expected = count_tours(rows, cols, closed=closed, start=start, method="frontier").total
+    monkeypatch.setattr(counting, "THREADED_STATES", 1)  # every step threaded
+    monkeypatch.setattr(counting, "SPILL_ROWS", 64)  # the spilled successors written out often
+    monkeypatch.setattr(runner, "cpu_count", lambda: 3)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    result = count_tours(rows, cols, closed=closed, start=start, method="frontier", memory=memory)
+    assert result.total == expected
+    assert result.partitions >= 3
+    assert list(tmp_path.iterdir()) == []  # the partitions and the spilled successors are gone
+    assert threading.active_count() == 1
 
 
 def test_refusals_name_parameters():

@@ -26,7 +26,8 @@ import tempfile
 import threading
 import time
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
@@ -67,6 +68,13 @@ FRONTIER_BEYOND: dict[bool, dict[int, str]] = {
     False: {7: "open tours of boards 7 across have many more frontiers than closed ones (6x6: 5,644,449 at "
                "the widest step against 147,050): hours and tens of GB"},
 }
+#: steps with at least this many frontiers are built by a thread a core (at most :data:`MOST_THREADS`),
+#: each thread taking a share of the frontiers, building one partition in its table and setting the
+#: successors of the others aside on disk; smaller steps are built by one thread in one table
+THREADED_STATES = 1 << 21
+MOST_THREADS = 8
+#: successors a thread holds for each other partition before it appends them to that partition's file
+SPILL_ROWS = 1 << 15
 #: changes whenever the meaning of a checkpoint's frontiers changes
 CHECKPOINT_VERSION = 1
 #: the part of a table's places that may be filled before it grows
@@ -204,7 +212,7 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
         if client is not cluster:
             client.close()
     return TourCount(rows, cols, closed, start, total, method, max(sweep.states, default=1),
-                     time.monotonic() - started, sweep.parts, tuple(sweep.states))
+                     time.monotonic() - started, sweep.most_parts, tuple(sweep.states))
 
 
 def sweep_order(rows: int, cols: int) -> tuple[int, int, bool]:
@@ -230,11 +238,18 @@ class _Sweep:
         first = sweep_index(rows, cols, start) if start is not None and not closed else -1
         self.plan = frontier.plan(height, width, first)
         self.memory, self.workers, self.cluster, self.tracker = memory, workers, cluster, tracker
+        #: the fewest partitions a step is cut into (doubled when a partition outgrows ``memory``)
         self.parts = 1
+        #: the most partitions a step was cut into
+        self.most_parts = 1
         self.states: list[int] = []
         self.spill: str | None = None
-        #: the biggest table so far, whose first rows are the next tables (new memory costs more than clearing)
-        self.spare = np.empty((0, 2), dtype=np.int64)
+        #: threads for the big steps (each builds a partition of its own: :data:`THREADED_STATES`)
+        self.threads = min(runner.cpu_count(), MOST_THREADS)
+        self.threads_pool: ThreadPoolExecutor | None = None
+        #: each thread's biggest table so far, whose first rows are its next tables (new memory costs more
+        #: than clearing)
+        self.spares: list[np.ndarray] = []
 
     def meta(self) -> dict[str, Any]:
         start = None if self.start is None or self.closed else square_name(*self.start)
@@ -267,6 +282,8 @@ class _Sweep:
                     _save(checkpoint, self.meta(), step, limbs, blocks)
             total = sum(frontier.to_int(c) for _, counts in blocks for c in counts)
         finally:
+            if self.threads_pool is not None:
+                self.threads_pool.shutdown()
             if self.spill is not None:
                 shutil.rmtree(self.spill, ignore_errors=True)
         self.tracker.update(n)
@@ -287,56 +304,104 @@ class _Sweep:
                 self.parts *= 2
 
     def _local(self, i: int, blocks: list[Block], limbs: int, states: int) -> list[Block]:
-        out = []
-        spill = self.parts > 1
-        for part in range(self.parts):
-            keys, counts = self._table(i, blocks, limbs, part, states, self._room(limbs))
-            out.append(self._keep(i, part, keys, counts) if spill else (keys, counts))
+        """Step ``i`` in this process: by one thread, or, from :data:`THREADED_STATES` frontiers on,
+        by a thread a core, each taking its share of the frontiers and building one partition."""
+        threads = self.threads if states >= THREADED_STATES else 1
+        most = self._room(limbs, threads)
+        # enough partitions for twice as many frontiers as came in (the most a step has grown by here)
+        parts = max(self.parts, threads, 1 << (int(2 * states / (LOAD * most)).bit_length()))
+        self.most_parts = max(self.most_parts, parts)
+        size = min(most, max(1024, 1 << int(FIRST_TABLE * states / parts).bit_length()))
+        spill_dir = self._spill_dir(i) if parts > 1 else None
+        given = blocks[0][1].shape[1]  # the limbs of the frontiers' counts (fewer than ``limbs`` after an overflow)
+        builders = [_Builder(self, t, self._empty_table(t, size, limbs), t, parts, spill_dir, given)
+                    for t in range(threads)]
+        for t, builder in enumerate(builders):  # thread t takes the t-th share of every block
+            builder.inputs = [(keys, counts, len(keys) * t // threads, len(keys) * (t + 1) // threads)
+                              for keys, counts in blocks]
+        plan = self.plan
+        args = (plan.slots, plan.back[i], plan.finish[i], plan.rem[i], self.closed, plan.start_place(i),
+                i == plan.squares - 1, parts)
+
+        def expand(builder: _Builder, size: int) -> int:
+            return builder.take(lambda keys, counts, lo, hi, table, room: frontier.expand(
+                keys, counts, lo, hi, *args, builder.part, table, room, builder.spill_keys, builder.spill_counts,
+                builder.spilled), size, most)
+
+        def absorb(builder: _Builder, size: int) -> int:
+            return builder.take(frontier.absorb, size, most)
+
+        later = 1 - 1 / parts  # the share of the step's progress that the partitions built from disk take
+        self._rounds(builders, expand, lambda done: _during(i, (1 - later) * done / max(1, states)))
+        if parts == 1:
+            return [builders[0].collect()]
+        out: list[Block] = []
+        for first in range(0, parts, threads):  # the partitions, in waves of one a thread
+            wave = builders if first == 0 else [
+                _Builder(self, t, self._empty_table(t, size, limbs), first + t, parts, None, given)
+                for t in range(min(threads, parts - first))]
+            spilled = [builder.spilled_for(wave) for builder in builders]
+            for k, builder in enumerate(wave):
+                builder.inputs = [share for files in spilled if (share := files[k]) is not None]
+            total = sum(hi for builder in wave for _, _, _, hi in builder.inputs)
+            self._rounds(wave, absorb, lambda done: _during(
+                i, 1 - later + later * (first + len(wave) * done / max(1, total)) / parts))
+            for builder in wave:
+                out.append(self._keep(i, builder.part, *builder.collect()))
+            for builder in builders:
+                builder.forget(wave)
+        os.rmdir(str(spill_dir))
         return out
 
-    def _room(self, limbs: int) -> int:
-        """The most places a table may have within ``memory`` (a power of two)."""
-        places = max(1024, self.memory // (8 * (1 + limbs)))
-        return 1 << (places.bit_length() - 1)
-
-    def _table(self, i: int, blocks: list[Block], limbs: int, part: int, states: int, most: int) -> Block:
-        """Build partition ``part`` of step ``i`` in a hash table of at most ``most`` places."""
-        plan = self.plan
-        size = min(most, max(1024, 1 << int(FIRST_TABLE * states / self.parts).bit_length()))
-        table = self._empty_table(size, limbs)
-        filled = 0
+    def _rounds(self, builders: list[_Builder], work: Callable[[_Builder, int], int],
+                fraction: Callable[[float], float]) -> None:
+        """Run ``work(builder, size)`` (it returns the frontiers it took) for every builder, each in its
+        thread, in rounds of about 0.1 s, until every builder's inputs are taken; the progress and
+        ``cancel`` are looked at between rounds (``fraction``: of the frontiers taken, the step's part)."""
         budget = Budget(first=1 << 12)
         done = 0
-        args = (plan.slots, plan.back[i], plan.finish[i], plan.rem[i], self.closed, plan.start_place(i),
-                i == plan.squares - 1, self.parts, part)
-        for keys, counts in blocks:
-            lo = 0
-            while lo < len(keys):
-                room = int(LOAD * len(table)) - filled
-                if room < 64:
-                    if 2 * len(table) > most:
-                        raise _NoRoom()
-                    table = _grow(table)
-                    self.spare = table
-                    continue
-                began = time.monotonic()
-                hi = min(len(keys), lo + budget.size)
-                lo, added, overflow = frontier.expand(keys, counts, lo, hi, *args, table, room)
-                if overflow:
-                    raise _Overflow()
-                filled += added
-                budget.measure(began)
-                self.tracker.update(_during(i, (part + (done + lo) / max(1, states)) / self.parts))
-            done += len(keys)
-        return frontier.collect(table, filled)
+        while any(builder.inputs for builder in builders):
+            began = time.monotonic()
+            busy = [builder for builder in builders if builder.inputs]
+            if len(busy) == 1:
+                done += work(busy[0], budget.size)
+            else:
+                futures = [self.pool().submit(work, builder, budget.size) for builder in busy]
+                wait(futures)
+                done += sum(future.result() for future in futures)
+            budget.measure(began)
+            self.tracker.update(fraction(done))
 
-    def _empty_table(self, size: int, limbs: int) -> np.ndarray:
-        """An empty table of ``size`` places: the spare's first rows, or a new spare."""
-        if len(self.spare) < size or self.spare.shape[1] != 1 + limbs:
-            self.spare = np.empty((0, 1 + limbs), dtype=np.int64)  # the old one goes before the new one comes
-            self.spare = frontier.new_table(size, limbs)
-            return self.spare
-        table = self.spare[:size]
+    def pool(self) -> ThreadPoolExecutor:
+        """The threads of this count (started at its first threaded step)."""
+        if self.threads_pool is None:
+            self.threads_pool = ThreadPoolExecutor(self.threads, thread_name_prefix="knight-frontier")
+        return self.threads_pool
+
+    def _room(self, limbs: int, threads: int) -> int:
+        """The most places a table may have when ``threads`` of them share ``memory`` (a power of two)."""
+        places = max(1024, self.memory // threads // (8 * (1 + limbs)))
+        return 1 << (places.bit_length() - 1)
+
+    def _spill_dir(self, i: int) -> str:
+        """An empty directory for the spilled successors of step ``i``."""
+        if self.spill is None:
+            self.spill = tempfile.mkdtemp(prefix="knight-frontier-")
+        directory = os.path.join(self.spill, f"spill-{i}")
+        shutil.rmtree(directory, ignore_errors=True)  # a step run again (one more limb, more partitions)
+        os.mkdir(directory)
+        return directory
+
+    def _empty_table(self, slot: int, size: int, limbs: int) -> np.ndarray:
+        """An empty table of ``size`` places for thread ``slot``: its spare's first rows, or a new spare."""
+        while len(self.spares) <= slot:
+            self.spares.append(np.empty((0, 1 + limbs), dtype=np.int64))
+        spare = self.spares[slot]
+        if len(spare) < size or spare.shape[1] != 1 + limbs:
+            self.spares[slot] = np.empty((0, 1 + limbs), dtype=np.int64)  # the old one goes before the new one comes
+            self.spares[slot] = frontier.new_table(size, limbs)
+            return self.spares[slot]
+        table = spare[:size]
         frontier.clear(table)
         return table
 
@@ -351,6 +416,7 @@ class _Sweep:
 
     def _distributed(self, i: int, blocks: list[Block], limbs: int) -> list[Block]:
         parts = max(self.parts, 2 * (self.workers or 1), 4)
+        self.most_parts = max(self.most_parts, parts)
         plan = self.plan
         whole = [(np.asarray(k), np.asarray(c)) for k, c in blocks]
         tasks = [(part, (plan.height, plan.width, plan.start, self.closed, i, limbs, parts, part, whole))
@@ -373,6 +439,86 @@ def _during(step: int, fraction: float) -> float:
     return step + min(0.99, fraction)
 
 
+class _Builder:
+    """One partition of a step, built by one thread: its table, the frontiers it has still to
+    take (``inputs``: codes, counts, and the range of them left), and the successors of other
+    partitions that it set aside (``spill_dir``: written to files there, one a partition)."""
+
+    def __init__(self, sweep: _Sweep, slot: int, table: np.ndarray, part: int, parts: int, spill_dir: str | None,
+                 limbs: int) -> None:
+        self.sweep, self.slot, self.table, self.part = sweep, slot, table, part
+        self.filled = 0
+        self.inputs: list[tuple[np.ndarray, np.ndarray, int, int]] = []
+        self.spill_dir = spill_dir
+        rows = SPILL_ROWS if spill_dir is not None else 0
+        self.spill_keys = np.empty((parts, rows), dtype=np.int64)
+        self.spill_counts = np.empty((parts, rows, limbs), dtype=np.int64)
+        self.spilled = np.zeros(parts, dtype=np.int64)
+        self.files: dict[int, tuple[str, str]] = {}
+
+    def take(self, kernel: Callable[..., tuple[int, int, int]], size: int, most: int) -> int:
+        """Give ``kernel(keys, counts, lo, hi, table, room)`` up to ``size`` frontiers of the first input,
+        growing the table (up to ``most`` places) as it fills; returns how many it took."""
+        keys, counts, lo, hi = self.inputs[0]
+        stop = min(hi, lo + size)
+        first = lo
+        while lo < stop:
+            room = int(LOAD * len(self.table)) - self.filled
+            if room < 64:
+                if 2 * len(self.table) > most:
+                    raise _NoRoom()
+                self.table = _grow(self.table)
+                self.sweep.spares[self.slot] = self.table
+                continue
+            lo, added, overflow = kernel(keys, counts, lo, stop, self.table, room)
+            if overflow:
+                raise _Overflow()
+            self.filled += added
+            if self.spilled.max(initial=0) > SPILL_ROWS // 2:
+                self.flush()
+        self.inputs[0] = (keys, counts, lo, hi)
+        if lo == hi:
+            self.inputs.pop(0)
+            if not self.inputs:
+                self.flush()
+        return lo - first
+
+    def flush(self) -> None:
+        """Append the spilled successors to their partitions' files."""
+        assert self.spill_dir is not None or not self.spilled.any()
+        for part in np.flatnonzero(self.spilled):
+            held = self.spilled[part]
+            paths = self.files.setdefault(int(part), (os.path.join(str(self.spill_dir), f"{self.part}-{part}-keys"),
+                                                      os.path.join(str(self.spill_dir), f"{self.part}-{part}-counts")))
+            with open(paths[0], "ab") as file:
+                self.spill_keys[part, :held].tofile(file)
+            with open(paths[1], "ab") as file:
+                self.spill_counts[part, :held].tofile(file)
+        self.spilled[:] = 0
+
+    def spilled_for(self, wave: list[_Builder]) -> list[tuple[np.ndarray, np.ndarray, int, int] | None]:
+        """The successors this builder set aside for each partition of ``wave`` (mapped from their files)."""
+        out: list[tuple[np.ndarray, np.ndarray, int, int] | None] = []
+        for other in wave:
+            paths = self.files.get(other.part)
+            if paths is None:
+                out.append(None)
+                continue
+            keys = np.memmap(paths[0], dtype=np.int64, mode="r")
+            counts = np.memmap(paths[1], dtype=np.int64, mode="r").reshape(len(keys), -1)
+            out.append((keys, counts, 0, len(keys)))
+        return out
+
+    def forget(self, wave: list[_Builder]) -> None:
+        """Remove the files of the partitions of ``wave``: they are built."""
+        for other in wave:
+            for path in self.files.pop(other.part, ()):
+                os.remove(path)
+
+    def collect(self) -> Block:
+        return frontier.collect(self.table, self.filled)
+
+
 class _NoRoom(Exception):
     """A partition's table would outgrow ``memory``: cut the step into more partitions."""
 
@@ -393,6 +539,9 @@ def partition_work(payloads: list[tuple]) -> list[Block | None]:
     results: list[Block | None] = []
     for height, width, start, closed, i, limbs, parts, part, blocks in payloads:
         plan = frontier.plan(height, width, start)
+        # each worker builds its partition from every frontier, dropping the successors of the others
+        no_spill = (np.empty((parts, 0), dtype=np.int64), np.empty((parts, 0, blocks[0][1].shape[1]), dtype=np.int64),
+                    np.zeros(parts, dtype=np.int64))
         size = 1024
         while True:
             table = frontier.new_table(size, limbs)
@@ -401,7 +550,7 @@ def partition_work(payloads: list[tuple]) -> list[Block | None]:
                 lo, added, carried = frontier.expand(
                     keys, counts, 0, len(keys), plan.slots, plan.back[i], plan.finish[i], plan.rem[i], closed,
                     plan.start_place(i), i == plan.squares - 1, parts, part, table,
-                    int(LOAD * size) - filled)
+                    int(LOAD * size) - filled, *no_spill)
                 filled += added
                 overflow |= carried
                 fits = fits and lo == len(keys)

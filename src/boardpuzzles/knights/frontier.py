@@ -301,7 +301,7 @@ def new_table(places: int, limbs: int) -> np.ndarray:
     return table
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def clear(table):
     """Empty every place of a table (a table reused costs one pass over it, not new memory)."""
     for at in range(len(table)):
@@ -359,11 +359,17 @@ def _insert(table, counts, pending, sources, places, held):
     return added, overflow
 
 
-@njit(cache=True)
-def expand(keys, counts, lo, hi, slots, back, finish, rem, closed, start_place, last, parts, part, table, room):
+@njit(cache=True, nogil=True)
+def expand(keys, counts, lo, hi, slots, back, finish, rem, closed, start_place, last, parts, part, table, room,
+           spill_keys, spill_counts, spilled):
     """Add the successors of frontiers ``lo..hi`` that fall in partition ``part`` to the table.
 
-    Stops early once ``room`` new keys have gone in (the caller grows the table).
+    The successors of the other partitions are dropped, or, when the spill arrays have
+    room (``spill_keys.shape[1] > 0``), written to row ``p`` of ``spill_keys`` and
+    ``spill_counts`` (with the count of their frontier; ``spilled[p]`` holds how many),
+    so that each successor is built once however many partitions a step has.
+    Stops early once ``room`` new keys have gone in (the caller grows the table) or a
+    spill row is nearly full (the caller writes it out).
     Returns (the next frontier to take, new keys, 1 if a count outgrew its limbs).
     """
     out = np.empty(16, dtype=np.int64)
@@ -373,17 +379,28 @@ def expand(keys, counts, lo, hi, slots, back, finish, rem, closed, start_place, 
     pending = np.empty(BATCH + 16, dtype=np.int64)
     sources = np.empty(BATCH + 16, dtype=np.int64)
     places = np.empty(BATCH + 16, dtype=np.int64)
+    spill_room = spill_keys.shape[1] - len(out)
+    fullest = 0
+    for p in range(len(spilled)):
+        fullest = max(fullest, spilled[p])
     held = 0
     added = 0
     overflow = 0
     i = lo
-    while i < hi and added + held < room:
+    while i < hi and added + held < room and (spill_room < 0 or fullest <= spill_room):
         found = successors(keys[i], slots, back, finish, rem, closed, start_place, last, out, ext, base, names)
         for k in range(found):
-            if parts == 1 or part_of(out[k], parts) == part:
+            p = part_of(out[k], parts) if parts > 1 else part
+            if p == part:
                 pending[held] = out[k]
                 sources[held] = i
                 held += 1
+            elif spill_room >= 0:
+                at = spilled[p]
+                spill_keys[p, at] = out[k]
+                spill_counts[p, at] = counts[i]
+                spilled[p] = at + 1
+                fullest = max(fullest, at + 1)
         if held >= BATCH:
             new, carried = _insert(table, counts, pending, sources, places, held)
             added += new
@@ -394,7 +411,28 @@ def expand(keys, counts, lo, hi, slots, back, finish, rem, closed, start_place, 
     return i, added + new, overflow | carried
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
+def absorb(keys, counts, lo, hi, table, room):
+    """Add the frontiers ``lo..hi`` (codes and counts: a partition's spilled successors) to the table.
+    Stops early once ``room`` new keys have gone in.
+    Returns (the next frontier to take, new keys, 1 if a count outgrew its limbs)."""
+    sources = np.empty(BATCH, dtype=np.int64)
+    places = np.empty(BATCH, dtype=np.int64)
+    added = 0
+    overflow = 0
+    i = lo
+    while i < hi and added < room:
+        held = min(BATCH, hi - i, room - added)
+        for k in range(held):
+            sources[k] = i + k
+        new, carried = _insert(table, counts, keys[i:i + held], sources, places, held)
+        added += new
+        overflow |= carried
+        i += held
+    return i, added, overflow
+
+
+@njit(cache=True, nogil=True)
 def rehash(table, bigger):
     """Move every entry of a table into an empty bigger one."""
     for at in range(len(table)):
@@ -402,7 +440,7 @@ def rehash(table, bigger):
             _add(bigger, table[at, 0], table[at, 1:], _slot(table[at, 0], len(bigger) - 1))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def collect(table, filled):
     """The table's entries as two dense arrays (keys, counts)."""
     keys = np.empty(filled, dtype=np.int64)
