@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from boardpuzzles import InputError
+from boardpuzzles.errors import TooLong
 from boardpuzzles.knights import check_tour, find_tour, tour_starts
 from boardpuzzles.knights.divide import _open_tours_3x4, block_tour
 from boardpuzzles.knights.tour import NoTour
@@ -47,6 +48,13 @@ def test_start_squares_to_json_is_what_the_command_prints(cli):
     assert answer[(0, 0)][0] and not answer[(1, 1)][0]  # still a mapping square -> (exists, reason)
 
 
+def test_open_tours_of_4xn_are_refused_beyond_the_longest_decided_in_reasonable_time():
+    assert len(tour_starts(4, 30).squares()) > 0  # the longest taken without force: 0.04 s here
+    assert tour_starts(40, 4, closed=True).squares() == []  # closed: a theorem decides every square at once
+    with pytest.raises(TooLong):
+        tour_starts(31, 4)
+
+
 def test_no_start_square_is_exit_1(cli):
     run = cli("knight", "starts", "3x4", "--closed", "--json")
     assert run.status == 1
@@ -65,6 +73,7 @@ def test_no_start_square_is_exit_1(cli):
     (lambda: find_tour(8, 8, method="divide", blocked=[(3, 3)]), "takes no blocked squares"),
     (lambda: find_tour(2000, 2000, method="backtrack"), "choose method divide or roth"),
     (lambda: tour_starts(200, 200), "starts answers boards up to 10000 squares"),
+    (lambda: tour_starts(4, 31), "pass force to run it anyway"),
     (lambda: find_tour(600, 600, closed=True).diagram(), "svg: the 600x600 board is too large to draw"),
 ])
 def test_library_errors_name_parameters_not_flags(call, message):

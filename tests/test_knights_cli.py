@@ -87,6 +87,7 @@ def test_stuck_rule_exit_1_says_where(cli):
     (("tour", "2000", "-m", "backtrack"), "choose --method divide or roth"),
     (("count", "9"), "boards over 36 squares"),
     (("starts", "200"), "starts answers"),
+    (("starts", "50x4"), "pass --force to run it anyway"),
 ])
 def test_bad_input_exit_2(cli, args, words):
     run = cli("knight", *args)

@@ -149,11 +149,12 @@ def count(
 
 @app.command()
 def starts(board: BoardArg, closed: ClosedOpt = False, json: output.JsonOpt = False,
-           ascii: output.AsciiOpt = False, svg: output.SvgOpt = None) -> None:
+           ascii: output.AsciiOpt = False, svg: output.SvgOpt = None,
+           force: Annotated[bool, typer.Option("--force", help="Search boards where it may not end in reasonable time (open tours of 4 x n, n over 30).")] = False) -> None:
     """The squares from which a tour exists (by theorem where one decides, else by search)."""
     rows, cols = _board(board)
     with output.progress_bar(f"{rows}x{cols} start squares", json) as progress:
-        answer = tour_starts(rows, cols, closed, progress=progress)
+        answer = tour_starts(rows, cols, closed, progress=progress, force=force)
     output.save_svg(answer.diagram(), svg)
     good = answer.squares()
     if not good:

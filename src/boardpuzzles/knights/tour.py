@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import render
-from ..errors import InputError
+from ..errors import InputError, TooLong
 from ..geometry import Square, file_name, square_name
 from ..progress import ProgressFn, Tracker
 from ..symmetry import symmetries_of
@@ -47,6 +47,10 @@ BOARD_LIMIT = 10_000
 SEARCH_LIMIT = 1_000_000
 #: largest board :func:`tour_starts` answers square by square
 STARTS_LIMIT = 10_000
+#: open tours of 4 x n boards: the longest n whose every start :func:`tour_starts` decides without
+#: ``force``; beyond it the search from the middle squares of an edge line runs for minutes and
+#: more (measured: the whole map of 4x30 in 0.04 s, one square of 4x31 over 20 s, of 4x50 over 300 s)
+STARTS_4XN_LONGEST = 30
 #: largest board drawn as text square by square (the numbered grid), longest path listed by name
 DRAW_LIMIT = 32
 LIST_LIMIT = 1024
@@ -415,13 +419,18 @@ class TourStarts(Mapping[Square, tuple[bool, str]]):
 
 
 def tour_starts(rows: int, cols: int, closed: bool = False, *, progress: ProgressFn | None = None,
-                cancel: threading.Event | None = None) -> TourStarts:
+                cancel: threading.Event | None = None, force: bool = False) -> TourStarts:
     """For every square: whether a tour starts there, and why (theorem or search); boards up
-    to :data:`STARTS_LIMIT` squares. ``progress`` counts the squares decided."""
+    to :data:`STARTS_LIMIT` squares. ``progress`` counts the squares decided. Open tours of
+    4 x n boards longer than :data:`STARTS_4XN_LONGEST` are refused (:class:`TooLong`) unless ``force``."""
     check_board(rows, cols)
     if rows * cols > STARTS_LIMIT:
         raise InputError(f"starts answers boards up to {STARTS_LIMIT} squares; the {rows}x{cols} board "
                          f"has {rows * cols}", parameter="board", value=f"{rows}x{cols}", show_value=False)
+    if not closed and min(rows, cols) == 4 and max(rows, cols) > STARTS_4XN_LONGEST and not force:
+        raise TooLong(f"deciding every start of an open tour of the {rows}x{cols} board",
+                      f"on 4 x n boards longer than {STARTS_4XN_LONGEST} the search from the middle of an edge "
+                      "line does not end in reasonable time (one square of 4x31: over 20 s; of 4x50: over 5 minutes)")
     tracker = Tracker("squares", rows * cols, progress, cancel)
     tracker.check()
     result: dict[Square, tuple[bool, str]] = {}
