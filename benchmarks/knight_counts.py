@@ -16,13 +16,17 @@ and at most 36 squares, for the default's choice.
 A board is ``RxC`` (closed tours) or ``RxC:open`` (directed open tours).
 ``--limit SECONDS`` stops a board's process after that long and prints how far it
 got (the states of each step it finished, as it went); ``--memory SIZE`` is passed to
-``count_tours`` (default: half of the machine's memory).
+``count_tours`` (default: half of the machine's memory); ``--checkpoint DIR`` keeps each
+board's frontiers after every square in ``DIR/RxC-KIND.npz``, so that a run stopped there
+(``--limit``, Ctrl-C, a kill) goes on from its last square when started again (the figures
+printed are then those of the resumed part).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -42,6 +46,7 @@ from boardpuzzles.knights import count_tours
 sys.set_int_max_str_digits(0)  # 3x10000 has a 4938-digit count
 
 rows, cols, closed, memory = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "closed", sys.argv[4]
+checkpoint = sys.argv[5] if sys.argv[5] != "-" else None
 reached = [0]
 
 def rss():
@@ -61,7 +66,7 @@ def progress(report):  # report.detail: the states after int(report.done) square
 count_tours(5, 5, method="frontier")  # the kernels loaded from the numba cache before the clock starts
 print(json.dumps({"baseline_bytes": rss(), "baseline_cpu": cpu()}), flush=True)
 result = count_tours(rows, cols, closed=closed, method="frontier", memory=int(memory) if memory != "-" else None,
-                     force=True, progress=progress)
+                     force=True, progress=progress, checkpoint=checkpoint)
 print(json.dumps({**result.to_json(), "states": list(result.states), "partitions": result.partitions,
                   "peak_bytes": rss(), "cpu": cpu()}), flush=True)
 """
@@ -113,11 +118,12 @@ def compare_methods() -> None:
                       f"frontier {seconds['frontier']:.3f} s of CPU; the default picks {picked}", flush=True)
 
 
-def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | None) -> None:
+def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | None, keep: str | None) -> None:
     kind = "closed" if closed else "open"
     label = f"{rows}x{cols} {kind}"
+    checkpoint = os.path.join(keep, f"{rows}x{cols}-{kind}.npz") if keep else "-"
     child = subprocess.Popen([sys.executable, "-c", CHILD, str(rows), str(cols), kind,
-                              str(memory) if memory else "-"], stdout=subprocess.PIPE, text=True)
+                              str(memory) if memory else "-", checkpoint], stdout=subprocess.PIPE, text=True)
     started = time.monotonic()
     stop = threading.Timer(limit, child.kill) if limit is not None else None
     steps: list[dict] = []
@@ -175,6 +181,7 @@ def main() -> None:
     parser.add_argument("boards", nargs="*", default=list(DEFAULT_BOARDS))
     parser.add_argument("--limit", type=float, help="seconds a board may run")
     parser.add_argument("--memory", help="memory a step may take, e.g. 8G")
+    parser.add_argument("--checkpoint", metavar="DIR", help="keep each board's frontiers in DIR to resume a long run")
     parser.add_argument("--methods", action="store_true",
                         help="compare the two methods on the boards of at most 36 squares instead")
     args = parser.parse_args()
@@ -185,7 +192,7 @@ def main() -> None:
         compare_methods()
         return
     for board in args.boards:
-        run(*parse_board(board), memory, args.limit)
+        run(*parse_board(board), memory, args.limit, args.checkpoint)
     print(f"(this process peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GiB)")
 
 
