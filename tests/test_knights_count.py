@@ -170,6 +170,16 @@ def test_threaded_steps_set_other_partitions_aside_on_disk_and_keep_the_count(mo
     assert threading.active_count() == 1
 
 
+def test_partitions_go_beside_the_checkpoint_and_what_a_killed_run_left_there_is_cleared(tmp_path):
+    path = tmp_path / "tours.ckpt"
+    left = tmp_path / "tours.ckpt.parts"
+    left.mkdir()
+    (left / "0-3-keys.npy").write_bytes(b"left by a run killed with kill -9")
+    result = count_tours(5, 5, checkpoint=path, memory=256 * 1024)
+    assert result.total == 1728 and result.partitions > 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tours.ckpt"]
+
+
 def test_refusals_name_parameters():
     with pytest.raises(TooLong) as too_long:
         count_tours(8, 8, closed=True)

@@ -244,7 +244,10 @@ class _Sweep:
         #: the most partitions a step was cut into
         self.most_parts = 1
         self.states: list[int] = []
+        #: the directory of the partitions and set-aside successors, made at the first step that needs it
         self.spill: str | None = None
+        #: where it goes with a checkpoint: beside it (else a new temporary directory)
+        self.beside: str | None = None
         #: threads for the big steps (each builds a partition of its own: :data:`THREADED_STATES`)
         self.threads = min(runner.cpu_count(), MOST_THREADS)
         self.threads_pool: ThreadPoolExecutor | None = None
@@ -269,6 +272,8 @@ class _Sweep:
             _check_file(checkpoint)
             if os.path.exists(checkpoint):
                 step, limbs, blocks = _load(checkpoint, self.meta(), n)
+            self.beside = f"{os.fspath(checkpoint)}.parts"
+            shutil.rmtree(self.beside, ignore_errors=True)  # what a killed run left there
         try:
             while step < n:
                 self.tracker.update(step, detail=f"{sum(len(k) for k, _ in blocks):,} states")
@@ -384,11 +389,20 @@ class _Sweep:
         places = max(1024, self.memory // threads // (8 * (1 + limbs)))
         return 1 << (places.bit_length() - 1)
 
+    def _work_dir(self) -> str:
+        """The directory of the partitions and set-aside successors (removed when the count ends):
+        beside the checkpoint, so that a run killed and resumed clears what it left, else a temporary one."""
+        if self.spill is None:
+            if self.beside is not None:
+                os.mkdir(self.beside)
+                self.spill = self.beside
+            else:
+                self.spill = tempfile.mkdtemp(prefix="knight-frontier-")
+        return self.spill
+
     def _spill_dir(self, i: int) -> str:
         """An empty directory for the spilled successors of step ``i``."""
-        if self.spill is None:
-            self.spill = tempfile.mkdtemp(prefix="knight-frontier-")
-        directory = os.path.join(self.spill, f"spill-{i}")
+        directory = os.path.join(self._work_dir(), f"spill-{i}")
         shutil.rmtree(directory, ignore_errors=True)  # a step run again (one more limb, more partitions)
         os.mkdir(directory)
         return directory
@@ -408,9 +422,7 @@ class _Sweep:
 
     def _keep(self, i: int, part: int, keys: np.ndarray, counts: np.ndarray) -> Block:
         """Write a partition to disk and give it back mapped from there."""
-        if self.spill is None:
-            self.spill = tempfile.mkdtemp(prefix="knight-frontier-")
-        base = os.path.join(self.spill, f"{i % 2}-{part}")  # the step before is still being read
+        base = os.path.join(self._work_dir(), f"{i % 2}-{part}")  # the step before is still being read
         np.save(base + "-keys.npy", keys)
         np.save(base + "-counts.npy", counts)
         return np.load(base + "-keys.npy", mmap_mode="r"), np.load(base + "-counts.npy", mmap_mode="r")
