@@ -1,6 +1,7 @@
 """Exact counts of knight's tours: the frontier dynamic program against the published
 counts, the exhaustive search and the plain-Python transition."""
 
+import errno
 import tempfile
 import threading
 
@@ -8,7 +9,7 @@ import numpy as np
 import pytest
 
 from boardpuzzles import runner
-from boardpuzzles.errors import Cancelled, InputError, TooLong
+from boardpuzzles.errors import Cancelled, InputError, OutputError, TooLong
 from boardpuzzles.knights import count_tours, counting, frontier, frontier_reference, published
 from boardpuzzles.knights.moves import neighbour_table
 from boardpuzzles.knights.search import count_reference
@@ -178,6 +179,17 @@ def test_partitions_go_beside_the_checkpoint_and_what_a_killed_run_left_there_is
     result = count_tours(5, 5, checkpoint=path, memory=256 * 1024)
     assert result.total == 1728 and result.partitions > 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tours.ckpt"]
+
+
+def test_a_full_disk_is_one_error_naming_where(monkeypatch, tmp_path):
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(np, "save", full)
+    with pytest.raises(OutputError) as error:
+        count_tours(5, 5, checkpoint=tmp_path / "tours.ckpt", memory=256 * 1024)
+    assert "No space left on device" in str(error.value) and "tours.ckpt.parts" in str(error.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tours.ckpt"]  # the squares before are kept
 
 
 def test_refusals_name_parameters():

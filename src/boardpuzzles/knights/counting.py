@@ -34,7 +34,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 
 from .. import runner
-from ..errors import CheckpointError, InputError, TooLong
+from ..errors import CheckpointError, InputError, OutputError, TooLong
 from ..geometry import Square, square_name
 from ..progress import Budget, ProgressFn, Tracker
 from . import chunks, frontier, theory
@@ -308,6 +308,11 @@ class _Sweep:
                 return self._local(i, blocks, limbs, states)
             except _NoRoom:
                 self.parts *= 2
+            except OSError as exc:  # a full disk, mostly
+                where = self.spill or tempfile.gettempdir()
+                raise OutputError(f"cannot write the partitions of square {i + 1} in {where}: "
+                                  f"{exc.strerror or exc}; free disk space there (with a checkpoint they go "
+                                  "beside it, and it keeps the squares before)") from None
 
     def _local(self, i: int, blocks: list[Block], limbs: int, states: int) -> list[Block]:
         """Step ``i`` in this process: by one thread, or, from :data:`THREADED_STATES` frontiers on,
