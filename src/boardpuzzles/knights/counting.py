@@ -301,14 +301,15 @@ class _Sweep:
     def step(self, i: int, blocks: list[Block], limbs: int) -> list[Block]:
         """The frontiers after square ``i``, as blocks: one, or one a partition (on disk)."""
         states = sum(len(k) for k, _ in blocks)
+        distributed = self.cluster is not None or (self.workers or 1) > 1
         while True:
             try:
-                if self.cluster is not None or (self.workers or 1) > 1:
-                    return self._distributed(i, blocks, limbs)
-                return self._local(i, blocks, limbs, states)
+                return self._distributed(i, blocks, limbs) if distributed else self._local(i, blocks, limbs, states)
             except _NoRoom:
                 self.parts *= 2
-            except OSError as exc:  # a full disk, mostly
+            except OSError as exc:  # writing the partitions here: a full disk, mostly
+                if distributed:  # the cluster's own errors (a lost connection is an OSError too) are not ours to word
+                    raise
                 where = self.spill or tempfile.gettempdir()
                 raise OutputError(f"cannot write the partitions of square {i + 1} in {where}: "
                                   f"{exc.strerror or exc}; free disk space there (with a checkpoint they go "
