@@ -13,7 +13,7 @@ image) and its fundamental solutions come straight from these eight maps.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -47,6 +47,19 @@ def symmetries_of(rows: int, cols: int) -> tuple[Symmetry, ...]:
     if rows == cols:
         return SYMMETRIES
     return tuple(s for s in SYMMETRIES if s.keeps_shape)
+
+
+def square_classes(rows: int, cols: int, squares: Iterable[tuple[int, int]],
+                   fixed: Iterable[tuple[int, int]] = ()) -> dict[tuple[int, int], int]:
+    """Each symmetry class of ``squares`` under the symmetries of the board that map the set ``fixed``
+    (say, blocked squares) onto itself: its smallest square and how many of the squares it holds."""
+    fixed = set(fixed)
+    keep = [s for s in symmetries_of(rows, cols) if {s.apply(r, c, rows, cols) for r, c in fixed} == fixed]
+    classes: dict[tuple[int, int], int] = {}
+    for square in squares:
+        images = {sym.apply(*square, rows, cols) for sym in keep}
+        classes[min(images)] = len(images)
+    return classes
 
 
 def transform_columns(columns: Sequence[int], symmetry: Symmetry) -> tuple[int, ...]:

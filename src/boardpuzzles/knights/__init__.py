@@ -8,16 +8,18 @@ Squares: the API takes a square as ``(row, col)`` counted from 0, row 0 being ra
 ``KnightTour.squares()`` and ``names()`` turn them into pairs and names.
 
 The long calls (:func:`find_tour` on big boards or with search, :func:`tour_starts`,
-:func:`count_tours`) follow :mod:`boardpuzzles.progress`; answers have ``to_json()``.
+:func:`count_tours`; :func:`estimate_count` tells its cost first) follow :mod:`boardpuzzles.progress`; answers have ``to_json()``.
 """
 
 from .moves import HORIZONTAL, VERTICAL, accessibility
 from .theory import closed_exists, open_exists, open_from
 from .counting import TourCount, count_tours
+from .estimate import CountEstimate, estimate_count
 from .tour import KnightTour, NoTour, TourStarts, find_tour, tour_starts
 from .verify import check_tour
 
 __all__ = [
     "HORIZONTAL", "VERTICAL", "accessibility", "closed_exists", "open_exists", "open_from",
-    "KnightTour", "NoTour", "TourStarts", "TourCount", "count_tours", "find_tour", "tour_starts", "check_tour",
+    "KnightTour", "NoTour", "TourStarts", "TourCount", "count_tours", "CountEstimate", "estimate_count", "find_tour",
+    "tour_starts", "check_tour",
 ]

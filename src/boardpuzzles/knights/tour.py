@@ -27,7 +27,7 @@ from .. import render
 from ..errors import InputError, TooLong
 from ..geometry import Square, file_name, square_name
 from ..progress import ProgressFn, Tracker
-from ..symmetry import symmetries_of
+from ..symmetry import square_classes, symmetries_of
 from . import chunks, theory, warnsdorff
 from .conditions import free_squares_verdict
 from .divide import closed_tour
@@ -365,15 +365,6 @@ def find_tour(rows: int, cols: int, start: Square = (0, 0), closed: bool = False
     return KnightTour(rows, cols, closed, path, method, blocked)
 
 
-def _orbits(rows: int, cols: int, squares: Iterable[Square]) -> dict[Square, int]:
-    """Each symmetry class of squares: its smallest square and how many squares it holds."""
-    classes: dict[Square, int] = {}
-    for square in squares:
-        images = {sym.apply(*square, rows, cols) for sym in symmetries_of(rows, cols)}
-        classes[min(images)] = len(images)
-    return classes
-
-
 @dataclass(frozen=True)
 class TourStarts(Mapping[Square, tuple[bool, str]]):
     """For every square of the board: whether a tour (closed or open) starts there, and why.
@@ -434,7 +425,7 @@ def tour_starts(rows: int, cols: int, closed: bool = False, *, progress: Progres
     tracker = Tracker("squares", rows * cols, progress, cancel)
     tracker.check()
     result: dict[Square, tuple[bool, str]] = {}
-    classes = _orbits(rows, cols, ((r, c) for r in range(rows) for c in range(cols)))
+    classes = square_classes(rows, cols, ((r, c) for r in range(rows) for c in range(cols)))
     for square, size in classes.items():
         verdict, reason = theory.start_verdict(rows, cols, *square, closed)
         if verdict is None:
