@@ -18,6 +18,7 @@ with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx (0.28) s
     warnings.simplefilter("ignore", UserWarning)  # StarletteDeprecationWarning
     from starlette.testclient import TestClient
 
+from boardpuzzles import queens
 from boardpuzzles.errors import TooLong
 from boardpuzzles.web import create_app
 from boardpuzzles.web.api import ENDPOINTS
@@ -34,6 +35,8 @@ GOOD = {
     "queens/complete": ({"n": "8", "queens": "a1"}, "solutions"),
     "queens/count": ({"n": "8"}, "total"),
     "queens/steps": ({"n": "4", "method": "freelist", "limit": "3"}, "steps"),
+    "queens/images": ({"columns": "2,4,1,3"}, "images"),
+    "queens/compare": ({"n": "5"}, "methods"),
     "knight/tour": ({"board": "5x5", "start": "c3"}, "path"),
     "knight/count": ({"board": "3x4"}, "count"),
     "knight/starts": ({"board": "5x5"}, "starts"),
@@ -95,7 +98,8 @@ def test_a_trace_is_the_steps_then_the_result(client, cli):
     response = client.get("/api/queens/solve", params={"n": "5", "method": "recursive", "trace": "true"})
     assert lines(response) == cli("queens", "solve", "5", "--method", "recursive", "--trace", "--json").json_lines()
     steps = lines(response)
-    assert steps[0]["action"] == "occupy" and set(steps[0]) >= {"c", "cm", "dp", "dm"}
+    assert steps[0]["action"] == "test" and set(steps[0]) >= {"c", "cm", "dp", "dm", "line", "vars", "stack", "counts", "node"}
+    assert steps[-2]["action"] == "solution" and steps[-2]["counts"]["solutions"] == 1
     assert steps[-1] == {"n": 5, "columns": [1, 3, 5, 2, 4]}
 
 
@@ -104,6 +108,20 @@ def test_steps_page_on(client):
     second = client.get("/api/queens/steps", params={"n": "6", "method": "iterative", "offset": "10", "limit": "10"}).json()
     assert first["more"] and len(first["steps"]) == 10
     assert [step["index"] for step in second["steps"]] == list(range(10, 20))
+    assert first["listing"]["lines"][0] == "def automaton(n, t):" and first["listing"] == second["listing"]
+
+
+def test_the_images_of_a_solution_are_the_librarys(client):
+    answer = client.get("/api/queens/images", params={"columns": "2,4,1,3"}).json()
+    assert answer["class_size"] == 2 and answer["images"][0] == {"symmetry": "identity", "columns": [2, 4, 1, 3], "same": True}
+    assert [image["symmetry"] for image in answer["images"]][1] == "rotate 90"
+    assert sum(image["same"] for image in answer["images"]) == 4  # a class of 2: four symmetries map it onto itself
+
+
+def test_complete_without_queens_completes_the_empty_board(client, cli):
+    answer = client.get("/api/queens/complete", params={"n": "8"}).json()
+    assert answer == cli("queens", "complete", "8", "--json").json()
+    assert len(answer["solutions"]) == 1 and queens.Solution.from_columns(answer["solutions"][0]["columns"]).is_valid()
 
 
 def test_the_seed_tree_and_play(client):
@@ -123,7 +141,10 @@ def test_the_seed_tree_and_play(client):
     ("queens/solve", {"n": "8", "trace": "maybe"}, "trace"),
     ("queens/solve", {"n": "8", "colour": "red"}, "colour"),
     ("queens/all", {"n": "20"}, "limit"),
-    ("queens/complete", {"n": "8"}, "queens"),
+    ("queens/complete", {"n": "8", "queens": ""}, "queens"),
+    ("queens/images", {"columns": "1,1,2"}, "columns"),
+    ("queens/images", {}, "columns"),
+    ("queens/compare", {"n": "11"}, "n"),
     ("queens/complete", {"n": "8", "queens": "z9"}, "queens"),
     ("queens/count", {"n": "40"}, "n"),
     ("queens/steps", {"n": "8", "method": "bitboard"}, "method"),

@@ -17,6 +17,12 @@ lexicographic, order):
 :func:`solve` also has ``construction``, its default: one solution for any N,
 written down in O(N) (:mod:`.construction`).
 
+:func:`watch` returns a player of a seed's search for a notebook: the board,
+the code with the line executing lit, the stack, the search tree, the counts
+(:mod:`.steps`); :func:`compare` runs the recursive search, the seed's half-row
+symmetry, the eight symmetries and the bitboards on one N, with the nodes each
+visits and its time (:mod:`.compare`).
+
 :func:`count` counts all solutions and the fundamental ones in one pass, with
 the eight symmetries used inside the search, on every core, on a dask cluster
 or resuming from a checkpoint; :func:`subproblems` and :func:`count_subproblem`
@@ -59,13 +65,15 @@ from ..errors import InputError
 from ..geometry import Square, parse_squares, square_name
 from ..progress import ProgressFn, Tracker
 from . import arsac, bitboard, completion, construction, estimate, prolog
+from .compare import Comparison, compare
 from .counting import CountResult, Counts, Subproblem, count, count_subproblem, subproblems
 from .published import FUNDAMENTAL, TOTAL
 from .solution import Completions, NoSolution, Solution
+from .steps import watch
 
 __all__ = [
     "SEARCH_METHODS", "SOLVE_METHODS", "SearchMethod", "SolveMethod", "MAX_SEARCH_N", "Solution", "NoSolution", "Completions", "solve", "solutions", "complete",
-    "count", "CountResult", "Counts", "Subproblem", "subproblems", "count_subproblem",
+    "count", "CountResult", "Counts", "Subproblem", "subproblems", "count_subproblem", "watch", "compare", "Comparison",
 ]
 
 Trace = Callable[[arsac.ArsacStep | prolog.PrologStep], None] | None
@@ -250,7 +258,7 @@ def _given(n: int, queens: Sequence[Square] | str) -> list[Square]:
 
 def complete(
     n: int,
-    queens: Sequence[Square] | str,
+    queens: Sequence[Square] | str = (),
     all: bool = False,
     *,
     force: bool = False,
@@ -260,7 +268,7 @@ def complete(
     """Complete the given queens: one completion, or with ``all`` every one (none: an empty answer).
 
     ``queens`` are (row, col) squares counted from 0 (see the module's docstring)
-    or algebraic names such as ``"d5,b4"``.  With ``all``, a listing estimated to
+    or algebraic names such as ``"d5,b4"``; none (the default) completes the empty board.  With ``all``, a listing estimated to
     run more than an hour raises :class:`~boardpuzzles.errors.TooLong` before it
     starts, unless ``force``, and ``progress`` counts the percentage of the search
     tree walked (each square of a line weighing the same: an estimate, exact at

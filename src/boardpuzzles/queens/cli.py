@@ -15,9 +15,10 @@ from . import SearchMethod, SolveMethod
 from . import complete as complete_queens
 from . import solutions as list_solutions
 from . import solve as solve_queens
+from .compare import compare as compare_methods
 from .counting import count as count_queens
 from .solution import Completions, NoSolution, Solution
-from .steps import WATCHED, search_animation, search_steps
+from .steps import LISTINGS, WATCHED, QueensStep, ending, search_animation, search_steps
 
 app = typer.Typer(help="Place N queens on an N x N board, no two attacking.")
 
@@ -42,12 +43,31 @@ def _trace_printer(enabled: bool):
     return (lambda line: output.console.print(line, markup=False, soft_wrap=True)) if enabled else None
 
 
-def _traced(size: int, method: str, json_mode: bool) -> Iterator[Solution]:
-    """A seed's search step by step: each step printed (a line, or a JSON object with --json); yields its solutions."""
-    for step in search_steps(size, method):
-        output.print_step(step, json_mode)
-        if step.solution is not None:
-            yield Solution.from_columns(step.solution)
+class _Traced:
+    """A seed's search step by step: its listing first (not with --json), then each step printed (a line,
+    or a JSON object with --json); iterated, it yields the search's solutions."""
+
+    def __init__(self, size: int, method: str, json_mode: bool) -> None:
+        self.size, self.method, self.json_mode = size, method, json_mode
+        self.last: QueensStep | None = None
+        self.over = False
+
+    def __iter__(self) -> Iterator[Solution]:
+        if not self.json_mode:
+            output.console.print(f"The {self.method} search; each step cites the line of this listing that makes it:",
+                                 markup=False)
+            output.console.print(str(LISTINGS[self.method]), markup=False, soft_wrap=True)
+        for step in search_steps(self.size, self.method):
+            output.print_step(step, self.json_mode)
+            self.last = step
+            if step.solution is not None:
+                yield Solution.from_columns(step.solution)
+        self.over = True
+
+    def summary(self) -> None:
+        """What the counts say where the trace stopped (not with --json: the steps hold them)."""
+        if self.last is not None and not self.json_mode:
+            output.console.print(ending(self.last, self.over), markup=False)
 
 
 def _compact(index: int, solution: Solution, with_class: bool = False) -> str:
@@ -82,12 +102,14 @@ def solve(
     if animate:  # the seed's search to its first solution, made (or refused) before anything is printed
         output.save_svg(search_animation(size, method), animate)
     if trace and method in WATCHED:
-        solution = next(_traced(size, method, json), None)
+        traced = _Traced(size, method, json)
+        solution = next(iter(traced), None)
+        traced.summary()
     else:
         with output.progress_bar(f"searching {size} queens ({method})", json) as progress:
             solution = solve_queens(size, method, trace=_trace_printer(trace), force=force, progress=progress)
     if solution is None:
-        output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board", NoSolution(size).to_json(), json)
+        output.no_solution(f"no solution exists for {size} queens on the {size}x{size} board", NoSolution(size).to_json(), json)
     title = f"{size} queens ({method})"
     if svg:
         output.save_svg(solution.diagram(title), svg)
@@ -112,8 +134,9 @@ def all_(
     shown = 0
     with output.progress_bar(f"listing {size} queens", json) as progress:
         found: Iterator[Solution]
+        traced = _Traced(size, method, json)
         if trace and method in WATCHED:
-            found = islice((s for s in _traced(size, method, json) if not unique or s.canonical() == s), limit)
+            found = islice((s for s in traced if not unique or s.canonical() == s), limit)
         else:
             found = list_solutions(size, method, unique=unique, trace=_trace_printer(trace), limit=limit,
                                    force=force, progress=progress)
@@ -122,8 +145,9 @@ def all_(
                 output.print_jsonl([solution.to_json(with_n=False)])
             else:
                 output.console.print(_compact(shown, solution, unique), markup=False)
+    traced.summary()
     if shown == 0 and limit != 0:
-        output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board")
+        output.no_solution(f"no solution exists for {size} queens on the {size}x{size} board")
     if not json:
         kind = "fundamental solutions" if unique else "solutions"
         output.console.print(f"{shown} {kind}" + (f" (stopped at --limit {limit})" if limit is not None and shown == limit else ""))
@@ -132,7 +156,7 @@ def all_(
 @app.command(context_settings=NUMBER_ARGUMENT)
 def complete(
     n: NArg,
-    queens: Annotated[list[str], typer.Option("--queens", help="The given queens, e.g. d5,b4.", metavar="SQUARES")],
+    queens: Annotated[list[str] | None, typer.Option("--queens", help="The given queens, e.g. d5,b4 (none: complete the empty board).", metavar="SQUARES")] = None,
     all: Annotated[bool, typer.Option("--all", help="Every completion, not just one.")] = False,
     force: ForceOpt = False,
     json: output.JsonOpt = False,
@@ -143,16 +167,17 @@ def complete(
     size = parse_n(n)
     if svg:
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
-    if len(queens) > 1:
+    if queens is not None and len(queens) > 1:
         raise InputError(
             f"{{parameter}} was given {len(queens)} times: give every queen in one list, like {{parameter}} d5,b4",
             parameter="queens", value=queens, show_value=False,
         )
-    with output.progress_bar(f"completing {queens[0]} on {size}x{size}", json) as progress:
-        found = complete_queens(size, queens[0], all=all, force=force, progress=progress)
-    given_names = ",".join(square_name(*square) for square in found.queens)
+    given = queens[0] if queens else ()
+    with output.progress_bar(f"completing {queens[0] if queens else 'the empty board'} on {size}x{size}", json) as progress:
+        found = complete_queens(size, given, all=all, force=force, progress=progress)
+    given_names = ",".join(square_name(*square) for square in found.queens) or "no queens"
     if not found:
-        output.no_solution(f"the queens {given_names} cannot be completed on a {size}x{size} board", found.to_json(), json)
+        output.no_solution(f"the queens {given_names} cannot be completed on the {size}x{size} board", found.to_json(), json)
     title = f"{size} queens completing {given_names}"
     if svg:
         output.save_svg(_completion_diagram(found, title), svg)
@@ -191,6 +216,18 @@ def count(
     else:
         queens, solutions = ("queen", "solution") if size == 1 else ("queens", "solutions")
         output.console.print(f"{size} {queens}: {result.total:,} {solutions}, {result.fundamental:,} fundamental", markup=False)
+
+
+@app.command(context_settings=NUMBER_ARGUMENT)
+def compare(n: NArg, json: output.JsonOpt = False) -> None:
+    """What symmetry saves: HR(k), the seed's half row, the eight symmetries and the bitboards on one N (4 to 12), with the nodes each search visits and its time."""
+    size = parse_n(n)
+    with output.progress_bar(f"comparing the methods on {size} queens", json) as progress:
+        result = compare_methods(size, progress=progress)
+    if json:
+        output.print_json(result.to_json())
+    else:
+        output.console.print(str(result), markup=False, soft_wrap=True)
 
 
 def demo(ascii: bool) -> None:

@@ -221,30 +221,36 @@ def _free(left, down, right, allowed, y, sides_row, side):
 def _last_rows(board, free, left, down, right, allowed, sides_row, side, kind, bound):
     """Finish a board whose queens are placed up to row N-3: ``free`` are the
     columns row N-2 may use, the masks are those of row N-2.  Returns
-    ``(total, fundamental)`` of the solutions found."""
+    ``(total, fundamental, nodes)``: the solutions found, and the queens placed
+    on the last two rows (the nodes of the search there)."""
     n = board.shape[0]
     last = n - 1
     fundamental = 0
     total = 0
+    nodes = 0
     while free:
         bit = free & -free
         free ^= bit
+        nodes += 1
         last_free = _free((left | bit) << 1, down | bit, (right | bit) >> 1, allowed, last, sides_row, side)
         if last_free:
+            nodes += 1
             board[last - 1] = bit
             board[last] = last_free
             w = _weight(board, n, kind, bound)
             if w:
                 fundamental += 1
                 total += w
-    return total, fundamental
+    return total, fundamental, nodes
 
 
 @njit(cache=True)
 def _search(n, kind, bound, prefix, allowed, sides_row):
     """Count the solutions that extend ``prefix`` (bitboards of the first rows).
 
-    Returns ``(total, fundamental)``.
+    Returns ``(total, fundamental, nodes)``: ``nodes`` counts the queens the search
+    places below the prefix, each a node of its search tree (a branch that the
+    look-ahead finds dead is dropped before a queen is placed: it is no node).
     """
     side = np.int64(1) | (np.int64(1) << (n - 1))
     start = prefix.shape[0]
@@ -261,12 +267,13 @@ def _search(n, kind, bound, prefix, allowed, sides_row):
     last = n - 1
     if start == n:  # N = 1
         w = _weight(board, n, kind, bound)
-        return w, (1 if w else 0)
+        return w, (1 if w else 0), 0
     if start == last - 1:  # N = 4
         free = _free(left, down, right, allowed, start, sides_row, side)
         return _last_rows(board, free, left, down, right, allowed, sides_row, side, kind, bound)
     fundamental = 0
     total = 0
+    nodes = 0
     # Explicit stack, one entry per row: the columns left to try and the attack
     # masks.  The current row keeps them in local variables.
     stack = np.empty((n, 4), dtype=np.int64)
@@ -295,23 +302,27 @@ def _search(n, kind, bound, prefix, allowed, sides_row):
             # Rows N-3 .. N-1 are not pushed: the columns of row N-3 are tried
             # here, those of the last two rows in _last_rows.
             board[np.uint64(y)] = bit
+            nodes += 1
             if ny == last - 1:  # only when the search starts on row N-3
-                t, f = _last_rows(board, nfree, nl, nd, nr, allowed, sides_row, side, kind, bound)
+                t, f, k = _last_rows(board, nfree, nl, nd, nr, allowed, sides_row, side, kind, bound)
                 fundamental += f
                 total += t
+                nodes += k
                 continue
             while nfree:
                 bit = nfree & -nfree
                 nfree ^= bit
                 board[np.uint64(ny)] = bit
+                nodes += 1
                 l2 = (nl | bit) << 1
                 d2 = nd | bit
                 r2 = (nr | bit) >> 1
                 free2 = _free(l2, d2, r2, allowed, last - 1, sides_row, side)
                 if free2:
-                    t, f = _last_rows(board, free2, l2, d2, r2, allowed, sides_row, side, kind, bound)
+                    t, f, k = _last_rows(board, free2, l2, d2, r2, allowed, sides_row, side, kind, bound)
                     fundamental += f
                     total += t
+                    nodes += k
             continue
         # Look ahead: a branch is dead if every column of the row after next is
         # already attacked (the diagonal masks shifted down to it), or every
@@ -322,6 +333,7 @@ def _search(n, kind, bound, prefix, allowed, sides_row):
         if (nfree == 0) | (after == 0) | (at_last == 0):
             continue
         board[np.uint64(y)] = bit
+        nodes += 1
         entry = stack[np.uint64(y)]
         entry[0] = free
         entry[1] = left
@@ -332,7 +344,7 @@ def _search(n, kind, bound, prefix, allowed, sides_row):
         left = nl
         down = nd
         right = nr
-    return total, fundamental
+    return total, fundamental, nodes
 
 
 # ----------------------------------------------------------------------------
@@ -442,12 +454,32 @@ def split_fingerprint(n: int) -> str:
     return digest.hexdigest()[:16]
 
 
-def count_subproblem(sub: Subproblem) -> Counts:
-    """The solutions (all and fundamental) that one subproblem contributes."""
+def _count(sub: Subproblem) -> tuple[int, int, int]:
+    """The kernel on one subproblem: its total, its fundamental count and the nodes it visits below its prefix."""
     allowed, sides_row = _bounds(sub.n, sub.kind, sub.bound)
     prefix = np.array([1 << c for c in sub.columns], dtype=np.int64)
-    total, fundamental = _search(sub.n, sub.kind, sub.bound, prefix, allowed, sides_row)
-    return Counts(int(total), int(fundamental))
+    total, fundamental, nodes = _search(sub.n, sub.kind, sub.bound, prefix, allowed, sides_row)
+    return int(total), int(fundamental), int(nodes)
+
+
+def count_subproblem(sub: Subproblem) -> Counts:
+    """The solutions (all and fundamental) that one subproblem contributes."""
+    total, fundamental, _ = _count(sub)
+    return Counts(total, fundamental)
+
+
+def count_nodes(n: int) -> tuple[Counts, int]:
+    """The count of ``n`` queens in this process, with the nodes of its search tree: the root, the
+    placements of the first rows that make the subproblems (one node each however many
+    subproblems share it) and the queens the kernel places below them.  For comparing the
+    methods (:mod:`.compare`); :func:`count` is the way to count."""
+    subs = subproblems(n)
+    prefixes = {sub.columns[:depth] for sub in subs for depth in range(len(sub.columns) + 1)}
+    total = fundamental = nodes = 0
+    for sub in subs:
+        t, f, k = _count(sub)
+        total, fundamental, nodes = total + t, fundamental + f, nodes + k
+    return Counts(total, fundamental), len(prefixes) + nodes
 
 
 def count_subproblems(subs: list[Subproblem]) -> list[Counts]:

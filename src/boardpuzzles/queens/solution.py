@@ -66,6 +66,12 @@ class Solution:
         """How many solutions the symmetry class holds: 1, 2, 4 or 8."""
         return symmetry.class_size(self.array.tolist())
 
+    def images(self) -> list[tuple[str, Solution]]:
+        """The solution's image under each of the eight symmetries of the square, with its name
+        (``"rotate 90"``, ...), identity first (:data:`boardpuzzles.symmetry.SYMMETRIES`)."""
+        columns = self.array.tolist()
+        return [(each.name, Solution(symmetry.transform_columns(columns, each))) for each in symmetry.SYMMETRIES]
+
     def diagram(self, title: str = "") -> render.Diagram:
         """The board with its queens, for the renderers."""
         return render.Diagram(self.n, self.n, pieces={square: "Q" for square in self.squares()}, title=title)

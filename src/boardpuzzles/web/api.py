@@ -30,7 +30,7 @@ from ..geometry import parse_board_size, parse_square, parse_squares, square_nam
 from ..knights.steps import MAX_STEPPED, tour_steps
 from ..progress import Progress
 from ..queens.published import FUNDAMENTAL, TOTAL
-from ..queens.steps import WATCHED, search_steps
+from ..queens.steps import LISTINGS, WATCHED, search_steps
 from .params import Query
 
 #: Seconds a plain request may work, and a job (a count).
@@ -44,6 +44,7 @@ WEB_BITBOARD_N = 32
 WEB_COMPLETE_N = 1000
 WEB_COMPLETE_ALL_N = 12  # every completion is a list held in memory: 14,200 for N = 12
 WEB_COUNT_N = 18
+WEB_COMPARE_N = 10  # HR(k) in plain Python on every solution: 0.1 s for N = 10, 2 s for N = 12
 WEB_LISTED = 100_000  # solutions or steps in one answer
 WEB_STEPS_PAGE = 5000
 WEB_STEPS_OFFSET = 10_000_000
@@ -142,6 +143,23 @@ def _queens_n(query: Query, method: str) -> int:
     return n
 
 
+def _columns(query: Query) -> queens.Solution:
+    """The ``columns`` field: a permutation of 1..N, as the commands print it (``1,5,8,6,3,7,2,4``)."""
+    text = query.text("columns")
+    if text is None or not text.strip():
+        raise InputError("{parameter} is missing: give the 1-based column of each row, like 1,5,8,6,3,7,2,4",
+                         parameter="columns")
+    parts = text.split(",")
+    if len(parts) > WEB_SOLVE_N or not all(part.strip().isascii() and part.strip().isdigit() for part in parts):
+        raise InputError("{parameter} must be whole numbers separated by commas, like 1,5,8,6,3,7,2,4",
+                         parameter="columns", value=text[:60])
+    columns = [int(part) for part in parts]
+    if sorted(columns) != list(range(1, len(columns) + 1)):
+        raise InputError(f"{{parameter}} must hold each of 1..{len(columns)} once: one queen a row and a column",
+                         parameter="columns", value=text[:60])
+    return queens.Solution.from_columns(columns)
+
+
 def _steps_then(steps: Iterator[Any], work: Work, stop: Callable[[Any], bool]) -> list[dict[str, Any]]:
     """The steps' JSON up to the first ``stop`` step (bounded)."""
     lines = []
@@ -225,10 +243,8 @@ def queens_complete(query: Query, work: Work) -> Answer:
     if every and n > WEB_COMPLETE_ALL_N:
         raise _too_big("n", f"1..{WEB_COMPLETE_ALL_N} with all", n)
     text = query.text("queens")
-    if text is None:
-        raise InputError("{parameter} is missing: give the queens placed, like d5,b4", parameter="queens")
     with field("queens"):
-        given = parse_squares(text, n, n, parameter="queens")
+        given = parse_squares(text, n, n, parameter="queens") if text is not None else []
         found = queens.complete(n, given, all=every, **work.protocol(queens.complete))
     return {"n": n, "solutions": [{"columns": list(s.columns)} for s in found]}
 
@@ -239,8 +255,23 @@ def queens_count(query: Query, work: Work) -> Answer:
     return queens.count(n, workers=1, **work.protocol(queens.count)).to_json()
 
 
+def queens_images(query: Query, work: Work) -> Answer:
+    """The eight images of the solution ``columns`` under the symmetries of the square (the page's gallery)."""
+    solution = _columns(query)
+    images = [{"symmetry": name, "columns": list(image.columns), "same": image == solution}
+              for name, image in solution.images()]
+    return {"columns": list(solution.columns), "class_size": solution.class_size(), "images": images}
+
+
+def queens_compare(query: Query, work: Work) -> Answer:
+    """``queens compare N``."""
+    n = query.required("n", 4, WEB_COMPARE_N)
+    return queens.compare(n, **work.protocol(queens.compare)).to_json()
+
+
 def queens_steps(query: Query, work: Work) -> Answer:
-    """A page of a seed's search: steps ``offset`` .. ``offset + limit - 1`` (the page's step stream)."""
+    """A page of a seed's search: steps ``offset`` .. ``offset + limit - 1`` (the page's step stream), with
+    the method's ``listing``, whose lines the steps cite."""
     method = query.choice("method", tuple(WATCHED), "recursive")
     assert method is not None
     n = query.required("n", 1, WEB_SEED_N)
@@ -257,7 +288,8 @@ def queens_steps(query: Query, work: Work) -> Answer:
             more = True
             break
         steps.append(step.to_json())
-    return {"n": n, "method": method, "offset": offset, "steps": steps, "more": more}
+    return {"n": n, "method": method, "offset": offset, "steps": steps, "more": more,
+            "listing": LISTINGS[method].to_json()}
 
 
 # ---------------------------------------------------------------------------- knight
@@ -449,6 +481,8 @@ ENDPOINTS: dict[str, Endpoint] = {
     "queens/complete": Endpoint(queens_complete, ("n", "queens", "all")),
     "queens/count": Endpoint(queens_count, ("n",), job=True),
     "queens/steps": Endpoint(queens_steps, ("n", "method", "offset", "limit")),
+    "queens/images": Endpoint(queens_images, ("columns",)),
+    "queens/compare": Endpoint(queens_compare, ("n",)),
     "knight/tour": Endpoint(knight_tour, ("board", "start", "closed", "method", "lookahead", "blocked", "trace")),
     "knight/count": Endpoint(knight_count, ("board", "closed", "start"), job=True),
     "knight/starts": Endpoint(knight_starts, ("board", "closed"), job=True),

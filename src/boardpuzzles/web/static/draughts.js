@@ -2,9 +2,9 @@
 // the seed's capture tree with each node's num, legal moves to play and undo.
 import { get, isAbort, readState, writeState } from "./api.js";
 import { Board, escapeText, exportButtons, parseSquare, pathOverlay, squareName } from "./board.js";
+import { $, failed, say } from "./common.js";
 import { Player } from "./player.js";
 
-const $ = (id) => document.getElementById(id);
 const DARK = "#7d5433"; // white square numbers on it pass WCAG AA
 const COLOURS = ["#0b57d0", "#c2185b", "#1b6e20", "#e65100", "#6a1b9a", "#00838f"];
 const NAMES = { w: "white man", W: "white king", b: "black man", B: "black king" };
@@ -21,16 +21,11 @@ let history = [];
 // Changes to the position run one after another, each on the position the one before left:
 // a quick click right after "Empty board" edits the empty board.
 let queue = Promise.resolve();
-const inTurn = (action) => (...args) => (queue = queue.then(() => action(...args)).catch((error) => say(error.message, "error")));
+const inTurn = (action) => (...args) => (queue = queue.then(() => action(...args)).catch(failed));
 const board = new Board($("board"), inTurn(edit));
 exportButtons($("export"), board, () => `draughts-${variant ? variant.name : "board"}.svg`);
 const player = new Player($("player"), { steps: () => jumps(), more: async () => false, show: showJump,
   counter: (k) => (k === 0 ? "the start" : k === jumps().length - 1 ? "the move ends" : `jump ${k} of ${jumps().length - 2}`) });
-
-function say(text, kind = "") {
-  $("status").textContent = text;
-  $("status").className = `status ${kind}`;
-}
 
 function size() {
   return variant ? variant.size : 8;
@@ -103,8 +98,7 @@ async function load(text, keepOnError = false, seed = null) {
     save();
     await listMoves();
   } catch (error) {
-    if (isAbort(error)) return;
-    say(error.message, "error");
+    failed(error);
     if (keepOnError) draw();
   }
 }
@@ -138,7 +132,7 @@ async function showCaptures() {
   try {
     captures = await get("draughts/captures", { fen, variant: variant.name });
   } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
+    failed(error);
     return;
   }
   chosen = -1;
@@ -221,7 +215,7 @@ async function showTree() {
   try {
     answer = await get("draughts/captures", { seed_input: text, tree: true });
   } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
+    failed(error);
     return;
   }
   const nodes = [];
@@ -272,7 +266,7 @@ async function play(move) {
     await load(answer.fen);
     say(`Played ${move}.`);
   } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
+    failed(error);
   }
 }
 

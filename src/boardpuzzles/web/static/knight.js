@@ -1,9 +1,9 @@
 // The knight's tour page: choose the board, the start and blocked squares, play the tour move by move.
-import { ApiError, get, isAbort, job, readState, writeState } from "./api.js";
+import { get, job, readState, writeState } from "./api.js";
 import { Board, escapeText, exportButtons, parseSquare, pathOverlay, squareName } from "./board.js";
+import { $, failed, say } from "./common.js";
 import { Player } from "./player.js";
 
-const $ = (id) => document.getElementById(id);
 const STEPPED = 400; // squares: larger boards are drawn without stepping
 const NUMBERED = 32; // sides: larger boards show the path only
 
@@ -23,11 +23,6 @@ exportButtons($("export"), board, () => `knight-${rows}x${cols}.svg`);
 const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const player = new Player($("player"), { steps: () => steps, more: async () => false, show: showStep,
   counter: (index) => (steps[index].kind === "stuck" ? "stuck" : steps[index].kind === "done" ? "the end" : `square ${steps[index].number}`) });
-
-function say(text, kind = "") {
-  $("status").textContent = text;
-  $("status").className = `status ${kind}`;
-}
 
 function params() {
   const method = $("method").value;
@@ -104,7 +99,7 @@ async function findTour() {
     }
     save();
   } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
+    failed(error);
   }
 }
 
@@ -190,7 +185,7 @@ async function mapStarts() {
   try {
     starts = await running;
   } catch (error) {
-    say(error instanceof ApiError ? error.message : String(error), "error");
+    failed(error);
     return;
   } finally {
     running = null;

@@ -1,0 +1,122 @@
+// The steps of a watched search, kept compact: each step as its difference from the one before
+// (boardpuzzles/watching.py writes the same form for the notebook player), a whole step every SNAPSHOT.
+//
+// A difference leaves out the keys that did not change; "$gone" lists the keys that went; an object
+// that changed is its own difference; a list that starts like the one before is {"$keep": K, "$tail": [...]}.
+
+const SNAPSHOT = 64;
+
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function equal(a, b) {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => equal(item, b[i]));
+  if (isObject(a)) {
+    if (!isObject(b)) return false;
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => key in b && equal(a[key], b[key]));
+  }
+  return false;
+}
+
+function valueDelta(before, after) {
+  if (isObject(before) && isObject(after)) return objectDelta(before, after);
+  if (Array.isArray(before) && Array.isArray(after)) {
+    let keep = 0;
+    while (keep < Math.min(before.length, after.length) && equal(before[keep], after[keep])) keep++;
+    if (keep) return { $keep: keep, $tail: after.slice(keep) };
+  }
+  return after;
+}
+
+function objectDelta(before, after) {
+  const written = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (!(key in before)) written[key] = value;
+    else if (!equal(before[key], value)) written[key] = valueDelta(before[key], value);
+  }
+  const gone = Object.keys(before).filter((key) => !(key in after));
+  if (gone.length) written.$gone = gone;
+  return written;
+}
+
+// `step` written as its difference from `before` (null: the first step).
+export function delta(before, step) {
+  return before ? objectDelta(before, step) : step;
+}
+
+function applyValue(before, written) {
+  if (isObject(before) && isObject(written)) return applyObject(before, written);
+  if (Array.isArray(before) && isObject(written) && "$keep" in written) return before.slice(0, written.$keep).concat(written.$tail);
+  return written;
+}
+
+function applyObject(before, written) {
+  const after = { ...before };
+  for (const [key, value] of Object.entries(written)) {
+    if (key === "$gone") continue;
+    after[key] = key in before ? applyValue(before[key], value) : value;
+  }
+  for (const key of written.$gone || []) delete after[key];
+  return after;
+}
+
+// The step that `written` (a difference) makes of `before`.
+export function undelta(before, written) {
+  return before ? applyObject(before, written) : written;
+}
+
+// Steps in order, appended whole (push) or as differences (pushDelta); get(i) gives step i whole.
+// Alongside, per step, what the timeline and the tree read often: its action and its node.
+export class StepStore {
+  constructor() {
+    this.deltas = [];
+    this.snapshots = [];
+    this.last = null; // the last step, whole
+    this.cache = { index: -1, step: null };
+    this.actions = [];
+    this.nodes = [];
+  }
+
+  get length() {
+    return this.deltas.length;
+  }
+
+  push(step) {
+    this.add(delta(this.last, step), step);
+  }
+
+  pushDelta(written) {
+    this.add(written, undelta(this.last, written));
+  }
+
+  add(written, step) {
+    const index = this.deltas.length;
+    this.deltas.push(index % SNAPSHOT === 0 ? null : written);
+    if (index % SNAPSHOT === 0) this.snapshots.push(step);
+    this.last = step;
+    this.actions.push(step.action);
+    this.nodes.push(step.node);
+  }
+
+  get(index) {
+    if (index < 0 || index >= this.deltas.length) return null;
+    if (index === this.deltas.length - 1) return this.last;
+    let { index: at, step } = this.cache;
+    if (!(at <= index && Math.floor(at / SNAPSHOT) === Math.floor(index / SNAPSHOT))) {
+      at = index - (index % SNAPSHOT);
+      step = this.snapshots[at / SNAPSHOT];
+    }
+    while (at < index) step = undelta(step, this.deltas[++at]);
+    this.cache = { index, step };
+    return step;
+  }
+
+  // The first step after `from` whose action is one of `actions` (-1: none loaded).
+  find(from, actions) {
+    for (let i = from + 1; i < this.actions.length; i++) if (actions.includes(this.actions[i])) return i;
+    return -1;
+  }
+}
