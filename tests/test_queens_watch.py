@@ -15,6 +15,7 @@ import sys
 import threading
 
 import pytest
+from web_helpers import browser, chromium_path
 
 from boardpuzzles import notebook, queens, watching
 from boardpuzzles.errors import InputError
@@ -344,3 +345,36 @@ def test_the_listings_are_the_seeds_code_without_instrumentation():
         assert "trace" not in text and "where(" not in text and "Recorder" not in text
     assert "def HR(k):" in [line.strip() for line in arsac.RECURSIVE.lines]
     assert "def place_a_queen(Board1):" in [line.strip() for line in prolog.FREELIST.lines]
+
+
+@pytest.mark.skipif(chromium_path() is None, reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
+def test_two_notebook_players_play_offline_and_apart_in_chromium(tmp_path):
+    expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)").expect
+    first, second = queens.watch(6, method="recursive"), queens.watch(5, method="freelist")
+    document = tmp_path / "players.html"
+    document.write_text(f"<!doctype html><meta charset='utf-8'><body>{first._repr_html_()}{second._repr_html_()}</body>",
+                        encoding="utf-8")
+    problems: list[str] = []
+    with browser() as chromium:
+        page = chromium.new_page(viewport={"width": 1100, "height": 900})
+        page.route("**/*", lambda route: route.continue_() if route.request.url == document.as_uri()
+                   else (problems.append(route.request.url), route.abort()))
+        page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+        page.on("console", lambda message: message.type == "error" and problems.append(f"console: {message.text}"))
+        page.goto(document.as_uri())
+        one, two = page.locator(".bp-player").nth(0), page.locator(".bp-player").nth(1)
+        expect(one.locator(".counter")).to_have_text(f"step 1 of {len(first):,}")
+        one.focus()
+        for index in range(1, 9):  # the keys drive the player that has the focus; each step read back whole
+            page.keyboard.press("ArrowRight")
+            step = first.steps[index]
+            expect(one.locator(".counter")).to_have_text(f"step {index + 1} of {len(first):,}")
+            assert int(one.locator(".listing .ln.now").get_attribute("data-line")) == step["line"]
+            assert one.locator(".counts dd").all_inner_texts()[0] == str(step["counts"]["tests"])
+        expect(two.locator(".counter")).to_have_text(f"step 1 of {len(second):,}")
+        two.get_by_role("button", name="Next solution").click()
+        expect(two.locator(".caption")).to_contain_text("solution 1: 1 3 5 2 4")
+        two.get_by_role("button", name="End ⇥").click()
+        expect(two.locator(".status")).to_contain_text("Search over: 10 solutions")
+        expect(one.locator(".counter")).to_have_text(f"step 9 of {len(first):,}")
+    assert problems == []

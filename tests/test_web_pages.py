@@ -92,7 +92,7 @@ def test_queens_the_keyboard_places_a_queen(page):
 
 def test_queens_solutions_are_browsed_with_their_symmetry_class(page):
     page.goto(page.url_base + "/queens?n=8")
-    page.click("#all")
+    page.get_by_role("tab", name="Solutions").click()
     expect(page.locator("#which")).to_have_text("1 of 92")
     expect(square(page, "e2")).to_have_attribute("aria-label", "e2, queen")  # c = 1 5 8 6 3 7 2 4
     page.get_by_role("button", name="next solution").click()
@@ -104,32 +104,116 @@ def test_queens_solutions_are_browsed_with_their_symmetry_class(page):
     assert "unique=true" in page.url
 
 
-@pytest.mark.parametrize("method, first, second, shown", [
-    ("recursive", "HR(1): occupy 1, 1", "HR(2): occupy 2, 3", "c[1..k]"),
-    ("iterative", "С (k = 1)", "И", "the automaton, state"),
-    ("freelist", "place_a_queen: q(1,1)", "place_a_queen: q(2,3)", "board("),
-])
-def test_queens_a_seed_search_steps_forward_and_back(page, method, first, second, shown):
-    page.goto(page.url_base + "/queens?n=6")
-    page.select_option("#method", method)
-    page.click("#watch")
-    expect(page.locator("#step-text")).to_contain_text(first)
-    step = page.get_by_role("button", name="Step ▶")
-    step.click()
-    step.click()
-    step.click()
-    expect(page.locator("#player .counter")).to_have_text("step 4")
-    page.get_by_role("button", name="◀ Back").click()
-    page.get_by_role("button", name="◀ Back").click()
-    expect(page.locator("#player .counter")).to_have_text("step 2")
-    expect(page.locator("#step-text")).to_contain_text(second)
-    expect(page.locator("#state")).to_contain_text(shown) if shown != "the automaton, state" else \
-        expect(page.locator("#state svg")).to_have_attribute("aria-label", re.compile("the automaton, state"))
-    assert "step=2" in page.url and f"method={method}" in page.url  # the link holds the state
-    if method == "recursive":  # queen 1 on a1, queen 2 on c2: the tables hold them
-        cells = page.locator("#state table tr").nth(1).locator("td").all_inner_texts()
-        assert cells[:2] == ["1", "3"]
-        expect(square(page, "c2")).to_have_attribute("aria-label", "c2, queen")
+PHONE = {"width": 390, "height": 844}
+WATCHED = {"recursive": ("HR(", "c[1..k]"), "iterative": ("automaton", "the automaton, state"), "freelist": ("place_a_queen", "board(")}
+
+
+def steps_of(page, n, method, limit=60):
+    """The steps the page plays, as the API gives them (the library's JSON)."""
+    answer = page.request.get(f"{page.url_base}/api/queens/steps?n={n}&method={method}&limit={limit}").json()
+    return answer["steps"], answer["listing"]
+
+
+def shown(page):
+    """The step the page shows: its number, the lit line, the frame's variables as written, the stack's lines."""
+    counter = page.locator("#bar .counter").inner_text()
+    lit = page.locator(".listing .ln.now")
+    return (int(re.match(r"step ([0-9,]+)", counter).group(1).replace(",", "")), int(lit.get_attribute("data-line")),
+            page.locator(".frame-vars code").inner_text(), page.locator(".watch-stack li").count())
+
+
+def variables(vars_):
+    return ", ".join(f'{name} = "{value}"' if isinstance(value, str) else f"{name} = {value}" for name, value in vars_.items())
+
+
+@pytest.mark.parametrize("size", ["wide", "phone"])
+@pytest.mark.parametrize("method", ["recursive", "iterative", "freelist"])
+def test_queens_the_lit_line_and_the_variables_follow_each_step(page, method, size):
+    if size == "phone":
+        page.set_viewport_size(PHONE)
+    steps, listing = steps_of(page, 6, method)
+    page.goto(page.url_base + f"/queens?n=6&view=watch&method={method}&step=1")
+    expect(page.locator("#bar .counter")).to_contain_text("step 1 of")
+    assert page.locator(".listing .ln").count() == len(listing["lines"])
+    seen = []
+    for index in range(12):
+        step = steps[index]
+        number, line, vars_text, frames = shown(page)
+        assert (number, line, vars_text, frames) == (index + 1, step["line"], variables(step["vars"]), len(step["stack"]))
+        assert listing["lines"][line - 1].strip() in page.locator(".listing .ln.now").inner_text()
+        seen.append((line, vars_text))
+        if size == "phone":  # the board and the step controls stay in view while the page scrolls
+            page.locator(".watch-tree").scroll_into_view_if_needed()
+            assert page.locator("#board").bounding_box()["y"] >= -1
+            expect(page.get_by_role("button", name="Step ▶")).to_be_in_viewport()
+        page.get_by_role("button", name="Step ▶").click()
+        expect(page.locator("#bar .counter")).to_contain_text(f"step {index + 2} of")
+    assert len(set(seen)) > 4  # the line and the variables change with the step
+    assert f"method={method}" in page.url and "step=13" in page.url  # the address keeps the step
+    expect(page.locator("#caption")).to_contain_text(WATCHED[method][0] if method != "iterative" else "k =")
+
+
+def test_queens_a_refused_test_is_marked_on_the_board_and_in_the_table(page):
+    steps, _ = steps_of(page, 6, "recursive")
+    index = next(i for i, step in enumerate(steps) if step.get("reason") and step["blocker"]["table"] == "dp")
+    step = steps[index]
+    page.goto(page.url_base + f"/queens?n=6&view=watch&method=recursive&step={index + 1}")
+    expect(page.locator("#caption")).to_contain_text(f"is refused: {step['reason']}")
+    name = "abcdef"[step["i"] - 1] + str(step["k"])
+    expect(square(page, name)).to_have_attribute("aria-label", f"{name}, attacked, refused")
+    expect(page.locator("table.tables td.refuses")).to_have_text(str(step["blocker"]["row"]))
+
+
+def test_queens_a_click_on_a_tree_node_goes_to_the_step_that_made_it(page):
+    steps, _ = steps_of(page, 6, "recursive", 200)
+    page.goto(page.url_base + "/queens?n=6&view=watch&method=recursive&step=150")
+    expect(page.locator("#bar .counter")).to_contain_text("step 150 of")
+    dead = page.locator('.tree-focus .node[aria-label*="a dead end"]').first
+    node = int(dead.get_attribute("data-node"))
+    dead.click()
+    made = next(i for i, step in enumerate(steps) if step.get("parent") is not None and step["node"] == node)
+    expect(page.locator("#bar .counter")).to_contain_text(f"step {made + 1} of")
+    expect(page.locator(".tree-focus circle[r='18']")).to_have_count(1)  # the current node, ringed
+    assert f"step={made + 1}" in page.url
+
+
+def test_queens_the_timeline_jumps_land_where_they_say(page):
+    page.goto(page.url_base + "/queens?n=6&view=watch&method=recursive&step=1")
+    expect(page.locator("#bar .counter")).to_contain_text("step 1 of")
+    page.get_by_role("button", name="Next solution").click()
+    expect(page.locator("#caption")).to_contain_text("solution 1 is c = 2 4 6 1 3 5")
+    expect(page.locator("#counts")).to_contain_text("solutions1tree")
+    page.keyboard.press("b")  # the next backtrack
+    expect(page.locator("#caption")).to_contain_text("is taken back")
+    page.get_by_role("button", name="End ⇥").click()
+    expect(page.locator("#status")).to_have_text(re.compile(r"^Search over: 4 solutions after [0-9,]+ tests"))
+    total = int(page.locator("#bar .counter").inner_text().split(" of ")[1].replace(",", ""))
+    expect(page.locator("#bar .counter")).to_have_text(f"step {total:,} of {total:,}")
+    expect(page.locator("#caption")).to_contain_text("row 1 has no column left: the search is over")
+    page.keyboard.press("Home")
+    expect(page.locator("#bar .counter")).to_have_text(f"step 1 of {total:,}")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#bar .counter")).to_have_text(f"step 2 of {total:,}")
+    expect(page.get_by_role("slider", name="speed, steps a second")).to_be_visible()
+    expect(page.locator("#bar .speed output")).to_have_text("8 steps/s")
+    expect(page.locator(".watch-keys")).to_contain_text("Next solution")
+
+
+def test_queens_complete_on_an_empty_board_gives_a_solution(page):
+    page.goto(page.url_base + "/queens?n=8")
+    page.click("#complete")
+    expect(page.locator("#status")).to_contain_text("A solution from the empty board")
+    labels = page.locator('#board [role="gridcell"]').evaluate_all("cells => cells.map(c => c.getAttribute('aria-label'))")
+    assert sum(label.endswith("queen") for label in labels) == 8 and not any("attacked" in label for label in labels)
+
+
+def test_queens_the_comparison_shows_what_symmetry_saves(page):
+    page.goto(page.url_base + "/queens?n=8&view=compare")
+    expect(page.locator("table.compare tbody tr")).to_have_count(4)
+    expect(page.locator("table.compare")).to_contain_text("2,057")
+    expect(page.locator("#status")).to_contain_text("Symmetry saves 78% of the nodes")
 
 
 def test_knight_a_tour_plays_to_the_end(page):
@@ -137,7 +221,7 @@ def test_knight_a_tour_plays_to_the_end(page):
     page.click("#tour")
     expect(page.locator("#player .counter")).to_have_text("square 1")
     expect(page.locator("#candidates")).to_contain_text("candidate")
-    page.locator("#player input[type=range]").fill("60")
+    page.get_by_role("slider", name="speed, steps a second").fill("10")
     page.get_by_role("button", name="▶ Play").click()
     expect(page.locator("#status")).to_contain_text("25", timeout=15_000)
     expect(page.locator("#player button", has_text="Play")).to_be_visible()  # it stopped by itself

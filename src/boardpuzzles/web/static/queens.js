@@ -75,10 +75,7 @@ function showView(name) {
   if (name === "place") drawPlacing();
   else if (name === "solutions") {
     if (solutions.length) showSolution();
-    else {
-      draw({ placed: [], title: `${n} queens` });
-      say("Press “Show the solutions” to list them.");
-    }
+    else loadSolutions();
   } else if (name === "watch") {
     if (watched && watched.n === n && watched.method === $("method").value && watcher.store.length) {
       $("bar").hidden = false;
@@ -306,7 +303,6 @@ $("clear").addEventListener("click", () => {
   save();
 });
 $("complete").addEventListener("click", complete);
-$("all").addEventListener("click", () => loadSolutions());
 $("unique").addEventListener("change", () => view === "solutions" && loadSolutions());
 $("prev").addEventListener("click", () => {
   if (view !== "solutions" || !solutions.length) return;
