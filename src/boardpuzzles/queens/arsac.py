@@ -48,17 +48,17 @@ class Tables:
         self.dm = [0] * (2 * n)
 
     def is_free(self, k, i):
-        n = self.n
-        return self.cm[i] == 0 and self.dp[k + i - 1] == 0 and self.dm[k - i + n] == 0
+        cm, dp, dm, n = self.cm, self.dp, self.dm, self.n
+        return cm[i] == 0 and dp[k + i - 1] == 0 and dm[k - i + n] == 0
 
     def occupy(self, k, i):
-        n = self.n
+        cm, dp, dm, n = self.cm, self.dp, self.dm, self.n
         self.c[k] = i
-        self.cm[i] = self.dp[k + i - 1] = self.dm[k - i + n] = k
+        cm[i] = dp[k + i - 1] = dm[k - i + n] = k
 
     def free(self, k, i):
-        n = self.n
-        self.cm[i] = self.dp[k + i - 1] = self.dm[k - i + n] = 0
+        cm, dp, dm, n = self.cm, self.dp, self.dm, self.n
+        cm[i] = dp[k + i - 1] = dm[k - i + n] = 0
 
     def solution(self):
         return tuple(self.c[1:])

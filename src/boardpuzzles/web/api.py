@@ -269,9 +269,15 @@ def queens_compare(query: Query, work: Work) -> Answer:
     return queens.compare(n, **work.protocol(queens.compare)).to_json()
 
 
+def queens_listing(query: Query, work: Work) -> Answer:
+    """A seed method's code, whose lines its steps cite (``queens/steps``)."""
+    method = query.choice("method", tuple(WATCHED), "recursive")
+    assert method is not None
+    return LISTINGS[method].to_json()
+
+
 def queens_steps(query: Query, work: Work) -> Answer:
-    """A page of a seed's search: steps ``offset`` .. ``offset + limit - 1`` (the page's step stream), with
-    the method's ``listing``, whose lines the steps cite."""
+    """A page of a seed's search: steps ``offset`` .. ``offset + limit - 1`` (the page's step stream)."""
     method = query.choice("method", tuple(WATCHED), "recursive")
     assert method is not None
     n = query.required("n", 1, WEB_SEED_N)
@@ -288,8 +294,7 @@ def queens_steps(query: Query, work: Work) -> Answer:
             more = True
             break
         steps.append(step.to_json())
-    return {"n": n, "method": method, "offset": offset, "steps": steps, "more": more,
-            "listing": LISTINGS[method].to_json()}
+    return {"n": n, "method": method, "offset": offset, "steps": steps, "more": more}
 
 
 # ---------------------------------------------------------------------------- knight
@@ -481,6 +486,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "queens/complete": Endpoint(queens_complete, ("n", "queens", "all")),
     "queens/count": Endpoint(queens_count, ("n",), job=True),
     "queens/steps": Endpoint(queens_steps, ("n", "method", "offset", "limit")),
+    "queens/listing": Endpoint(queens_listing, ("method",)),
     "queens/images": Endpoint(queens_images, ("columns",)),
     "queens/compare": Endpoint(queens_compare, ("n",)),
     "knight/tour": Endpoint(knight_tour, ("board", "start", "closed", "method", "lookahead", "blocked", "trace")),

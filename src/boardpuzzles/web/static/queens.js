@@ -209,7 +209,7 @@ async function watch(startAt = 0) {
   const store = new StepStore();
   let more = true;
   const source = {
-    store, capped: false,
+    store, capped: false, done: false,
     async more() {
       if (!more) return false;
       if (store.length >= MAX_LOADED) {
@@ -219,17 +219,17 @@ async function watch(startAt = 0) {
       const page = await get("queens/steps", { n, method, offset: store.length, limit: PAGE }, "steps");
       for (const step of page.steps) store.push(step);
       more = page.more;
-      source.listing = page.listing;
+      source.done = !more;
       return page.steps.length > 0;
     },
   };
   setView("watch");
   say("Loading the steps…");
   try {
-    await source.more();
+    const listing = await get("queens/listing", { method }, "listing");
     watched = { n, method };
     say("");
-    await watcher.start(source.listing, { n, method, uid: "q" }, source, startAt);
+    await watcher.start(listing, { n, method, uid: "q" }, source, startAt);
   } catch (error) {
     failed(error);
   }

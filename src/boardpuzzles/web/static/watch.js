@@ -35,7 +35,9 @@
 //
 // new Watch(parts, puzzle) builds the panels into parts.side (and the counters into parts.counts), the
 // timeline into parts.bar, and draws the board with parts.board (a board.js Board); watch.start(listing,
-// setup, source, at) starts at step `at`, where source = {store: StepStore, more: async () => grew?}.
+// setup, source, at) starts at step `at`, where source = {store: StepStore, more: async () => grew?, done}: `done`
+// true once the store holds the whole search (more() may set it with the last page); `capped` true when the
+// source stopped before the end (the end is then said to be the page's, not the search's).
 import { escapeText } from "./board.js";
 import { Player } from "./player.js";
 import { SearchTree, bandAt, focusSvg, overviewSvg } from "./tree.js";
@@ -133,6 +135,7 @@ export class Watch {
     const before = this.store.length;
     const grew = await this.source.more();
     for (let i = before; i < this.store.length; i++) this.tree.add(this.store.get(i));
+    if (this.source.done) this.player.finished = true; // the last page came: nothing further to load
     return grew;
   }
 
@@ -210,6 +213,7 @@ export class Watch {
 
   ended(index) {
     if (!this.parts.status) return;
+    this.parts.status.className = "status good";
     this.parts.status.textContent = this.source.capped
       ? `The page holds the first ${this.store.length.toLocaleString("en")} steps of this search, and it goes on: watch a smaller board to see its end.`
       : this.puzzle.ending(this.store.get(index), this.setup);
