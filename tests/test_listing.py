@@ -1,9 +1,7 @@
 """The shared listing: a seed method's source, and where its running frames stand in it."""
 
-import sys
-import threading
-
 import pytest
+from listing_helpers import LineTracer
 
 from boardpuzzles.listing import Listing
 
@@ -61,31 +59,14 @@ def test_a_frame_outside_the_named_ones_is_shown_when_it_runs():
 
 def test_where_agrees_with_the_line_events_of_a_tracer_in_another_thread():
     """Python's own tracer says which line of each frame runs; a step must name that line."""
-    last: dict = {}
+    tracer = LineTracer(LISTING)
     agreed = []
-
-    def tracer(frame, event, arg):
-        if LISTING.line_of(frame) is None:
-            return None
-        if event == "line":
-            last[frame] = LISTING.line_of(frame)
-        return tracer
 
     class Checked(list):
         def append(self, where):
-            agreed.append(where.line == last[sys._getframe(1)])
+            agreed.append(where.line == tracer.executing())
 
-    def run():
-        sys.settrace(tracer)
-        try:
-            for _ in _search(3, Checked()):
-                pass
-        finally:
-            sys.settrace(None)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
+    tracer.run(lambda: list(_search(3, Checked())))
     assert agreed == [True] * (3 + 9 + 27)
 
 

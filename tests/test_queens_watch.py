@@ -11,10 +11,8 @@ both the literals and the transliterations.
 
 from __future__ import annotations
 
-import sys
-import threading
-
 import pytest
+from listing_helpers import LineTracer
 from web_helpers import browser, chromium_path
 
 from boardpuzzles import notebook, queens, watching
@@ -154,35 +152,16 @@ def test_each_step_names_the_line_executing(method):
     """Python's tracer says which line each listed frame runs; every step must name that line, and
     that line must hold the operation that made the step."""
     listing = LISTINGS[method]
-    last: dict = {}
+    tracer = LineTracer(listing)
     checked: list[tuple[int, int, str, str]] = []
     operations = {"test": "is_free(", "occupy": "occupy(", "free": "free(" if method != "freelist" else "backtrack(",
                   "solution": "solution("}
 
-    def tracer(frame, event, arg):
-        if listing.line_of(frame) is None:
-            return None
-        if event == "line":
-            last[frame] = listing.line_of(frame)
-        return tracer
-
     def trace(step):
-        frame = sys._getframe(1)
-        while listing.line_of(frame) is None:
-            frame = frame.f_back
-        checked.append((step.moment.where.line, last[frame], listing.lines[step.moment.where.line - 1], step.action))
+        line = step.moment.where.line
+        checked.append((line, tracer.executing(), listing.lines[line - 1], step.action))
 
-    def run():
-        sys.settrace(tracer)
-        try:
-            for _ in queens.steps.WATCHED[method](6, trace=trace):
-                pass
-        finally:
-            sys.settrace(None)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
+    tracer.run(lambda: list(queens.steps.WATCHED[method](6, trace=trace)))
     assert len(checked) > 300
     assert all(line == executing for line, executing, _, _ in checked)
     assert all(operations[action] in text for _, _, text, action in checked)

@@ -174,7 +174,8 @@ def _listed(n: int, method: SearchMethod, unique: bool, trace: Trace, limit: int
     if method == "bitboard":
         found = bitboard.solutions_bitboard(n, lambda steps: tracker.update(detail=f"{steps:,} steps"))
     else:
-        found = SEARCH_METHODS[method](n, trace=_ticking(trace, tracker))
+        tick = None if tracker.progress is None and tracker.cancel is None else (lambda: tracker.tick(0))
+        found = SEARCH_METHODS[method](n, trace=_ticking(trace, tick), tick=tick)
     tracker.update()
     if limit == 0:
         return
@@ -188,16 +189,15 @@ def _listed(n: int, method: SearchMethod, unique: bool, trace: Trace, limit: int
     tracker.finish()
 
 
-def _ticking(trace: Trace, tracker: Tracker) -> Trace:
-    """The seed methods report every step to ``trace``: that is where they hear ``cancel``
-    (only when a caller asked for progress or cancel; otherwise they run as written)."""
-    if tracker.progress is None and tracker.cancel is None:
+def _ticking(trace: Trace, tick: Callable[[], None] | None) -> Trace:
+    """A trace that also ticks: a watched search hears ``cancel`` at each step (an unwatched one at each
+    queen placed, through ``tick``)."""
+    if trace is None or tick is None:
         return trace
 
     def step(state: arsac.ArsacStep | prolog.PrologStep) -> None:
-        tracker.tick(0)
-        if trace:
-            trace(state)
+        tick()
+        trace(state)
 
     return step
 

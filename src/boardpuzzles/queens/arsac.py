@@ -246,18 +246,35 @@ class WatchedTables(Tables):
                              tuple(self.dp[1:]), tuple(self.dm[1:]), moment, refusal, solution))
 
 
-def _tables(n: int, method: str, trace: Trace) -> Tables:
-    return Tables(n) if trace is None else WatchedTables(n, method, trace)
+class CountedTables(Tables):
+    """The tables, counting the queens occupied (``placed``: the search tree's nodes below the root) and
+    calling ``tick`` at each (where a long search hears ``cancel``)."""
+
+    def __init__(self, n: int, tick: Callable[[], None] = lambda: None) -> None:
+        super().__init__(n)
+        self.placed = 0
+        self.tick = tick
+
+    def occupy(self, k: int, i: int) -> None:
+        super().occupy(k, i)
+        self.placed += 1
+        self.tick()
 
 
-def solutions_recursive(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]]:
+def _tables(n: int, method: str, trace: Trace, tick: Callable[[], None] | None) -> Tables:
+    if trace is not None:
+        return WatchedTables(n, method, trace)
+    return Tables(n) if tick is None else CountedTables(n, tick)
+
+
+def solutions_recursive(n: int, trace: Trace = None, tick: Callable[[], None] | None = None) -> Iterator[tuple[int, ...]]:
     """HR(k): run over the squares of row k; on each free one put queen k and solve HR(k + 1).
-    With ``trace``, each step is handed to it."""
-    for columns in recursive(n, _tables(n, "recursive", trace)):
+    With ``trace``, each step is handed to it; else ``tick`` (if any) is called at each queen placed."""
+    for columns in recursive(n, _tables(n, "recursive", trace, tick)):
         yield tuple(i - 1 for i in columns)
 
 
-def solutions_iterative(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]]:
+def solutions_iterative(n: int, trace: Trace = None, tick: Callable[[], None] | None = None) -> Iterator[tuple[int, ...]]:
     """The same search with no recursion: the book's automaton with states С, И, СОК, СБ, С8, Я.
 
     С    k - 1 queens are placed; start row k at its first column.
@@ -266,6 +283,8 @@ def solutions_iterative(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]
     С8   all N queens are placed: output c, then row N is exhausted: СБ.
     СБ   row k is blocked or exhausted: back to queen k - 1, free it, continue at И.
     Я    k reached 0: the end.
+
+    With ``trace``, each step is handed to it; else ``tick`` (if any) is called at each queen placed.
     """
-    for columns in automaton(n, _tables(n, "iterative", trace)):
+    for columns in automaton(n, _tables(n, "iterative", trace, tick)):
         yield tuple(i - 1 for i in columns)

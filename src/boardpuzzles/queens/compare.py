@@ -84,26 +84,12 @@ def _seconds(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-class _Counted(arsac.Tables):
-    """The seed's tables, counting the queens occupied (the nodes below the root) and ticking ``tick``."""
-
-    def __init__(self, n: int, tick: Callable[[], None]) -> None:
-        super().__init__(n)
-        self.placed = 0
-        self.tick = tick
-
-    def occupy(self, k: int, i: int) -> None:
-        super().occupy(k, i)
-        self.placed += 1
-        self.tick()
-
-
-def _recursive(n: int, tables: _Counted) -> tuple[int, int, int]:
+def _recursive(n: int, tables: arsac.CountedTables) -> tuple[int, int, int]:
     found = sum(1 for _ in arsac.recursive(n, tables))
     return 1 + tables.placed, found, found
 
 
-def _half_row(n: int, tables: _Counted) -> tuple[int, int, int]:
+def _half_row(n: int, tables: arsac.CountedTables) -> tuple[int, int, int]:
     """Queen 1 on each column of the second half of row 1 (from the middle one on an odd board), then
     HR(2) as the seed's HR(k) does it."""
     found = solutions = 0
@@ -140,9 +126,9 @@ def compare(n: int, *, progress: ProgressFn | None = None, cancel: threading.Eve
     list(bitboard.Search(4))
     tick = lambda: tracker.tick(0)  # noqa: E731 - a cancel check every 256 queens placed
     methods: list[tuple[str, str, Callable[[], tuple[int, int, int]]]] = [
-        ("recursive", "HR(k): every column of every row", lambda: _recursive(n, _Counted(n, tick))),
+        ("recursive", "HR(k): every column of every row", lambda: _recursive(n, arsac.CountedTables(n, tick))),
         ("half-row", "HR(k) with queen 1 on half of row 1; each solution found and its mirror image",
-         lambda: _half_row(n, _Counted(n, tick))),
+         lambda: _half_row(n, arsac.CountedTables(n, tick))),
         ("symmetry", "the eight symmetries inside the search: one solution a class, weighted (queens count)",
          lambda: _symmetry(n)),
         ("bitboard", "HR(k)'s tree on bitboards, compiled", lambda: _bitboard(n)),

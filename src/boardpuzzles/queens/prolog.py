@@ -216,8 +216,22 @@ class WatchedFreeLists(FreeLists):
         self.trace(PrologStep(action, R, C, board, moment, refusal, solution))
 
 
-def solutions_freelist(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]]:
+class TickedFreeLists(FreeLists):
+    """The operations, calling ``tick`` at each queen placed (where a long search hears ``cancel``)."""
+
+    def __init__(self, N: int, tick: Callable[[], None]) -> None:
+        super().__init__(N)
+        self.tick = tick
+
+    def occupy(self, Board1: Board, R: int, C: int) -> Board:
+        self.tick()
+        Board2: Board = super().occupy(Board1, R, C)
+        return Board2
+
+
+def solutions_freelist(n: int, trace: Trace = None, tick: Callable[[], None] | None = None) -> Iterator[tuple[int, ...]]:
     """``nqueens(N)``: every final board, as 0-based column tuples (rows in order).
-    With ``trace``, each step is handed to it."""
-    for columns in nqueens(n, FreeLists(n) if trace is None else WatchedFreeLists(n, trace)):
+    With ``trace``, each step is handed to it; else ``tick`` (if any) is called at each queen placed."""
+    t = FreeLists(n) if tick is None else TickedFreeLists(n, tick)
+    for columns in nqueens(n, t if trace is None else WatchedFreeLists(n, trace)):
         yield tuple(col - 1 for col in columns)
