@@ -159,7 +159,25 @@ function tablesView(step, previous, n) {
   </table>`, "the seed's tables c, cm, dp, dm") + `<p class="muted small">A table entry holds the number of the queen on its line, 0 when the line is free. Yellow: just changed; red: the entry that refuses the square tested.</p>`;
 }
 
-export function automatonSvg(current, uid = "a") {
+// The automaton's moves: from each state, where it may go next.
+const MOVES = { "С": ["И"], "И": ["И", "СОК", "СБ"], "СОК": ["С", "С8"], "С8": ["СБ"], "СБ": ["И", "Я"], "Я": [] };
+
+// The states the automaton passes from `from` to `to` (both included), the shortest way.
+export function route(from, to) {
+  const before = new Map([[from, null]]);
+  const queue = [from];
+  while (queue.length && !before.has(to)) {
+    const state = queue.shift();
+    for (const next of MOVES[state]) if (!before.has(next)) (before.set(next, state), queue.push(next));
+  }
+  if (!before.has(to)) return [to];
+  const path = [to];
+  while (path[0] !== from) path.unshift(before.get(path[0]));
+  return path;
+}
+
+// The automaton with `current` lit and the states passed since the step before (`passed`) lit faintly.
+export function automatonSvg(current, uid = "a", passed = []) {
   const boxes = { "С": [70, 40], "И": [230, 40], "СОК": [390, 40], "С8": [390, 150], "СБ": [230, 150], "Я": [70, 150] };
   const edges = [["С", "И"], ["И", "СОК"], ["И", "СБ"], ["СОК", "С8"], ["СБ", "Я"], ["С8", "СБ"]];
   const tip = `${uid}-tip`;
@@ -172,8 +190,8 @@ export function automatonSvg(current, uid = "a") {
   svg += `<path d="M390 16 C 390 -8, 70 -8, 70 14" fill="none" stroke="#444" stroke-width="2" marker-end="url(#${tip})"/><text x="230" y="-8" font-size="12" text-anchor="middle" fill="#333">k + 1</text>`;
   svg += `<path d="M214 126 C 190 100, 190 80, 214 66" fill="none" stroke="#444" stroke-width="2" marker-end="url(#${tip})"/><text x="160" y="100" font-size="12" fill="#333">k − 1</text>`;
   for (const [name, [x, y]] of Object.entries(boxes)) {
-    const lit = name === current;
-    svg += `<rect x="${x - 42}" y="${y - 22}" width="84" height="44" rx="10" fill="${lit ? "#ffd54f" : "#f4f1ea"}" stroke="${lit ? "#7a4f00" : "#8e877c"}" stroke-width="${lit ? 3 : 1.5}"/>`;
+    const lit = name === current, went = !lit && passed.includes(name);
+    svg += `<rect x="${x - 42}" y="${y - 22}" width="84" height="44" rx="10" fill="${lit ? "#ffd54f" : went ? "#fff3c4" : "#f4f1ea"}" stroke="${lit ? "#7a4f00" : went ? "#c9a227" : "#8e877c"}" stroke-width="${lit ? 3 : went ? 2 : 1.5}"${went ? ' stroke-dasharray="5 3"' : ""}/>`;
     svg += `<text x="${x}" y="${y + 1}" font-size="18" font-weight="700" text-anchor="middle" dominant-baseline="central" fill="#1d1d1f">${name}</text>`;
   }
   return svg + "</svg>";
@@ -226,7 +244,9 @@ export const puzzle = {
     if (step.method === "freelist") return `<section class="watch-panel">${title("The board term")}${termView(step, previous, setup.n)}</section>`;
     const tables = `<section class="watch-panel">${title("The seed's tables")}${tablesView(step, previous, setup.n)}</section>`;
     if (step.method !== "iterative") return tables;
-    return tables + `<section class="watch-panel">${title("The automaton")}${automatonSvg(step.state, setup.uid)}<p class="small"><strong>${escapeText(step.state)}</strong>: ${escapeText(STATES[step.state])}.</p></section>`;
+    const passed = previous && previous.state ? route(previous.state, step.state) : [step.state];
+    const way = passed.length > 2 ? ` Since the step before: ${passed.join(" → ")}.` : "";
+    return tables + `<section class="watch-panel">${title("The automaton")}${automatonSvg(step.state, setup.uid, passed)}<p class="small"><strong>${escapeText(step.state)}</strong>: ${escapeText(STATES[step.state])}.${escapeText(way)}</p></section>`;
   },
   frameLabel(frame) {
     const vars = frame.vars || {};
