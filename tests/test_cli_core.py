@@ -65,7 +65,7 @@ def test_user_text_is_never_markup_or_emoji(cli, args):
 
 
 def test_typer_level_errors_are_one_line_too(cli):
-    for args in (["queens", "solve", "8", "--method", "nope"], ["queens", "complete", "8"], ["queens", "sovle", "8"],
+    for args in (["queens", "solve", "8", "--method", "nope"], ["queens", "complete", "8", "--queens"], ["queens", "sovle", "8"],
                  ["queens", "all", "8", "--limit", "-1"], ["draughts", "perft", "--depth", "x"]):
         run = cli(*args)
         assert run.status == 2, args

@@ -28,7 +28,8 @@ const board = new Board($("board"), toggleQueen);
 exportButtons($("export"), board, () => `queens-${n}.svg`);
 const watcher = new Watch({ board, bar: $("bar"), caption: $("caption"), counts: $("counts"), side: $("watch-side"),
   status: $("status"), keys: document, onError: failed }, puzzle);
-watcher.onShow = () => save();
+let saving = null; // while a search plays, the address follows at most five times a second
+watcher.onShow = () => saving || (saving = setTimeout(() => ((saving = null), save()), 200));
 
 function clampN(value) {
   return Number.isFinite(value) ? Math.max(4, Math.min(32, Math.round(value))) : 8;

@@ -4,7 +4,8 @@
 // overview (every node made, as nested bands: each node's band split among its possible children).
 import { escapeText } from "./board.js";
 
-const DEAD = "#8d8d8d";
+const DEAD = "#e2dfd9";
+const DEAD_INK = "#4a4a4a";
 const SOLVED = "#1b6e20";
 const OPEN = "#0b57d0";
 const FRESH = "#ffffff";
@@ -115,12 +116,12 @@ export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "
     const cx = xs.get(id), cy = y(tree.depth[id]);
     const isCurrent = id === current;
     const under = state === "path" ? 0 : tree.below(id, s);
-    const ink = state === "open" ? "#1d1d1f" : "#fff";
+    const ink = state === "open" ? "#1d1d1f" : state === "dead" ? DEAD_INK : "#fff";
     const name = id === 0 ? "the root, the empty board" : `node ${id}: ${tree.label[id]}, ${state === "path" ? "on the current path" : state === "solved" ? "a solution below" : state === "dead" ? "a dead end" : "open"}${under ? `, ${under} nodes below` : ""}`;
     let text = `<g class="node" data-node="${id}" role="button" tabindex="-1" aria-label="${escapeText(name)}">`;
     text += `<title>${escapeText(name)}</title>`;
     if (isCurrent) text += `<circle cx="${cx}" cy="${cy}" r="${radius + 5}" fill="#ffd54f" stroke="#7a4f00" stroke-width="2"/>`;
-    text += `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="${COLOURS[state]}" stroke="${state === "open" ? "#5d5d5d" : COLOURS[state]}" stroke-width="1.5"/>`;
+    text += `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="${COLOURS[state]}" stroke="${state === "open" || state === "dead" ? "#8e877c" : COLOURS[state]}" stroke-width="1.5"/>`;
     text += `<text x="${cx}" y="${cy + 1}" font-size="${id === 0 ? 10 : 13}" font-weight="650" text-anchor="middle" dominant-baseline="central" fill="${ink}">${escapeText(id === 0 ? rootLabel : tree.label[id])}</text>`;
     if (under) text += `<text x="${cx}" y="${cy + radius + 10}" font-size="10" text-anchor="middle" fill="#545458">+${under}</text>`;
     return text + "</g>";
@@ -158,7 +159,7 @@ export function overviewSvg(tree, s, { slots, depth, width = 600, title = "every
     const state = tree.state(id, s, path);
     paths[state] += `M${start.toFixed(2)} ${tree.depth[id] * rowHeight}h${Math.max(span - 0.3, 0.6).toFixed(2)}v${rowHeight - 2}h-${Math.max(span - 0.3, 0.6).toFixed(2)}z`;
   }
-  const fills = { open: "#cfc9bf", dead: "#a9a9a9", solved: SOLVED, path: OPEN };
+  const fills = { open: "#cfc9bf", dead: "#9a958c", solved: SOLVED, path: OPEN };
   let text = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none" role="img" aria-label="${escapeText(title)}">`;
   for (const state of ["open", "dead", "solved", "path"]) if (paths[state]) text += `<path d="${paths[state]}" fill="${fills[state]}"/>`;
   return text + "</svg>";

@@ -97,7 +97,10 @@ export class Watch {
     this.treeLegend = document.createElement("p");
     this.treeLegend.className = "legend small";
     this.treeLegend.innerHTML = `<span class="swatch swatch-path">current path</span><span class="swatch swatch-now">current node</span><span class="swatch swatch-solved">a solution below</span><span class="swatch swatch-dead">dead end</span>`;
-    this.treePanel.append(this.treeNote, this.focus, this.treeLegend, this.overview);
+    const overviewNote = document.createElement("p");
+    overviewNote.className = "muted small";
+    overviewNote.textContent = "The whole tree so far, one band a row: each node's band is split among the nodes it may have below it. A click goes to the node there.";
+    this.treePanel.append(this.treeNote, this.focus, this.treeLegend, this.overview, overviewNote);
     this.keys = section("Keys", "watch-keys");
     this.keyList = document.createElement("p");
     this.keyList.className = "small";
