@@ -4,7 +4,7 @@
 import { button } from "./board.js";
 
 // Steps a second the speed slider offers (its value is an index into this list).
-export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000];
+const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000];
 const SHOWN_PER_SECOND = 30; // faster than this, a tick skips steps instead of drawing each
 
 // A button's text as a sign and a word; on a phone the word may be hidden (class "word"), the accessible name

@@ -2,7 +2,7 @@
 // how a step is drawn, said and tabled (the seed's c, cm, dp, dm, the automaton, the Prolog term).
 import { escapeText, squareName } from "./board.js";
 
-export const ATTACKED = "#6d0f0b";
+const ATTACKED = "#6d0f0b";
 const GOOD = "#1b6e20";
 const BAD = "#b3261e";
 const SOLVED = "#43a047";
@@ -143,7 +143,7 @@ function indexRow(length) {
 }
 
 // A table that may be wider than its panel: it scrolls sideways and says so.
-export function scroller(inner, label) {
+function scroller(inner, label) {
   return `<div class="scroller" tabindex="0" role="group" aria-label="${escapeText(label)} (scrolls sideways)">${inner}</div><p class="scroll-hint small">scroll sideways for the rest →</p>`;
 }
 
@@ -163,7 +163,7 @@ function tablesView(step, previous, n) {
 const MOVES = { "С": ["И"], "И": ["И", "СОК", "СБ"], "СОК": ["С", "С8"], "С8": ["СБ"], "СБ": ["И", "Я"], "Я": [] };
 
 // The states the automaton passes from `from` to `to` (both included), the shortest way.
-export function route(from, to) {
+function route(from, to) {
   const before = new Map([[from, null]]);
   const queue = [from];
   while (queue.length && !before.has(to)) {
@@ -177,7 +177,7 @@ export function route(from, to) {
 }
 
 // The automaton with `current` lit and the states passed since the step before (`passed`) lit faintly.
-export function automatonSvg(current, uid = "a", passed = []) {
+function automatonSvg(current, uid = "a", passed = []) {
   const boxes = { "С": [70, 40], "И": [230, 40], "СОК": [390, 40], "С8": [390, 150], "СБ": [230, 150], "Я": [70, 150] };
   const edges = [["С", "И"], ["И", "СОК"], ["И", "СБ"], ["СОК", "С8"], ["СБ", "Я"], ["С8", "СБ"]];
   const tip = `${uid}-tip`;

@@ -58,11 +58,11 @@ function plain(value) {
 }
 
 // Tables in a .scroller that are wider than it get the class "overflows" (their hint shows).
-export function markScrollers(root) {
+function markScrollers(root) {
   for (const box of root.querySelectorAll(".scroller")) box.classList.toggle("overflows", box.scrollWidth > box.clientWidth + 1);
 }
 
-export function variablesText(vars) {
+function variablesText(vars) {
   return Object.entries(vars || {}).map(([name, value]) => `${name} = ${plain(value)}`).join(", ");
 }
 
