@@ -7,13 +7,15 @@ the errors (:mod:`boardpuzzles.errors`) and the protocol of long calls
 """
 
 from .errors import (
-    BoardpuzzlesError, Cancelled, CheckpointError, ClusterError, InputError, OutputError, TooLong,
+    BoardpuzzlesError, Cancelled, CheckpointError, ClusterError, InputError, InputTypeError, OutputError,
+    TooLong,
 )
 from .progress import Progress
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "BoardpuzzlesError", "Cancelled", "CheckpointError", "ClusterError", "InputError", "OutputError", "TooLong",
+    "BoardpuzzlesError", "Cancelled", "CheckpointError", "ClusterError", "InputError", "InputTypeError", "OutputError",
+    "TooLong",
     "Progress", "__version__",
 ]

@@ -75,6 +75,11 @@ class TooLong(InputError):
         super().__init__(f"{problem}: {estimate}; pass {{parameter}} to run it anyway", parameter="force")
 
 
+class InputTypeError(InputError, TypeError):
+    """An argument of the wrong type: an :class:`InputError` naming the parameter that is also a
+    ``TypeError``, as Python's own functions raise for a wrong type."""
+
+
 class CheckpointError(BoardpuzzlesError):
     """A checkpoint file that cannot be created, read, trusted or written."""
 
