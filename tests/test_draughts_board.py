@@ -204,3 +204,16 @@ def test_the_examples_in_the_docstrings():
 
     for module in (boardpuzzles.draughts, bitboard, game):
         assert doctest.testmod(module).failed == 0
+
+
+def test_the_readme_python_example_runs_as_shown(capsys):
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    start = readme.index("\n### Python\n", readme.index("\n## draughts\n"))
+    code = re.search(r"```python\n(.*?)```", readme[start:], flags=re.S)[1]
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[:4] == ["9 ['31-26', '31-27', '32-27']", "B:W28,31,33,", "16-21 B", "1. 32-28 19-23 2. 28x19"]
+    assert "FAILED at move 2. (ply 3) '28x10'" in printed[4] and printed[5].startswith("game 2 (? - ?): english")

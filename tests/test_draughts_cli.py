@@ -238,6 +238,7 @@ def test_play_reads_lines_from_standard_input(monkeypatch, capsys, tmp_path):
     status, out, err = run(capsys, "draughts", "play", "-v", "international", "--ascii")
     assert status == 0 and out.count("   a b c d e f g h i j") == 5  # the start, three moves and the undo
     assert "international: after 1. 32-28, black to move" in out and "9 legal move(s): 16-21 17-21" in out
+    assert "type a move (like 31-26: any notation a PDN file may use), or: moves, undo, fen" in out
     assert "international: after 1... 19-23, white to move" in out
     assert err == "move 'bogus' is not a move: write its squares joined by '-', 'x' or ':', like 32-28 or 28x19\n"
     assert "B:W28,31,33" not in out and "W:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1," in out

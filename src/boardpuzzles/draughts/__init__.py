@@ -46,19 +46,19 @@ from .board import Position, parse_diagram, parse_fen, parse_position, square_te
 from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures
 from .counting import Perft, perft, perft_count
 from .game import Game, GameEnd
-from .moves import Move, after, legal_moves
+from .moves import Move, Moves, after, legal_moves
 from .notation import parse_move, play, play_line
 from .pdn import (
-    CheckedFile, CheckedGame, GameError, PdnGame, check_games, from_game, pdn_text, read_games, replay, write_game,
-    write_games,
+    CheckedFile, CheckedGame, GameError, PdnGame, check_games, file_rules, from_game, normalised, pdn_text, read_games,
+    replay, write_game, write_games,
 )
 from .rules import DEFAULT_VARIANT, VARIANTS, Variant, get_variant
 from .seed import build_tree, read_seed_input, search
 
 __all__ = [
     "DEFAULT_VARIANT", "VARIANTS", "Board", "CheckedFile", "CheckedGame", "Game", "GameEnd", "GameError", "LegalMoves",
-    "LongestCaptures", "Move", "PdnGame", "Perft", "Position", "Variant", "after", "build_tree", "check_games",
-    "from_game", "get_variant", "legal_moves", "longest_captures", "moves_of", "parse_diagram", "parse_fen",
-    "parse_move", "parse_position", "pdn_text", "perft", "perft_count", "play", "play_line", "read_games",
+    "LongestCaptures", "Move", "Moves", "PdnGame", "Perft", "Position", "Variant", "after", "build_tree", "check_games",
+    "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "moves_of", "normalised", "parse_diagram",
+    "parse_fen", "parse_move", "parse_position", "pdn_text", "perft", "perft_count", "play", "play_line", "read_games",
     "read_seed_input", "replay", "search", "seed_captures", "square_text", "write_game", "write_games",
 ]

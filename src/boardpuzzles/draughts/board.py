@@ -370,6 +370,15 @@ def require_position(position: object, parameter: str = "position") -> Position:
     return position
 
 
+def require_flag(value: object, parameter: str) -> bool:
+    """``value`` as a bool if it is one (or 0 or 1), else InputTypeError naming ``parameter``."""
+    if value is True or value is False:
+        return value
+    if type(value) is int and value in (0, 1) or type(value).__name__ == "bool_":  # numpy's bool too
+        return bool(value)
+    raise InputTypeError("{parameter} must be True or False", parameter=parameter, value=value)
+
+
 def _fill(position: Position, variant: Variant, pieces: dict[Square, str] | None, turn: str,
           bits: Bitboards | None) -> None:
     set_field = object.__setattr__

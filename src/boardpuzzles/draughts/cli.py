@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -321,15 +321,15 @@ def pdn(
         output.no_solution(f"{one.pdn.label(game)} fails at {one.where()} {one.error}", None, json_mode)
 
 
-PLAY_HELP = "a move (32-28, 28x19, c3-d4, c3:e5:c7 ...), moves, undo, fen, save FILE.pdn, help, quit"
+PLAY_COMMANDS = "moves, undo, fen, save FILE.pdn, help, quit"
 
 
-def _lines(prompt: str) -> Iterator[str]:
-    """The lines typed: with a prompt on a terminal, else read from standard input as they come."""
+def _lines(prompt: Callable[[], str]) -> Iterator[str]:
+    """The lines typed: after a prompt on a terminal, else read from standard input as they come."""
     if sys.stdin.isatty():
         while True:
             try:
-                yield input(prompt)
+                yield input(prompt())
             except EOFError:
                 output.console.print()
                 return
@@ -354,6 +354,11 @@ class _Table:
     def side(self) -> str:
         return "white" if self.game.turn == "W" else "black"
 
+    def help(self) -> str:
+        example = next(iter(self.game.legal_moves()), None)
+        like = f" (like {example}: any notation a PDN file may use)" if example is not None else ""
+        return f"type a move{like}, or: {PLAY_COMMANDS}"
+
     def board(self, event: str, **payload: Any) -> None:
         game = self.game
         done = len(game)
@@ -375,7 +380,7 @@ class _Table:
         if word in ("quit", "exit", "q"):
             return False
         if word in ("help", "?"):
-            self.say(f"type {PLAY_HELP}", event="help", commands=PLAY_HELP)
+            self.say(self.help(), event="help", commands=PLAY_COMMANDS)
         elif word == "moves":
             found = [str(move) for move in game.legal_moves()]
             self.say(f"{len(found)} legal move(s): {' '.join(found)}", event="moves", moves=found)
@@ -393,7 +398,7 @@ class _Table:
                 Path(target).write_text(write_games([from_game(game)]), encoding="utf-8")
             except OSError as error:
                 raise OutputError(f"cannot write PDN file {target}: {error.strerror or error}") from None
-            self.say(f"saved {len(game)} plies to {target}", event="save", file=target)
+            self.say(f"saved {len(game)} pl{'y' if len(game) == 1 else 'ies'} to {target}", event="save", file=target)
         else:
             end = game.outcome()
             if end is not None:
@@ -416,8 +421,8 @@ def play(
     table = _Table(Game(_position(fen, board, variant)), json_mode, ascii)
     table.board("start", variant=table.game.variant.name)
     if not json_mode:
-        output.console.print(f"type {PLAY_HELP}", markup=False, soft_wrap=True)
-    for text in _lines("> "):
+        output.console.print(table.help(), markup=False, soft_wrap=True)
+    for text in _lines(lambda: f"{table.side()}> "):
         if not text.strip():
             continue
         try:

@@ -33,6 +33,8 @@ counting of the array arguments at every call, which took most of the time
 
 The kernels are private; the Python side is :class:`Generator`, :func:`perft_rows`, :func:`expand`
 and :func:`play_row` (``__all__``), which :mod:`.moves`, :mod:`.bitboard` and :mod:`.counting` call.
+:func:`perft_rows` and :func:`expand` check the arrays they are given; a :class:`Generator` is given
+the bitboards of a :class:`.Position` (checked when it was made) and ``play_row`` a move of one.
 """
 
 from __future__ import annotations
@@ -755,19 +757,30 @@ class Generator:
         return n
 
 
-def _rows(positions: np.ndarray) -> np.ndarray:
-    if not (isinstance(positions, np.ndarray) and positions.ndim == 2 and positions.shape[1] == 4):
-        raise InputError("{parameter} must be an array of rows (white, black, kings, side to move)",
-                         parameter="positions", value=getattr(positions, "shape", type(positions).__name__))
-    return np.ascontiguousarray(positions, dtype=np.int64)
+def _rows(positions: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """``positions`` as the kernels read them (int64, contiguous), each row checked to be a position of the
+    rules in ``table``."""
+    if not (isinstance(positions, np.ndarray) and positions.ndim == 2 and positions.shape[1] == 4
+            and np.issubdtype(positions.dtype, np.integer)):
+        raise InputError("{parameter} must be a 2-D array of int rows (white, black, kings, side to move)",
+                         parameter="positions", value=getattr(positions, "dtype", type(positions).__name__))
+    rows = np.ascontiguousarray(positions, dtype=np.int64)
+    white, black, kings, colour = rows.T
+    valid = table[0]["valid"]
+    bad = (white & black) | ((white | black) & ~valid) | (kings & ~(white | black)) | (colour & ~1)
+    if bad.any():
+        raise InputError(f"{{parameter}}: row {int(np.flatnonzero(bad)[0])} is not a position of these rules (white "
+                         "and black apart on the board's squares, kings among them, side to move 0 or 1)",
+                         parameter="positions")
+    return rows
 
 
 def perft_rows(positions: np.ndarray, depth: int, variant: Variant, paths: bool = False) -> np.ndarray:
     """The perft of each row ``(white, black, kings, side to move)`` of ``positions`` (depth >= 1)."""
-    rows = _rows(positions)
     if not isinstance(depth, int) or depth < 1:
         raise InputError("{parameter} must be 1 or more", parameter="depth", value=depth)
     table, rays = tables(variant, paths)
+    rows = _rows(positions, table)
     buffers = np.empty((depth, MAX_MOVES, COLUMNS), dtype=np.int64)
     counts = np.empty(rows.shape[0], dtype=np.int64)
     if not _perft_many(rows, depth, table, rays, buffers, None, None, counts):
@@ -778,8 +791,8 @@ def perft_rows(positions: np.ndarray, depth: int, variant: Variant, paths: bool 
 
 def expand(positions: np.ndarray, variant: Variant, paths: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The positions one move after each row of ``positions``, and for each the row it came from."""
-    rows_in = _rows(positions)
     table, rays = tables(variant, paths)
+    rows_in = _rows(positions, table)
     moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
     rows = max(16, 12 * rows_in.shape[0])
     while True:

@@ -27,7 +27,8 @@ from typing import overload
 from ..errors import InputError
 from ..geometry import Square
 from .board import (
-    Bitboards, Position, bit_of, bit_squares, colour_of, on_board, promotion_row, require_position, square_text,
+    Bitboards, Position, bit_of, bit_squares, colour_of, on_board, promotion_row, require_flag, require_position,
+    square_text,
 )
 from .fast import Generator, play_row
 from .rules import Criterion, Halt, Promotion, Variant, Vector, get_variant
@@ -563,6 +564,8 @@ def legal_moves(position: Position, paths: bool = False) -> Sequence[Move]:
     """
     if not isinstance(position, Position):
         require_position(position)
+    if paths is not False and paths is not True:
+        paths = require_flag(paths, "paths")
     variant = position.variant
     if variant.on_bitboards:
         made = _GENERATORS.made
@@ -576,6 +579,7 @@ def legal_moves(position: Position, paths: bool = False) -> Sequence[Move]:
 def reference_moves(position: Position, paths: bool = False) -> list[Move]:
     """:func:`legal_moves` by the plain-Python search (the reference the tests compare the kernel with)."""
     require_position(position)
+    paths = require_flag(paths, "paths")
     moves = select_captures(_captures(position), position)
     if not moves:
         return _quiet_moves_of(position)
