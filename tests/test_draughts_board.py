@@ -129,7 +129,7 @@ def test_positions_are_values():
     assert {position, Position("B:WK1,31:B19,K45", "international")} == {position}
     with pytest.raises(InputTypeError, match="variant must be a rule set's name or a Variant"):
         Position("start", 3)  # type: ignore[arg-type]
-    with pytest.raises(InputError, match="pieces: .* is not a square international plays on"):
+    with pytest.raises(InputError, match=r"pieces: \(0, 1\) is not a square \(row, col\) international plays on"):
         Position.from_pieces({(0, 1): "w"}, "W", "international")
     with pytest.raises(InputError, match="bits are not a international position"):
         Position.from_bitboards((1, 1, 0, 0), "international")

@@ -152,15 +152,12 @@ class Position:
                                  value=type(pieces).__name__)
         board: dict[Square, str] = {}
         for square, piece in pieces.items():
-            if not (isinstance(square, tuple) and len(square) == 2 and all(type(x) is int for x in square)):
-                raise InputError("{parameter}: a square is a pair (row, col) of ints", parameter="pieces",
-                                 value=square)
+            if not is_square(square, rules):
+                raise InputError(f"{{parameter}}: {square!r} is not a square (row, col) {rules.name} plays on",
+                                 parameter="pieces", value=square, show_value=False)
             if piece not in ("w", "W", "b", "B"):
                 raise InputError(f"{{parameter}}: the piece on {square} must be w, W, b or B", parameter="pieces",
                                  value=piece)
-            if not on_board(square, rules):
-                raise InputError(f"{{parameter}}: {square} is not a square {rules.name} plays on", parameter="pieces",
-                                 value=square, show_value=False)
             board[square] = piece
         return _new(rules, board, turn, None)
 
@@ -407,6 +404,12 @@ def playing_squares(variant: Variant) -> tuple[Square, ...]:
     """Every square a piece may stand on, in number order for the dark-square variants (from the top left;
     on a board using every square, rank by rank from the top)."""
     return _playing_squares(variant.size, variant.mirrored, variant.dark_only)
+
+
+def is_square(value: object, variant: Variant) -> bool:
+    """Whether ``value``, given from outside, is a square ``(row, col)`` (two ints) a piece may stand on."""
+    return (isinstance(value, tuple) and len(value) == 2 and all(type(x) is int for x in value)
+            and on_board(value, variant))
 
 
 def on_board(square: Square, variant: Variant) -> bool:

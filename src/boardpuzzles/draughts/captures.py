@@ -10,7 +10,7 @@ from .. import animate, render
 from ..errors import InputError
 from ..geometry import Square
 from . import seed
-from .board import Position, on_board, require_position, square_text
+from .board import Position, is_square, require_position, square_text
 from .moves import Move, capture_paths, distinct, legal_moves, select_captures
 from .rules import get_variant
 
@@ -130,8 +130,7 @@ class LongestCaptures:
 def longest_captures(position: Position, piece: Square | None = None) -> LongestCaptures:
     """The legal captures taking the most pieces, for the side to move or the piece on the square ``piece``."""
     require_position(position)
-    if piece is not None and not (isinstance(piece, tuple) and len(piece) == 2 and all(type(x) is int for x in piece)
-                                  and on_board(piece, position.variant)):
+    if piece is not None and not is_square(piece, position.variant):
         raise InputError("{parameter} must be a square (row, col) of the board", parameter="piece", value=piece)
     if piece is not None and piece not in position.pieces:
         name = square_text(piece, position.variant)

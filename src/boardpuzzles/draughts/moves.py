@@ -27,7 +27,7 @@ from typing import overload
 from ..errors import InputError
 from ..geometry import Square
 from .board import (
-    Bitboards, Position, bit_of, bit_squares, colour_of, on_board, promotion_row, require_flag, require_position,
+    Bitboards, Position, bit_of, bit_squares, colour_of, is_square, promotion_row, require_flag, require_position,
     square_text,
 )
 from .fast import Generator, play_row
@@ -71,10 +71,10 @@ class Move:
                  captured_pieces: Sequence[str] = (), promotes: bool = False, *, variant: Variant | str) -> None:
         rules = get_variant(variant)
         path, captured, captured_pieces = tuple(path), tuple(captured), tuple(captured_pieces)
-        if len(path) < 2 or not all(_is_square(square) and on_board(square, rules) for square in path):
+        if len(path) < 2 or not all(is_square(square, rules) for square in path):
             raise InputError(f"{{parameter}} must be two or more squares (row, col) of the {rules.name} board",
                              parameter="path", value=path)
-        if not all(_is_square(square) and on_board(square, rules) for square in captured):
+        if not all(is_square(square, rules) for square in captured):
             raise InputError("{parameter} must be squares (row, col) of the board", parameter="captured",
                              value=captured)
         if piece not in ("w", "W", "b", "B"):
@@ -129,10 +129,6 @@ class Move:
     def __reduce__(self) -> tuple[object, ...]:
         return (_move, (self.variant, self.path, self.captured, self.piece, self.captured_pieces, self.promotes,
                         self._text))
-
-
-def _is_square(square: object) -> bool:
-    return isinstance(square, tuple) and len(square) == 2 and all(type(x) is int for x in square)
 
 
 _set = object.__setattr__
