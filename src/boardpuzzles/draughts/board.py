@@ -129,7 +129,7 @@ class Position:
     variant: Variant
     turn: str
     _pieces: dict[Square, str] | None
-    _view: Mapping[Square, str] | None
+    _view: MappingProxyType[Square, str] | None
     _bits: Bitboards | None
     _hash: int | None
 
@@ -196,8 +196,8 @@ class Position:
         return _new(rules, pieces, rules.first, None)
 
     @property
-    def pieces(self) -> Mapping[Square, str]:
-        """The pieces by square (a read-only view)."""
+    def pieces(self) -> MappingProxyType[Square, str]:
+        """The pieces by square (a read-only view; ``.copy()`` is a dict of them)."""
         view = self._view
         if view is None:
             pieces = self._pieces
@@ -271,7 +271,7 @@ class Position:
         or not), taking the pieces on ``captured``, the other side then to move. InputError unless
         ``start`` holds a piece of the side to move, ``end`` is free (or is ``start``) and each captured
         square holds a piece of the other side."""
-        pieces = dict(self.pieces)
+        pieces = self.pieces.copy()
         mover = pieces.pop(start, None)
         if mover is None or colour_of(mover) != self.turn or colour_of(piece) != self.turn:
             raise InputError(f"{{parameter}}: no piece of the side to move on {square_text(start, self.variant)}",
@@ -300,7 +300,7 @@ class Position:
         men = self.uncrowned()
         if not men:
             return self
-        pieces = dict(self.pieces)
+        pieces = self.pieces.copy()
         for square in men:
             pieces[square] = pieces[square].upper()
         return _new(self.variant, pieces, self.turn, None)
@@ -315,7 +315,7 @@ class Position:
         """The position as a board to draw: the square numbers small in the corners of the SVG, and with
         ``numbers`` on every empty square of the text board too."""
         corners = self.square_numbers()
-        pieces = dict(self.pieces)
+        pieces = self.pieces.copy()
         labels = {square: number for square, number in corners.items() if square not in pieces} if numbers else {}
         return render.Diagram(
             self.size, self.size, pieces=pieces, labels=labels, title=title,

@@ -358,7 +358,7 @@ class _CaptureSearch:
         self.start = start
         self.piece = position.pieces[start]
         self.colour = colour_of(self.piece)
-        self.board = dict(position.pieces)
+        self.board = position.pieces.copy()
         del self.board[start]  # the capturing piece leaves its square: it may pass it again
         self.moves: list[Move] = []
         self.man_directions = self.variant.man_directions(self.colour, True)

@@ -119,6 +119,7 @@ class Variant:
     #: True if a position of these rules fits the numba kernels' bitboards (:mod:`.fast`): the dark squares
     #: of a board up to 10x10 (with a spare bit after every two rows, at most 64 bits). Set by the rules.
     on_bitboards: bool = field(init=False, repr=False, compare=False)
+    _men: dict[tuple[str, bool], tuple[Vector, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         set_field = object.__setattr__
@@ -154,6 +155,14 @@ class Variant:
             raise InputError("{parameter} must be 0 (no limit) or more", parameter="king_move_limit",
                              value=self.king_move_limit)
         set_field(self, "on_bitboards", self.dark_only and self.size * self.size // 2 + self.size // 2 - 1 <= 64)
+        men = {}
+        for colour in ("W", "B"):
+            ahead = 1 if colour == "W" else -1
+            for capturing in (False, True):
+                backwards = capturing and self.men_capture_backwards
+                lines = self.captures if capturing else self.moves
+                men[colour, capturing] = tuple(d for d in lines.vectors if d[0] == ahead or d[0] == 0 or backwards)
+        set_field(self, "_men", men)
 
     @property
     def men_per_side(self) -> int:
@@ -171,10 +180,7 @@ class Variant:
         """The directions a man of ``colour`` ("W" moves up, "B" down) moves, or captures, in: forwards,
         sideways where its lines allow, and backwards when capturing if these rules let men capture
         backwards."""
-        lines = self.captures if capturing else self.moves
-        ahead = 1 if colour == "W" else -1
-        backwards = capturing and self.men_capture_backwards
-        return tuple(d for d in lines.vectors if d[0] == ahead or d[0] == 0 or backwards)
+        return self._men[colour, capturing]
 
 
 def _variant_like(base: Variant, name: str, description: str, **changes: Any) -> Variant:
