@@ -95,7 +95,7 @@ class Board:
         listed = self._listed
         if listed is None or listed.bits is not state:
             listed = self._listed = Moves(self._generator, state)
-        if key not in listed.keys():
+        if key not in listed.kernel_keys():
             move = legal_move(move, self.position())  # the legal move it names (or InputError)
             key, origin, to, taken, flags = move_row(move)
         self._stack.append((state, move, listed))

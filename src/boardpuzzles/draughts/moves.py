@@ -216,7 +216,7 @@ class _QuietMoves(dict[int, Move]):
 _QUIET: dict[int, _QuietMoves] = {}
 
 
-def _quiet_moves(variant: Variant) -> _QuietMoves:
+def _quiet_table(variant: Variant) -> _QuietMoves:
     known = _QUIET.get(id(variant))
     if known is None or known.variant is not variant:
         known = _QUIET[id(variant)] = _QuietMoves(variant)
@@ -232,7 +232,7 @@ class MoveGenerator(Generator):
     def __init__(self, variant: Variant, paths: bool = False) -> None:
         super().__init__(variant, paths)
         self.variant = variant
-        self.quiet = _quiet_moves(variant)
+        self.quiet = _quiet_table(variant)
 
 
 class Moves(Sequence[Move]):
@@ -267,7 +267,7 @@ class Moves(Sequence[Move]):
             self._made = made
         return made
 
-    def keys(self) -> list[int]:
+    def kernel_keys(self) -> list[int]:
         """The key of each move (:func:`move_row`), telling the moves of the position apart."""
         self._list()
         return self._keys
@@ -476,7 +476,7 @@ def _captures(position: Position) -> list[Move]:
     return moves
 
 
-def _quiet_moves_of(position: Position) -> list[Move]:
+def _quiet_moves(position: Position) -> list[Move]:
     variant = position.variant
     turn = position.turn
     pieces = position.pieces
@@ -578,7 +578,7 @@ def reference_moves(position: Position, paths: bool = False) -> list[Move]:
     paths = require_flag(paths, "paths")
     moves = select_captures(_captures(position), position)
     if not moves:
-        return _quiet_moves_of(position)
+        return _quiet_moves(position)
     return _full_where_shared(moves if paths else distinct(moves))
 
 
