@@ -4,7 +4,6 @@ search they make is the kernels' search (same choices, same nodes, same tour).""
 from __future__ import annotations
 
 import doctest
-import sys
 import threading
 
 import pytest
@@ -16,6 +15,7 @@ from boardpuzzles.knights.steps import backtrack_steps, rule_steps, search_size,
 from boardpuzzles.knights.tour import NoTour
 
 from knights_helpers import assert_tour
+from watch_helpers import lines_checked
 
 
 def final_path(steps):
@@ -29,46 +29,6 @@ def final_path(steps):
         elif step.kind == "back":
             assert path.pop() == step.left
     return path
-
-
-def lines_checked(listing, make_steps):
-    """Run ``make_steps()`` under Python's own tracer (in a thread of its own) and say, for each step,
-    whether the line it names is the line the tracer saw its frame execute last."""
-    last = {}
-    agreed = []
-    where = listing.where
-
-    def tracer(frame, event, arg):
-        if listing.line_of(frame) is None:
-            return None
-        if event == "line":
-            last[frame] = listing.line_of(frame)
-        return tracer
-
-    def checked():
-        frame = sys._getframe(1)
-        while listing.line_of(frame) is None:
-            frame = frame.f_back
-        seen = where()
-        agreed.append(seen.line == last[frame])
-        return seen
-
-    def run():
-        sys.settrace(tracer)
-        try:
-            steps.extend(make_steps())
-        finally:
-            sys.settrace(None)
-
-    steps = []
-    listing.where = checked
-    try:
-        thread = threading.Thread(target=run)
-        thread.start()
-        thread.join()
-    finally:
-        del listing.where
-    return steps, agreed
 
 
 @pytest.mark.parametrize("method, make", [
@@ -207,3 +167,18 @@ def test_the_tie_order_that_found_the_tour_is_the_one_watched():
 
 def test_the_docstring_examples():
     assert doctest.testmod(knight_steps).failed == 0
+
+
+def test_trace_of_the_search_prints_its_retreats(cli, monkeypatch):
+    run = cli("knight", "tour", "7", "--start", "g7", "--method", "backtrack", "--trace", "--json")
+    *steps, result = run.json_lines()
+    assert run.status == 0 and steps == [step.to_json() for step in backtrack_steps(7, 7, (6, 6))]
+    assert [step["kind"] for step in steps].count("back") == 11 and steps[-1]["counts"]["backs"] == 11
+    assert result["method"] == "backtrack" and steps[-1]["kind"] == "done"
+    text = cli("knight", "tour", "7", "--start", "g7", "--method", "backtrack", "--trace")
+    backs = [line for line in text.out.splitlines() if line.startswith("line ") and " back to " in line]
+    assert backs[0].endswith("31 back to a1 from b3: d4 is a dead end: it could only be the last square, and 17 are left")
+    monkeypatch.setattr(knight_steps, "MAX_WATCHED_STEPS", 200)
+    refused = cli("knight", "tour", "7", "--start", "g7", "--method", "backtrack", "--trace")
+    assert refused.status == 2 and refused.err.count("\n") == 1
+    assert "--start g7 on the 7x7 board makes 201 steps; a watched search makes at most 200" in refused.err
