@@ -58,7 +58,7 @@ def test_each_capture_tried_says_why_it_cannot_be_made():
     assert steps[capture + 1].action == "node" and steps[capture + 1].jumped == steps[capture].jumped
     blocked = list(seed_steps([(4, 4), (5, 5)], (3, 3)))  # d4 with e5 behind it
     assert blocked[3].name == "e5" and blocked[3].reason == "the landing square is not empty"
-    assert str(blocked[3]).endswith("from c3 try (2, 2): the landing square is not empty")
+    assert str(blocked[3]).endswith("  move    from c3 try (2, 2): the landing square is not empty")
 
 
 def test_the_men_taken_are_off_the_board_until_hod_returns():
@@ -73,8 +73,9 @@ def test_the_men_taken_are_off_the_board_until_hod_returns():
 
 def test_the_json_keys_and_the_stack():
     step = list(seed_steps(*EXAMPLE))[5].to_json()
-    assert list(step) == ["index", "method", "line", "vars", "stack", "counts", "node", "parent", "action", "square",
+    assert list(step) == ["index", "method", "line", "vars", "stack", "counts", "node", "action", "square",
                           "direction", "target", "jumped", "reason", "num", "taken", "path"]
+    assert list(seed_steps(*EXAMPLE))[4].to_json()["parent"] == 0
     assert [frame["name"] for frame in step["stack"]] == ["program", "hod", "move", "hod", "move"]
     assert step["vars"] == {"num": 2, "x": -2, "y": -2, "node": "e5 (num 0)"}
     assert step["taken"] == ["d4"] and step["path"] == ["c3", "e5"]
@@ -110,7 +111,7 @@ def test_trace_prints_the_program_then_its_steps(cli, tmp_path):
     lines = text.out.splitlines()
     assert lines[0] == "the seed's program (each step below names its line):"
     assert lines[1:1 + len(LISTING.lines)] == str(LISTING).splitlines()
-    assert lines[1 + len(LISTING.lines)] == "line   7  node 0 on c3: the white man's square"
+    assert lines[1 + len(LISTING.lines)] == "      1  line  7  program node 0 on c3: the white man's square"
     run = cli("draughts", "captures", "--seed-input", str(source), "--trace", "--json")
     *steps, result = run.json_lines()
     assert steps == [step.to_json() for step in seed_steps(*EXAMPLE)]

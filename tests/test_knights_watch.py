@@ -88,7 +88,7 @@ def test_warnsdorff_gets_stuck_where_backtracking_goes_back_and_on():
     stuck = list(rule_steps(7, 7, (6, 6), "warnsdorff"))
     assert stuck[-1].kind == "stuck" and stuck[-1].number == 33
     steps = list(backtrack_steps(7, 7, (6, 6)))
-    assert steps[-1].counts == {"tests": 129, "moves": 59, "backs": 11, "restarts": 0} and len(steps) == 201
+    assert steps[-1].counts == {"tests": 129, "moves": 59, "backs": 11, "nodes": 60, "restarts": 0} and len(steps) == 201
     backs = [step for step in steps if step.kind == "back"]
     assert [step.number for step in backs] == [31, 30, 31, 30, 30, 29, 39, 38, 39, 38, 37]
     assert backs[0].note == "d4 is a dead end: it could only be the last square, and 17 are left"
@@ -100,7 +100,7 @@ def test_the_search_tree_grows_a_node_a_move():
     assert steps[0].node == 0 and steps[0].parent is None
     for before, step in zip(steps, steps[1:]):
         if step.kind == "move":
-            assert step.node == step.counts["moves"] and step.parent == before.node
+            assert step.node == step.counts["moves"] == step.counts["nodes"] - 1 and step.parent == before.node
         elif step.kind == "back":
             assert before.node != step.node  # the node left is the one the step before stood on
         else:
@@ -176,8 +176,8 @@ def test_trace_of_the_search_prints_its_retreats(cli, monkeypatch):
     assert [step["kind"] for step in steps].count("back") == 11 and steps[-1]["counts"]["backs"] == 11
     assert result["method"] == "backtrack" and steps[-1]["kind"] == "done"
     text = cli("knight", "tour", "7", "--start", "g7", "--method", "backtrack", "--trace")
-    backs = [line for line in text.out.splitlines() if line.startswith("line ") and " back to " in line]
-    assert backs[0].endswith("31 back to a1 from b3: d4 is a dead end: it could only be the last square, and 17 are left")
+    backs = [line for line in text.out.splitlines() if " back from " in line and "  line " in line]
+    assert backs[0].endswith(" search    back from b3 to a1: d4 is a dead end: it could only be the last square, and 17 are left")
     monkeypatch.setattr(knight_steps, "MAX_WATCHED_STEPS", 200)
     refused = cli("knight", "tour", "7", "--start", "g7", "--method", "backtrack", "--trace")
     assert refused.status == 2 and refused.err.count("\n") == 1

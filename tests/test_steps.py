@@ -82,7 +82,7 @@ def test_a_replayed_tour_ends_done_and_says_whether_it_closes():
     path = [square_of(s, 6) for s in warnsdorff.run_rule(6, 6, 0, warnsdorff.SEED)]
     steps = list(knight_steps.path_steps(6, 6, path, "divide"))
     assert [s.square for s in steps[:-1]] == path and steps[-1].kind == "done"
-    assert all(s.where is None for s in steps) and steps[-1].counts == {"tests": 0, "moves": 35, "backs": 0}
+    assert all(s.where is None for s in steps) and steps[-1].counts == {"tests": 0, "moves": 35, "backs": 0, "nodes": 36}
     assert all(value is None for row in steps[-1].accessibility for value in row)
 
 

@@ -79,33 +79,36 @@ class SeedStep:
         """The square the step is about: the target of a test or a check, else the node's."""
         return square_name(*(self.target or self.square))
 
-    def __str__(self) -> str:
+    def words(self) -> str:
+        """What the step does, in words."""
         where = square_name(*self.square)
         jumped = square_name(*self.jumped) if self.jumped else ""
         if self.action == "node":
-            text = f"node {self.node} on {where}" + (f", {jumped} taken" if jumped else ": the white man's square")
-        elif self.action == "test":
-            text = f"  from {where} try {self.direction}: "
-            text += f"{self.reason}" if self.reason else f"takes {jumped}, lands on {self.name}"
-        elif self.action == "num":
-            text = f"num of {where} = {self.num}"
-        elif self.action == "visit":
-            text = f"search: down to {where} (num {self.num})"
-        elif self.action == "check":
-            text = f"  child {self.name} has num {self.num}: " + (self.reason or "follow it")
-        else:
-            text = "longest path: " + " ".join(square_name(*square) for square in self.path)
-        return f"line {self.where.line:>3}  {text}"
+            return f"node {self.node} on {where}" + (f", {jumped} taken" if jumped else ": the white man's square")
+        if self.action == "test":
+            return f"from {where} try {self.direction}: " + (self.reason or f"takes {jumped}, lands on {self.name}")
+        if self.action == "num":
+            return f"num of node {self.node} on {where} = {self.num}"
+        if self.action == "visit":
+            return f"down to node {self.node} on {where} (num {self.num})"
+        if self.action == "check":
+            return f"child on {self.name} has num {self.num}: " + (self.reason or "follow it")
+        return "a longest path: " + " ".join(square_name(*square) for square in self.path)
+
+    def __str__(self) -> str:
+        """The ``--trace`` line: the step's number, the line and the function of the listing that made it, its words."""
+        return f"{self.index + 1:>7}  line {self.where.line:>2}  {self.where.stack[-1].name:<7} {self.words()}"
 
     def to_json(self) -> dict[str, Any]:
         """The step with the keys every watched step has (``index``, ``method``, ``line``, ``vars``,
-        ``stack``, ``counts``, ``node``, ``parent``) and the seed's own."""
+        ``stack``, ``counts``, ``node`` and, on a node made but the root, ``parent``) and the seed's own."""
         def named(square: Square | None) -> str | None:
             return square_name(*square) if square else None
 
+        made = {} if self.parent is None else {"parent": self.parent}
         return {
             "index": self.index, "method": "seed", **self.where.to_json(), "counts": dict(self.counts),
-            "node": self.node, "parent": self.parent, "action": self.action, "square": named(self.square),
+            "node": self.node, **made, "action": self.action, "square": named(self.square),
             "direction": list(self.direction) if self.direction else None, "target": named(self.target),
             "jumped": named(self.jumped), "reason": self.reason, "num": self.num,
             "taken": [square_name(*square) for square in self.taken],

@@ -15,7 +15,7 @@ visits the nodes that :mod:`.search` visits, in the same order (the tests walk b
 >>> [(s.kind, s.name) for s in steps[:4]]
 [('start', 'a1'), ('test', 'c2'), ('test', 'b3'), ('move', 'c2')]
 >>> steps[1].candidate.accessibility, steps[-1].kind, steps[-1].counts
-(5, 'done', {'tests': 48, 'moves': 24, 'backs': 0})
+(5, 'done', {'tests': 48, 'moves': 24, 'backs': 0, 'nodes': 25})
 """
 
 from __future__ import annotations
@@ -104,9 +104,10 @@ class KnightStep:
     after the step, row by row from rank 1 (None on visited and blocked squares).
 
     ``where`` is where the listed code stood (None for a replayed tour), ``counts`` the
-    counters after the step, ``node`` the node of the search tree the knight stands on
-    (0 the root, the start; a move makes the node numbered by the moves so far) and
-    ``parent`` the node a move came from.
+    counters after the step (``nodes``: of the search tree, the root included), ``node``
+    the node of the search tree the knight stands on after the step (0 the root, the
+    start; each move makes a node, numbered as they are made) and ``parent`` the node a
+    move came from (None on the other steps).
     """
 
     index: int
@@ -134,27 +135,33 @@ class KnightStep:
         """The square a retreat left, by name."""
         return square_name(*self.left) if self.left else None
 
-    def __str__(self) -> str:
+    def words(self) -> str:
+        """What the step does, in words."""
         where = square_name(*self.square)
         if self.kind in ("start", "restart"):
-            text = f"{self.number:>3} {self.kind} {where}" + (f": {self.note}" if self.note else "")
-        elif self.kind == "test":
-            text = f"    test {self.candidate}"
-        elif self.kind == "move":
-            text = f"{self.number:>3} move to {where}"
-        elif self.kind == "back":
-            text = f"{self.number:>3} back to {where} from {self.left_name}: {self.note}"
-        else:
-            text = f"{self.kind}: {self.note}"
-        return f"line {self.where.line:>3}  {text}" if self.where else text
+            return f"{self.kind} on {where}" + (f": {self.note}" if self.note else "")
+        if self.kind == "test":
+            return f"test {self.candidate}"
+        if self.kind == "move":
+            return f"move {self.number - 1} to {where}"
+        if self.kind == "back":
+            return f"back from {self.left_name} to {where}: {self.note}"
+        return f"{self.kind}: {self.note}"
+
+    def __str__(self) -> str:
+        """The ``--trace`` line: the step's number, the line and the function of the listing that made it, its words."""
+        if self.where is None:
+            return f"{self.index + 1:>7}  {self.words()}"
+        return f"{self.index + 1:>7}  line {self.where.line:>3}  {self.where.stack[-1].name:<9} {self.words()}"
 
     def to_json(self) -> dict[str, Any]:
         """The step with the keys every watched step has (``index``, ``method``, ``line``, ``vars``,
-        ``stack``, ``counts``, ``node``, ``parent``) and the knight's own."""
+        ``stack``, ``counts``, ``node`` and, on a move, ``parent``) and the knight's own."""
         where = self.where.to_json() if self.where else {"line": None, "vars": {}, "stack": []}
+        made = {} if self.parent is None else {"parent": self.parent}
         return {
             "index": self.index, "method": self.method, **where, "counts": dict(self.counts), "node": self.node,
-            "parent": self.parent, "kind": self.kind, "number": self.number, "square": square_name(*self.square),
+            **made, "kind": self.kind, "number": self.number, "square": square_name(*self.square),
             "candidate": self.candidate.to_json() if self.candidate else None,
             "candidates": [c.to_json() for c in self.candidates],
             "left": self.left_name,
@@ -203,7 +210,7 @@ class Knight:
         middle, self.across = middle_lines(self.rows, self.cols, self.free, self.closing)
         self.middle = middle.reshape(self.rows, self.cols).tolist()
         self.tie: list[list[int]] = []
-        self.counters = {"tests": 0, "moves": 0, "backs": 0}
+        self.counters = {"tests": 0, "moves": 0, "backs": 0, "nodes": 1}
         if self.method == "backtrack":
             self.counters["restarts"] = 0
         self.index = 0
@@ -268,7 +275,8 @@ class Knight:
         parent = self.nodes[-1]
         candidates = tuple(self.tested[-1])
         self.path.append((r, c))
-        self.nodes.append(self.counters["moves"])
+        self.nodes.append(self.counters["nodes"])
+        self.counters["nodes"] += 1
         self.tested.append([])
         return self._step("move", self.nodes[-1], parent, candidates=candidates)
 
