@@ -182,3 +182,18 @@ def test_trace_of_the_search_prints_its_retreats(cli, monkeypatch):
     refused = cli("knight", "tour", "7", "--start", "g7", "--method", "backtrack", "--trace")
     assert refused.status == 2 and refused.err.count("\n") == 1
     assert "--start g7 on the 7x7 board makes 201 steps; a watched search makes at most 200" in refused.err
+
+
+def test_the_animation_plays_the_moves_and_the_retreats(monkeypatch):
+    from boardpuzzles import animate, render
+    from boardpuzzles.knights.steps import tour_frames
+
+    frames = tour_frames(7, 7, backtrack_steps(7, 7, (6, 6)))
+    assert len(frames) == 1 + 59 + 11 + 1  # the start, each move, each retreat, the end: no test
+    back = next(frame for frame in frames if frame.caption.startswith("Back from b3 to a1"))
+    assert back.diagram.marks[(2, 1)] == render.TAKEN and back.diagram.pieces == {(0, 0): "N"}
+    assert len(back.diagram.path) == 31
+    monkeypatch.setattr(animate, "MAX_FRAMES", 50)
+    with pytest.raises(InputError, match="backtrack from g7, move by move, has more than 50 steps") as error:
+        tour_frames(7, 7, backtrack_steps(7, 7, (6, 6)))
+    assert error.value.parameter == "board"

@@ -469,7 +469,8 @@ def tour_frames(rows: int, cols: int, steps: Iterable[KnightStep], blocked: Iter
             visited.append(step.square)
         elif step.kind == "back":
             visited.pop()
-        animate.check_frames(len(frames) + 1, "board", f"{rows}x{cols}", "the tour, move by move,")
+        start = square_name(*visited[0])
+        animate.check_frames(len(frames) + 1, "board", f"{rows}x{cols}", f"{step.method} from {start}, move by move,")
         table = {(r, c): str(value) for r, row in enumerate(step.accessibility) for c, value in enumerate(row)
                  if value is not None}
         marks = {c.square: render.HIGHLIGHT for c in step.candidates}
