@@ -25,9 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import Cancelled
 from ..geometry import Square, square_name
-from ..listing import Listing, Where
+from ..listing import Listing, Pace, Where
 from . import seed
 from .seed import Node
 
@@ -122,12 +121,10 @@ def _between(a: Node, b: Node) -> Square:
 
 
 class Watching(seed.Watch):
-    """A watch that makes the steps from ``offset`` on (those before it are counted, not built);
-    every 1024 steps it looks at ``cancel``."""
+    """A watch that makes the steps (``offset`` and ``cancel``: see :class:`~..listing.Pace`)."""
 
     def __init__(self, offset: int = 0, cancel: threading.Event | None = None) -> None:
-        self.offset, self.cancel = offset, cancel
-        self.index = 0
+        self.pace = Pace(offset, cancel)
         self.counters = {"tests": 0, "nodes": 0, "nums": 0, "visits": 0, "checks": 0, "paths": 0}
         self.numbers: dict[int, int] = {}  # id of a node -> its number, in the order made
         self.line: list[Node] = []  # the nodes from the root to the one hod works on
@@ -135,11 +132,8 @@ class Watching(seed.Watch):
     def _step(self, counter: str, action: str, node: Node, path: list[Node], taken: bool = True,
               parent: Node | None = None, **fields: Any) -> SeedStep | None:
         self.counters[counter] += 1
-        index = self.index
-        self.index += 1
-        if index & 1023 == 0 and self.cancel is not None and self.cancel.is_set():
-            raise Cancelled()
-        if index < self.offset:
+        index = self.pace.next()
+        if index is None:
             return None
         men = tuple(_between(a, b) for a, b in zip(path, path[1:])) if taken else ()
         return SeedStep(index, LISTING.where(), dict(self.counters), self.numbers[id(node)],

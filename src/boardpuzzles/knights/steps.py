@@ -29,9 +29,9 @@ import numpy as np
 
 from .. import animate, render
 from ..progress import Tracker
-from ..errors import Cancelled, InputError
+from ..errors import InputError
 from ..geometry import Square, square_name
-from ..listing import Where
+from ..listing import Pace, Where
 from . import listed
 from .search import GAVE_UP
 from .tour import LOOKAHEAD_DEPTH, KnightTour, NoTour, budgets, exhaustive, middle_lines, rule_walk, tie_order
@@ -182,10 +182,8 @@ class Knight:
     writes them, and calls :meth:`begin`, :meth:`test`, :meth:`move`, :meth:`back`,
     :meth:`stuck`, :meth:`done` and :meth:`exhausted`, each of which returns the step it makes.
     ``closed`` is what the tables keep: a closed tour's start stays counted by its neighbours
-    (the search); the rules look at closing only at the end (``closing``).  The steps before
-    ``offset`` are made but not built (they return None): a page of steps far into a search
-    costs little more than the search.  Every 1024 steps ``cancel`` is looked at
-    (:class:`~..errors.Cancelled` when it is set).
+    (the search); the rules look at closing only at the end (``closing``).  ``offset`` and
+    ``cancel``: see :class:`~..listing.Pace` (a step before ``offset`` is None).
     """
 
     rows: int
@@ -213,7 +211,7 @@ class Knight:
         self.counters = {"tests": 0, "moves": 0, "backs": 0, "nodes": 1}
         if self.method == "backtrack":
             self.counters["restarts"] = 0
-        self.index = 0
+        self.pace = Pace(self.offset, self.cancel)
         self.made = 0
         self.clear()
 
@@ -235,11 +233,8 @@ class Knight:
                      for r in range(self.rows))
 
     def _step(self, kind: str, node: int, parent: int | None = None, **fields: Any) -> KnightStep | None:
-        index = self.index
-        self.index += 1
-        if index & 1023 == 0 and self.cancel is not None and self.cancel.is_set():
-            raise Cancelled()
-        if index < self.offset:
+        index = self.pace.next()
+        if index is None:
             return None
         where = self.listing.where() if self.listing else None
         return KnightStep(index, self.method, where, dict(self.counters), node, parent, kind,
@@ -253,7 +248,7 @@ class Knight:
         if budget is not None:
             self.tie = tie_order(self.rows, self.cols, self.free, order).reshape(self.rows, self.cols).tolist()
             note = f"at most {budget:,} moves, {_tie_words(order)}"
-            if self.index:
+            if self.pace.made:
                 kind = "restart"
                 self.counters["restarts"] += 1
                 note = "the run before made its budget of moves without an answer: a new run, " + note
