@@ -104,7 +104,19 @@ async function findTour() {
     }
     save();
   } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
+    if (isAbort(error)) return;
+    if (!traced || !(error instanceof ApiError)) {
+      say(error.message, "error");
+      return;
+    }
+    try { // too long a search to watch: the tour without its steps
+      result = await get("knight/tour", params());
+      drawResult();
+      say(`${resultText()} Its steps are not shown: ${error.message}`, result.path ? "good" : "error");
+      save();
+    } catch (again) {
+      if (!isAbort(again)) say(again.message, "error");
+    }
   }
 }
 
