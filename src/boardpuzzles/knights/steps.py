@@ -25,16 +25,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from .. import animate, render
-from ..progress import Tracker
 from ..errors import InputError
 from ..geometry import Square, square_name
 from ..listing import Pace, Where
+from ..progress import Tracker
 from . import listed
 from .search import GAVE_UP
-from .tour import LOOKAHEAD_DEPTH, KnightTour, NoTour, budgets, exhaustive, middle_lines, rule_walk, tie_order
+from .tour import (LOOKAHEAD_DEPTH, KnightTour, NoTour, budgets, exhaustive, free_mask, middle_lines, rule_walk,
+                   tie_order)
 
 #: The methods whose choice is a rule that the steps follow; ``backtrack`` is watched too, ``divide`` replayed.
 RULES = ("warnsdorff", "lookahead", "roth")
@@ -201,9 +200,7 @@ class Knight:
     def __post_init__(self) -> None:
         self.listing = listed.LISTINGS.get(self.method)  # none for a replayed tour
         self.closed = self.closing and self.method == "backtrack"
-        self.free = np.ones(self.rows * self.cols, dtype=np.bool_)
-        for r, c in self.blocked:
-            self.free[r * self.cols + c] = False
+        self.free = free_mask(self.rows, self.cols, self.blocked)
         self.squares = int(self.free.sum())
         middle, self.across = middle_lines(self.rows, self.cols, self.free, self.closing)
         self.middle = middle.reshape(self.rows, self.cols).tolist()
@@ -353,18 +350,11 @@ def rule_steps(rows: int, cols: int, start: Square, method: str, depth: int = LO
     return _built(listed.walk(knight, score, shift))
 
 
-def _free(rows: int, cols: int, blocked: Iterable[Square]) -> np.ndarray:
-    free = np.ones(rows * cols, dtype=np.bool_)
-    for r, c in blocked:
-        free[r * cols + c] = False
-    return free
-
-
 def search_size(rows: int, cols: int, start: Square, closed: bool = False, blocked: Iterable[Square] = (), *,
                 cancel: threading.Event | None = None) -> int:
     """How many steps :func:`backtrack_steps` makes, counted by the kernel's search (:func:`.tour.exhaustive`)."""
     total = 1
-    runs = exhaustive(rows, cols, start[0] * cols + start[1], closed, _free(rows, cols, blocked),
+    runs = exhaustive(rows, cols, start[0] * cols + start[1], closed, free_mask(rows, cols, blocked),
                       Tracker("nodes", None, None, cancel))
     for budget, _, run in runs:
         moves = budget if run.status == GAVE_UP else run.nodes
@@ -422,7 +412,7 @@ def tour_steps(rows: int, cols: int, start: Square, closed: bool, method: str | 
     depth = lookahead or LOOKAHEAD_DEPTH
     holes = list(blocked)
     if result.method in RULES:
-        _, shift = rule_walk(rows, cols, start[0] * cols + start[1], result.method, depth, _free(rows, cols, holes))
+        _, shift = rule_walk(rows, cols, start[0] * cols + start[1], result.method, depth, free_mask(rows, cols, holes))
         return rule_steps(rows, cols, start, result.method, depth, holes, shift, closed, offset=offset, cancel=cancel)
     if result.method == "backtrack":
         return backtrack_steps(rows, cols, start, closed, holes, offset=offset, cancel=cancel)

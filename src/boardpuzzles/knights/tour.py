@@ -143,7 +143,8 @@ class KnightTour:
         return render.svg(self.diagram()) if render.drawable(self.rows, self.cols) else None
 
 
-def _free_mask(rows: int, cols: int, blocked: Iterable[Square]) -> np.ndarray:
+def free_mask(rows: int, cols: int, blocked: Iterable[Square]) -> np.ndarray:
+    """True on the free squares (index ``row * cols + col``), False on the ``blocked`` ones."""
     free = np.ones(rows * cols, dtype=np.bool_)
     for r, c in blocked:
         free[r * cols + c] = False
@@ -376,7 +377,7 @@ def find_tour(rows: int, cols: int, start: Square = (0, 0), closed: bool = False
     if method == "divide" and blocked:
         raise InputError("method divide builds tours of whole boards: it takes no {parameter} squares",
                          parameter="blocked", value=sorted(blocked), show_value=False)
-    ask = _Ask(rows, cols, _free_mask(rows, cols, blocked), start[0] * cols + start[1], closed, progress, cancel)
+    ask = _Ask(rows, cols, free_mask(rows, cols, blocked), start[0] * cols + start[1], closed, progress, cancel)
     ask.tracker().check()
     _decide(ask)
     if method is None:
