@@ -32,11 +32,11 @@ from ..listing import Pace, Where
 from ..progress import Tracker
 from . import listed
 from .search import GAVE_UP
-from .tour import (LOOKAHEAD_DEPTH, KnightTour, NoTour, budgets, exhaustive, free_mask, middle_lines, rule_walk,
-                   tie_order)
+from .tour import (LOOKAHEAD_DEPTH, RULE_OF, KnightTour, NoTour, budgets, exhaustive, free_mask, middle_lines,
+                   rule_walk, tie_order)
 
 #: The methods whose choice is a rule that the steps follow; ``backtrack`` is watched too, ``divide`` replayed.
-RULES = ("warnsdorff", "lookahead", "roth")
+RULES = tuple(RULE_OF)
 WATCHED = (*RULES, "backtrack")
 #: Largest board (squares) whose tour is shown step by step.
 MAX_STEPPED = 400

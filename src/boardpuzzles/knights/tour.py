@@ -233,7 +233,7 @@ def middle_lines(rows: int, cols: int, free: np.ndarray, closed: bool) -> tuple[
 
 
 #: the kernels' rule of each method that follows a rule
-RULES = {"warnsdorff": warnsdorff.SEED, "lookahead": warnsdorff.LOOKAHEAD, "roth": warnsdorff.ROTH}
+RULE_OF = {"warnsdorff": warnsdorff.SEED, "lookahead": warnsdorff.LOOKAHEAD, "roth": warnsdorff.ROTH}
 
 
 def rule_walk(rows: int, cols: int, start: int, method: str, depth: int, free: np.ndarray,
@@ -245,7 +245,7 @@ def rule_walk(rows: int, cols: int, start: int, method: str, depth: int, free: n
     with the remaining ties in another move order, of which there are eight; the other rules
     walk once, ties to the lower move code.
     """
-    rule = RULES[method]
+    rule = RULE_OF[method]
     total = int(free.sum())
     for shift in range(8 if rule == warnsdorff.ROTH else 1):
         path = warnsdorff.run_rule(rows, cols, start, rule, depth, free, shift, tracker)
