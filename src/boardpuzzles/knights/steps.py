@@ -237,12 +237,13 @@ class Knight:
         return KnightStep(index, self.method, where, dict(self.counters), node, parent, kind,
                           len(self.path), self.path[-1], self.table(), **fields)
 
-    def begin(self, budget: int | None = None, order: str | int = "code") -> KnightStep | None:
-        """The knight is on the start (already occupied): a run begins."""
+    def begin(self, budget: int | None = None, order: str | int | None = None) -> KnightStep | None:
+        """The knight is on the start (already occupied): a walk begins, or a run of the search with
+        its ``budget`` of moves and its tie ``order``."""
         self.path, self.nodes, self.tested, self.made = [self.start], [0], [[]], 0
         kind = "start"
         note = ""
-        if budget is not None:
+        if budget is not None and order is not None:
             self.tie = tie_order(self.rows, self.cols, self.free, order).reshape(self.rows, self.cols).tolist()
             note = f"at most {budget:,} moves, {_tie_words(order)}"
             if self.pace.made:
