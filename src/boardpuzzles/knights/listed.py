@@ -31,6 +31,7 @@ from ..geometry import square_name
 from ..listing import Listing
 from .moves import HORIZONTAL, VERTICAL
 
+
 class OutOfBudget(Exception):
     """A run of :func:`backtrack` made its budget of moves without an answer."""
 
