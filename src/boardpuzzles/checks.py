@@ -81,23 +81,24 @@ def _array(value: Any, parameter: str, what: str) -> np.ndarray:
 
 
 def integers(value: Any, parameter: str) -> np.ndarray:
-    """``value`` (a sequence or an array) as a one-dimensional int64 array; InputError for
-    another shape, floats, bools, text, or a number beyond int64."""
+    """``value`` (a sequence or an array) as a one-dimensional int64 array of its own (the
+    caller's array is never kept nor changed); InputError for another shape, floats, bools,
+    text, or a number beyond int64."""
     problem = "{parameter} must be a one-dimensional array of whole numbers"
     array = _array(value, parameter, "a one-dimensional array of whole numbers")
     if array.size == 0:
         return np.zeros(0, dtype=np.int64)
     if array.dtype.kind not in "iu" and not (array.dtype == object and all(map(_is_whole, array))):
         raise refused(problem, parameter, array)
-    if array.dtype.kind != "i" and not (INT64.min <= min(array) and max(array) <= INT64.max):
+    if array.dtype.kind != "i" and not (INT64.min <= int(array.min()) and int(array.max()) <= INT64.max):
         raise InputError(f"{{parameter}} holds a number beyond the 64-bit range (at most {INT64.max})",
                          parameter=parameter)
     return array.astype(np.int64)
 
 
 def mask(value: Any, parameter: str, length: int) -> np.ndarray:
-    """``value`` as a one-dimensional bool array of ``length`` entries (bools, or the
-    whole numbers 0 and 1); InputError otherwise."""
+    """``value`` as a one-dimensional bool array of ``length`` entries, of its own (bools, or
+    the whole numbers 0 and 1); InputError otherwise."""
     what = f"a one-dimensional array of {length} booleans, one a square"
     array = _array(value, parameter, what)
     if array.shape[0] != length:
