@@ -245,12 +245,12 @@ def solve(
         if columns is None:
             raise no_solution(n)
         return Solution(columns)
+    n = _check_n(n, MAX_SEARCH_N, "a search")
     if method != "bitboard":
         found = next(solutions(n, method, trace=trace, limit=1, force=force, progress=progress, cancel=cancel), None)
         if found is None:
             raise no_solution(n)
         return found
-    n = _check_n(n, MAX_SEARCH_N, "a search")
     _check_trace(method, trace)
     _check_first(n, method, checks.flag(force, "force"))
     steps = bitboard.FIRST_SOLUTION_STEPS.get(n)
