@@ -13,7 +13,7 @@ import boardpuzzles
 from boardpuzzles import BoardpuzzlesError, InputError, InternalError, NoSolution, errors, knights, queens
 from boardpuzzles.knights import tour as tour_module
 from boardpuzzles.knights.tour import NoTour
-from boardpuzzles.queens import Completions, CountResult, Counts, Solution, Subproblem
+from boardpuzzles.queens import CountResult, Counts, Solution, Subproblem
 
 
 # --- the family of errors ---
