@@ -111,8 +111,9 @@ class NoSolution(BoardpuzzlesError):
     Not an error of the input: the command line prints :meth:`to_json` with
     ``--json``, says ``str(error)`` on standard error and exits with status 1; the
     web server answers :meth:`to_json` as it answers a result.  ``reason`` says
-    why in words; ``str()`` is the whole line a front end prints.  Two are equal
-    when they say the same of the same request.
+    why in words; ``str()`` is the whole line a front end prints (``message``, by
+    default the reason); ``answer`` is the JSON.  Two are equal when they say the
+    same of the same request.
     """
 
     def __init__(self, reason: str, answer: Mapping[str, Any], *, proved: bool = True, message: str | None = None) -> None:
