@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from boardpuzzles.knights import find_tour
-from boardpuzzles.knights.conditions import _reach, free_squares_verdict, reached_reference
+from boardpuzzles.knights.conditions import _reach, free_squares_verdict
 from boardpuzzles.knights.moves import neighbour_table
 from boardpuzzles.knights.search import EXHAUSTED, FOUND, Search
 from boardpuzzles.knights.tour import NoTour, free_mask, tie_order
@@ -55,6 +55,17 @@ def test_closed_tours_need_two_ways_at_every_square():
 def test_the_cli_gives_the_argument(cli):
     run = cli("knight", "tour", "8", "--start", "c1", "--blocked", "b3,h8", "--json")
     assert run.status == 1 and run.json()["exists"] is False and "a1 has one free neighbour" in run.json()["reason"]
+
+
+def reached_reference(nbr: np.ndarray, start: int) -> set[int]:
+    """Plain Python: the squares reachable from ``start`` along ``nbr`` (the reference of the kernel ``_reach``)."""
+    seen, todo = {start}, [start]
+    while todo:
+        for t in nbr[todo.pop()]:
+            if t >= 0 and int(t) not in seen:
+                seen.add(int(t))
+                todo.append(int(t))
+    return seen
 
 
 def test_reach_kernel_agrees_with_the_reference():

@@ -75,6 +75,8 @@ def test_every_endpoint_answers(client, name):
 
 @pytest.mark.parametrize("path, params, command", [
     ("queens/solve", {"n": "12", "method": "bitboard"}, ["queens", "solve", "12", "--method", "bitboard"]),
+    ("queens/solve", {"n": "3"}, ["queens", "solve", "3"]),  # no solution: the same JSON, HTTP 200
+    ("queens/complete", {"n": "8", "queens": "d5,b4", "all": "true"}, ["queens", "complete", "8", "--queens", "d5,b4", "--all"]),
     ("queens/count", {"n": "9"}, ["queens", "count", "9"]),
     ("knight/tour", {"board": "5x6", "start": "b2"}, ["knight", "tour", "5x6", "--start", "b2"]),
     ("knight/tour", {"board": "3x3"}, ["knight", "tour", "3x3"]),

@@ -12,7 +12,7 @@ import typer
 from .. import output
 from ..errors import InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
-from .moves import accessibility, square_of
+from .moves import accessibility
 from .counting import CountMethod, count_tours, parse_memory
 from .listed import LISTINGS
 from .steps import KnightStep, check_stepped, tour_animation, tour_steps
@@ -46,16 +46,10 @@ def _board(text: str) -> tuple[int, int]:
 def _show_tour(tour: KnightTour, ascii: bool, svg: str | None) -> None:
     if svg:
         output.save_svg(tour.diagram(), svg)
-    squares = len(tour.path)
-    first, last = tour.path[0], tour.path[-1]
-    kind = "closed" if tour.closed else "open"
-    summary = (f"{kind} knight's tour of the {tour.rows}x{tour.cols} board by {tour.method}: {squares} squares "
-               f"from {square_name(*square_of(first, tour.cols))} to "
-               f"{square_name(*square_of(last, tour.cols))}, checked square by square")
     if max(tour.rows, tour.cols) <= DRAW_LIMIT:
         output.show(tour.diagram(), ascii)
-    output.console.print(summary, markup=False, soft_wrap=True)
-    if squares <= LIST_LIMIT:
+    output.console.print(tour.summary() + ", checked square by square", markup=False, soft_wrap=True)
+    if len(tour.path) <= LIST_LIMIT:
         output.console.print(" ".join(tour.names()), markup=False, soft_wrap=True)
 
 
@@ -91,8 +85,7 @@ def tour(
             _print_steps(no.method, tour_steps(rows, cols, first, closed, method, looks, holes, no), json)
         if animate:  # where the rule got stuck, or the reason no tour exists
             output.save_svg(tour_animation(rows, cols, first, closed, method, looks, holes, no), animate)
-        prefix = "no tour: " if no.proved else "no tour found: "
-        output.no_solution(prefix + no.reason, no.to_json(), json)
+        output.no_solution(str(no), no.to_json(), json)
     if trace:
         _print_steps(result.method, tour_steps(rows, cols, first, closed, method, looks, holes, result), json)
     if animate:

@@ -25,13 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import draughts, knights, queens
-from ..errors import BoardpuzzlesError, Cancelled, InputError
+from ..errors import BoardpuzzlesError, Cancelled, InputError, NoSolution
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from ..draughts.seed_steps import LISTING as SEED_LISTING, seed_steps
 from ..knights.listed import LISTINGS as KNIGHT_LISTINGS
 from ..knights.steps import MAX_STEPPED, WATCHED as KNIGHT_WATCHED, tour_steps
 from ..progress import Progress
-from ..queens.published import FUNDAMENTAL, TOTAL
 from ..queens.steps import WATCHED, search_steps
 from .params import Query
 
@@ -171,8 +170,10 @@ def queens_solve(query: Query, work: Work) -> Answer:
         lines = _steps_then(search_steps(n, method), work, lambda step: step.solution is not None)
         solution = lines[-1]["solution"] if lines else None
         return [*lines, {"n": n, "columns": solution}]
-    found = queens.solve(n, method, **work.protocol(queens.solve))
-    return found.to_json() if found is not None else {"n": n, "columns": None}
+    try:
+        return queens.solve(n, method, **work.protocol(queens.solve)).to_json()
+    except NoSolution as none:
+        return none.to_json()
 
 
 def queens_all(query: Query, work: Work) -> Answer:
@@ -202,7 +203,7 @@ def queens_all(query: Query, work: Work) -> Answer:
                 if len(lines) > WEB_LISTED:
                     raise OverBudget(f"more than {WEB_LISTED} lines: give a smaller limit")
         return lines
-    known = (FUNDAMENTAL if unique else TOTAL).get(n)
+    known = queens.published_count(n, unique)
     if limit is None and known is not None and known > WEB_LISTED:
         raise InputError(f"{{parameter}} is needed: {n} queens have {known:,} {'fundamental ' if unique else ''}"
                          f"solutions, the web lists at most {WEB_LISTED}", parameter="limit",
@@ -233,7 +234,7 @@ def queens_complete(query: Query, work: Work) -> Answer:
     with field("queens"):
         given = parse_squares(text, n, n, parameter="queens")
         found = queens.complete(n, given, all=every, **work.protocol(queens.complete))
-    return {"n": n, "solutions": [{"columns": list(s.columns)} for s in found]}
+    return found.to_json()
 
 
 def queens_count(query: Query, work: Work) -> Answer:
@@ -274,15 +275,6 @@ def _board(query: Query, largest: int = WEB_KNIGHT_SIDE) -> tuple[int, int]:
         return parse_board_size(text, largest=largest)
 
 
-def _no_tour(no: knights.NoTour, rows: int, cols: int, start: tuple[int, int], closed: bool) -> dict[str, Any]:
-    """What ``knight tour --json`` prints when there is no tour."""
-    payload = {"rows": rows, "cols": cols, "closed": closed, "start": square_name(*start), "path": None,
-               "exists": False if no.proved else None, "reason": no.reason}
-    if no.path is not None:
-        payload["visited"] = len(no.path)
-    return payload
-
-
 @dataclass(frozen=True)
 class _KnightAsk:
     """What ``knight/tour`` and ``knight/steps`` ask: the board, the start, the blocked squares, the method."""
@@ -305,7 +297,7 @@ class _KnightAsk:
         with field("blocked"):
             blocked_text = query.text("blocked")
             blocked = parse_squares(blocked_text, rows, cols, parameter="blocked") if blocked_text else []
-        return cls(rows, cols, start, blocked, query.flag("closed"), query.choice("method", knights.tour.METHODS),
+        return cls(rows, cols, start, blocked, query.flag("closed"), query.choice("method", knights.METHODS),
                    query.integer("lookahead", 1, 8))
 
     def answer(self, work: Work) -> tuple[knights.KnightTour | knights.NoTour, dict[str, Any]]:
@@ -315,7 +307,7 @@ class _KnightAsk:
                                        self.blocked, **work.protocol(knights.find_tour))
             return result, result.to_json()
         except knights.NoTour as no:
-            return no, _no_tour(no, self.rows, self.cols, self.start, self.closed)
+            return no, no.to_json()
 
     def steps(self, result: knights.KnightTour | knights.NoTour, work: Work, offset: int = 0) -> Iterator[Any]:
         """The steps behind ``result`` from ``offset`` on (:func:`.knights.steps.tour_steps`)."""
@@ -388,9 +380,7 @@ def knight_starts(query: Query, work: Work) -> Answer:
     if rows * cols > WEB_STARTS_SQUARES:
         raise _too_big("board", f"at most {WEB_STARTS_SQUARES} squares for the start map", f"{rows}x{cols}")
     closed = query.flag("closed")
-    answer = knights.tour_starts(rows, cols, closed, **work.protocol(knights.tour_starts))
-    good = sorted((sq for sq, (ok, _) in answer.items() if ok), key=lambda sq: (sq[1], sq[0]))
-    return {"rows": rows, "cols": cols, "closed": closed, "starts": [square_name(*sq) for sq in good]}
+    return knights.tour_starts(rows, cols, closed, **work.protocol(knights.tour_starts)).to_json()
 
 
 # ---------------------------------------------------------------------------- draughts
