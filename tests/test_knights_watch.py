@@ -197,3 +197,23 @@ def test_the_animation_plays_the_moves_and_the_retreats(monkeypatch):
     with pytest.raises(InputError, match="backtrack from g7, move by move, has more than 50 steps") as error:
         tour_frames(7, 7, backtrack_steps(7, 7, (6, 6)))
     assert error.value.parameter == "board"
+
+
+@pytest.mark.parametrize("call, parameter", [
+    (lambda: backtrack_steps("8", 8, (0, 0)), "rows"),
+    (lambda: backtrack_steps(5, 5, (9, 9)), "start"),
+    (lambda: backtrack_steps(5, 5, (0, 0), blocked=[(0, 0)]), "start"),
+    (lambda: backtrack_steps(5, 5, (0, 0), closed="yes"), "closed"),
+    (lambda: backtrack_steps(21, 20, (0, 0)), "board"),
+    (lambda: backtrack_steps(5, 5, (0, 0), offset=-1), "offset"),
+    (lambda: backtrack_steps(5, 5, (0, 0), cancel=3), "cancel"),
+    (lambda: rule_steps(5, 5, (0, 0), "backtrack"), "method"),
+    (lambda: rule_steps(5, 5, (0, 0), "lookahead", 9), "depth"),
+    (lambda: rule_steps(5, 5, (0, 0), "roth", shift=8), "shift"),
+    (lambda: search_size(5, 5, (0, 0), blocked=["a1"]), "blocked"),
+    (lambda: tour_steps(5, 5, (0, 0), False, None, None, [], "a tour"), "result"),
+])
+def test_a_wrong_argument_is_refused_naming_it(call, parameter):
+    with pytest.raises(InputError) as error:
+        call()
+    assert error.value.parameter == parameter

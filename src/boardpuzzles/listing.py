@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
-from .errors import Cancelled
+from . import checks
+from .errors import Cancelled, InputError
 
 
 @dataclass(frozen=True)
@@ -176,6 +177,12 @@ class Pace:
     offset: int = 0
     cancel: threading.Event | None = None
     made: int = 0
+
+    def __post_init__(self) -> None:
+        self.offset = checks.whole_number(self.offset, "offset", 0)
+        if self.cancel is not None and not callable(getattr(self.cancel, "is_set", None)):
+            raise InputError("{parameter} must be a threading.Event, or None", parameter="cancel",
+                             value=type(self.cancel).__name__)
 
     def next(self) -> int | None:
         """The number of the step being made, or None when it comes before ``offset`` (not to be

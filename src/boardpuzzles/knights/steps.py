@@ -25,15 +25,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import animate, render
+from .. import animate, checks, render
 from ..errors import InputError
 from ..geometry import Square, square_name
 from ..listing import Pace, Where
 from ..progress import Tracker
 from . import listed
+from .moves import check_board
 from .search import GAVE_UP
-from .tour import (LOOKAHEAD_DEPTH, RULE_OF, KnightTour, NoTour, budgets, exhaustive, free_mask, middle_lines,
-                   rule_walk, tie_order)
+from .tour import (LOOKAHEAD_DEPTH, LOOKAHEAD_MOST, RULE_OF, KnightTour, NoTour, budgets, exhaustive, free_mask,
+                   middle_lines, rule_walk, tie_order)
 
 #: The methods whose choice is a rule that the steps follow; ``backtrack`` is watched too, ``divide`` replayed.
 RULES = tuple(RULE_OF)
@@ -327,11 +328,21 @@ def check_stepped(rows: int, cols: int) -> None:
                          parameter="board", value=f"{rows}x{cols}", allowed=f"up to {MAX_STEPPED} squares")
 
 
-def _checked(rows: int, cols: int, method: str, allowed: Sequence[str]) -> None:
+def _checked(rows: Any, cols: Any, start: Any, blocked: Any, closed: Any, method: Any = None,
+             allowed: Sequence[str] = ()) -> tuple[int, int, Square, frozenset[Square], bool]:
+    """A stream's board, start, blocked squares, kind of tour and (when ``allowed`` names the methods
+    it follows) method, checked: InputError naming the one that is wrong."""
+    rows, cols = check_board(rows, cols)
     check_stepped(rows, cols)
-    if method not in allowed:
-        raise InputError("{parameter} must be one of " + ", ".join(allowed) + " to follow its choices",
-                         parameter="method", value=method, allowed=list(allowed))
+    if allowed and not (isinstance(method, str) and method in allowed):
+        raise checks.refused("{parameter} must be one of " + ", ".join(allowed) + " to follow its choices",
+                             "method", method)
+    start = checks.square(start, "start", rows, cols)
+    holes = frozenset(checks.squares(blocked, "blocked", rows, cols))
+    if start in holes:
+        raise InputError(f"the start square {square_name(*start)} is blocked: choose another {{parameter}}",
+                         parameter="start", value=square_name(*start), show_value=False)
+    return rows, cols, start, holes, checks.flag(closed, "closed")
 
 
 def _built(steps: Iterable[KnightStep | None]) -> Iterator[KnightStep]:
@@ -345,8 +356,10 @@ def rule_steps(rows: int, cols: int, start: Square, method: str, depth: int = LO
     """The rule ``method`` (warnsdorff, lookahead with ``depth``, roth) walking from ``start``, step by
     step from ``offset`` on: its listing :func:`.listed.walk` running.  Ties go to the first move in
     the order ``shift``, ``shift + 1``, ... (mod 8), as in the kernel."""
-    _checked(rows, cols, method, RULES)
-    knight = Knight(rows, cols, start, method, frozenset(blocked), closed, depth, offset, cancel)
+    rows, cols, start, holes, closed = _checked(rows, cols, start, blocked, closed, method, RULES)
+    depth = checks.whole_number(depth, "depth", 1, LOOKAHEAD_MOST)
+    shift = checks.whole_number(shift, "shift", 0, 7)
+    knight = Knight(rows, cols, start, method, holes, closed, depth, offset, cancel)
     score = {"warnsdorff": listed.warnsdorff, "lookahead": listed.lookahead, "roth": listed.roth}[method]
     return _built(listed.walk(knight, score, shift))
 
@@ -354,8 +367,9 @@ def rule_steps(rows: int, cols: int, start: Square, method: str, depth: int = LO
 def search_size(rows: int, cols: int, start: Square, closed: bool = False, blocked: Iterable[Square] = (), *,
                 cancel: threading.Event | None = None) -> int:
     """How many steps :func:`backtrack_steps` makes, counted by the kernel's search (:func:`.tour.exhaustive`)."""
+    rows, cols, start, holes, closed = _checked(rows, cols, start, blocked, closed)
     total = 1
-    runs = exhaustive(rows, cols, start[0] * cols + start[1], closed, free_mask(rows, cols, blocked),
+    runs = exhaustive(rows, cols, start[0] * cols + start[1], closed, free_mask(rows, cols, holes),
                       Tracker("nodes", None, None, cancel))
     for budget, _, run in runs:
         moves = budget if run.status == GAVE_UP else run.nodes
@@ -371,8 +385,7 @@ def backtrack_steps(rows: int, cols: int, start: Square, closed: bool = False, b
     Raises :class:`~..errors.InputError` (``start``) when the search makes more than
     :data:`MAX_WATCHED_STEPS` steps, before the first one.
     """
-    _checked(rows, cols, "backtrack", WATCHED)
-    holes = frozenset(blocked)
+    rows, cols, start, holes, closed = _checked(rows, cols, start, blocked, closed)
     size = search_size(rows, cols, start, closed, holes, cancel=cancel)
     if size > MAX_WATCHED_STEPS:
         raise InputError(f"the search from {{parameter}} {square_name(*start)} on the {rows}x{cols} board makes "
@@ -386,8 +399,9 @@ def path_steps(rows: int, cols: int, path: Sequence[Square], method: str, blocke
     """A tour found by ``method`` (``divide``, which builds it piece by piece), replayed square by square
     with the seed's tables from ``offset`` on: no listing runs, so its steps have no ``where`` and no
     tests; each move shows the free squares it could have gone to instead."""
-    check_stepped(rows, cols)
-    knight = Knight(rows, cols, path[0], method, frozenset(blocked), closed, offset=offset)
+    rows, cols, start, holes, closed = _checked(rows, cols, path[0] if len(path) else None, blocked, closed)
+    path = checks.squares(path, "path", rows, cols)
+    knight = Knight(rows, cols, start, method, holes, closed, offset=offset)
 
     def replay() -> Iterator[KnightStep | None]:
         listed.occupy(knight, *path[0])
@@ -410,8 +424,10 @@ def tour_steps(rows: int, cols: int, start: Square, closed: bool, method: str | 
     order that found the tour, or where the rule got stuck), the search for ``backtrack`` (to its
     tour, or to the end where it proved there is none), the path replayed for ``divide``; none
     where a theorem or a condition decided, or ``divide`` found none.  ``cancel``: see :class:`Knight`."""
-    depth = lookahead or LOOKAHEAD_DEPTH
-    holes = list(blocked)
+    if not isinstance(result, (KnightTour, NoTour)):
+        raise checks.refused("{parameter} must be the answer of find_tour: a KnightTour or a NoTour", "result", result)
+    depth = LOOKAHEAD_DEPTH if lookahead is None else lookahead
+    holes = checks.squares(blocked, "blocked", *check_board(rows, cols))
     if result.method in RULES:
         _, shift = rule_walk(rows, cols, start[0] * cols + start[1], result.method, depth, free_mask(rows, cols, holes))
         return rule_steps(rows, cols, start, result.method, depth, holes, shift, closed, offset=offset, cancel=cancel)
