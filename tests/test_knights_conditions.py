@@ -11,7 +11,7 @@ from boardpuzzles.knights import find_tour
 from boardpuzzles.knights.conditions import _reach, free_squares_verdict
 from boardpuzzles.knights.moves import neighbour_table
 from boardpuzzles.knights.search import EXHAUSTED, FOUND, Search
-from boardpuzzles.knights.tour import NoTour, _free_mask, _tie
+from boardpuzzles.knights.tour import NoTour, free_mask, tie_order
 from boardpuzzles.geometry import parse_square
 
 from knights_helpers import assert_tour
@@ -93,9 +93,9 @@ def boards_with_holes(seed, count):
 
 @pytest.mark.parametrize("rows,cols,holes,start,closed", list(boards_with_holes(10, 300)))
 def test_conditions_never_refuse_a_board_with_a_tour(rows, cols, holes, start, closed):
-    free = _free_mask(rows, cols, holes)
+    free = free_mask(rows, cols, holes)
     s = start[0] * cols + start[1]
-    status = Search(neighbour_table(rows, cols, free), _tie(rows, cols, free, "far"), np.array([s]), closed).run()
+    status = Search(neighbour_table(rows, cols, free), tie_order(rows, cols, free, "far"), np.array([s]), closed).run()
     assert status in (FOUND, EXHAUSTED)
     verdict, _ = free_squares_verdict(rows, cols, free, s, closed)
     if status == FOUND:

@@ -32,12 +32,12 @@ from .moves import Move, Moves, legal_moves, make_move, move_text, move_texts, u
 from .notation import parse_move, play_line
 from .pdn import PdnGame, check_games, read_games, replay, write_games
 from .rules import VARIANTS, Variant, get_variant
-from .seed import build_tree, read_seed_input, search
+from .seed import build_tree, longest_paths, read_seed_input
 
 __all__ = [
     "VARIANTS", "Board", "LongestCaptures", "Move", "Moves", "Perft", "Position", "Variant", "build_tree", "get_variant", "legal_moves",
-    "longest_captures", "make_move", "move_text", "move_texts", "parse_diagram", "parse_fen", "parse_position",
-    "perft", "perft_count", "read_seed_input", "search", "seed_captures", "square_text", "unmake_move",
+    "longest_captures", "longest_paths", "make_move", "move_text", "move_texts", "parse_diagram", "parse_fen", "parse_position",
+    "perft", "perft_count", "read_seed_input", "seed_captures", "square_text", "unmake_move",
     "Game", "GameEnd", "LegalMoves", "PdnGame", "check_games", "moves_of", "parse_move", "play_line", "read_games",
     "replay", "write_games",
 ]

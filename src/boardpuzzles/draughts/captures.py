@@ -154,13 +154,13 @@ def moves_of(position: Position, paths: bool = False) -> LegalMoves:
 
 
 def seed_captures(blacks: list[tuple[int, int]], white: tuple[int, int]) -> tuple[seed.Node, LongestCaptures]:
-    """Run the seed's program (``seed.build_tree``, ``seed.search``); its tree and its longest paths."""
-    root = seed.build_tree(blacks, white)
+    """Run the seed's program (:func:`.seed.program`); its tree and its longest paths."""
+    root, longest = seed.finish(seed.program(blacks, white, seed.Watch()))
     pieces = {(y - 1, x - 1): "b" for x, y in blacks}
     pieces[root.square] = "w"
     position = Position(get_variant("seed"), pieces, "W")
     found = [
         Move(tuple(node.square for node in path), tuple(seed.jumped(path)), "w", ("b",) * (len(path) - 1), False)
-        for path in seed.search(root)
+        for path in longest
     ]
     return root, LongestCaptures(position, found)

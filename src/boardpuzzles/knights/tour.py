@@ -87,11 +87,13 @@ def _request(rows: int, cols: int, closed: bool, start: Square, blocked: Iterabl
 
 class NoTour(NoSolution):
     """No tour from ``start``: either none exists (``proved``, and ``reason`` says why) or the
-    chosen method found none (``path``: how far a rule got).  A
+    chosen method found none (``path``: how far a rule got); ``method`` is the method whose run
+    answered, None where a theorem or a condition did before any ran.  A
     :class:`~boardpuzzles.errors.NoSolution`: ``str()`` is the line the command prints."""
 
     def __init__(self, reason: str, proved: bool, path: np.ndarray | None = None, *,
-                 rows: int, cols: int, start: Square, closed: bool):
+                 rows: int, cols: int, start: Square, closed: bool, method: str | None = None):
+        self.method = method
         self.rows, self.cols, self.start, self.closed = rows, cols, start, closed
         self.path = None if path is None else _frozen(path)
         answer = {"rows": rows, "cols": cols, "closed": closed, "start": square_name(*start),
@@ -211,7 +213,8 @@ class KnightTour:
         return render.svg(self.diagram()) if render.drawable(self.rows, self.cols) else None
 
 
-def _free_mask(rows: int, cols: int, blocked: Iterable[Square]) -> np.ndarray:
+def free_mask(rows: int, cols: int, blocked: Iterable[Square]) -> np.ndarray:
+    """True on the free squares (index ``row * cols + col``), False on the ``blocked`` ones."""
     free = np.ones(rows * cols, dtype=np.bool_)
     for r, c in blocked:
         free[r * cols + c] = False
@@ -231,10 +234,10 @@ class _Ask:
     progress: ProgressFn | None
     cancel: threading.Event | None
 
-    def no(self, reason: str, proved: bool, path: np.ndarray | None = None) -> NoTour:
-        """The answer "no tour" to this request."""
+    def no(self, reason: str, proved: bool, path: np.ndarray | None = None, method: str | None = None) -> NoTour:
+        """The answer "no tour" to this request (``method``: the method that gave it, if one did)."""
         return NoTour(reason, proved, path, rows=self.rows, cols=self.cols,
-                      start=square_of(self.start, self.cols), closed=self.closed)
+                      start=square_of(self.start, self.cols), closed=self.closed, method=method)
 
     def tracker(self, unit: str = "squares") -> Tracker:
         return Tracker(unit, None, self.progress, self.cancel)
@@ -247,8 +250,9 @@ TIES: tuple[str, ...] = ("far", "near", "code")
 RESTARTS = ((2000, 256), (20_000, 64), (200_000, 16), (2_000_000, 4))
 
 
-def _tie(rows: int, cols: int, free: np.ndarray, order: str | int) -> np.ndarray:
-    """Tie-breaker for the search (lower first); -1 marks blocked squares."""
+def tie_order(rows: int, cols: int, free: np.ndarray, order: str | int) -> np.ndarray:
+    """Tie-breaker of the search among squares with as many onward moves (lower first; then the
+    move code), one a square; -1 marks blocked squares."""
     r = np.arange(rows * cols) // cols
     c = np.arange(rows * cols) % cols
     far = (2 * r - rows + 1) ** 2 + (2 * c - cols + 1) ** 2
@@ -261,8 +265,9 @@ def _tie(rows: int, cols: int, free: np.ndarray, order: str | int) -> np.ndarray
 
 def search(rows: int, cols: int, prefix: list[int], closed: bool, count_all: bool = False,
            free: np.ndarray | None = None, node_limit: int = 0, order: str | int = "far",
-           tracker: Tracker | None = None) -> tuple[int, int, np.ndarray]:
-    """Run the exhaustive search from the squares ``prefix``: (status, count, first tour).
+           tracker: Tracker | None = None) -> Search:
+    """Run the exhaustive search from the squares ``prefix`` to its end: the :class:`.search.Search`,
+    with its status, its count, its first tour and what it did.
 
     It works in chunks of nodes; between two, ``tracker`` counts the nodes, reports
     and checks ``cancel``.
@@ -274,20 +279,19 @@ def search(rows: int, cols: int, prefix: list[int], closed: bool, count_all: boo
     if free is None:
         free = np.ones(rows * cols, dtype=np.bool_)
     tracker = tracker or Tracker("nodes")
-    middle, middle_moves = _middle_lines(rows, cols, free, closed)
-    run = Search(neighbour_table(rows, cols, free), _tie(rows, cols, free, order), np.asarray(prefix), closed,
+    middle, middle_moves = middle_lines(rows, cols, free, closed)
+    run = Search(neighbour_table(rows, cols, free), tie_order(rows, cols, free, order), np.asarray(prefix), closed,
                  count_all, node_limit, middle, middle_moves)
     before = tracker.done
-    status = run.status
     for nodes in chunks.sizes(tracker, first=1 << 14):
-        if status != PAUSED:
+        if run.status != PAUSED:
             break
-        status = run.run(nodes)
+        run.run(nodes)
         tracker.done = before + run.nodes
-    return status, run.count, run.path
+    return run
 
 
-def _middle_lines(rows: int, cols: int, free: np.ndarray, closed: bool) -> tuple[np.ndarray, int]:
+def middle_lines(rows: int, cols: int, free: np.ndarray, closed: bool) -> tuple[np.ndarray, int]:
     """The middle lines of a whole board four lines wide, where an open tour makes one
     move between middle squares (:func:`.theory.open_from`); no cap elsewhere."""
     middle = np.zeros(rows * cols, dtype=np.uint8)
@@ -298,28 +302,45 @@ def _middle_lines(rows: int, cols: int, free: np.ndarray, closed: bool) -> tuple
     return middle, 1
 
 
-def _by_rule(ask: _Ask, method: str, depth: int) -> np.ndarray:
-    rule = {"warnsdorff": warnsdorff.SEED, "lookahead": warnsdorff.LOOKAHEAD, "roth": warnsdorff.ROTH}[method]
-    total = int(ask.free.sum())
-    # Roth's rule now and then gets stuck (7x7 from g7, 11x11 from a1, ...): then it tries
-    # again with the remaining ties in another move order, of which there are eight
+#: the kernels' rule of each method that follows a rule
+RULE_OF = {"warnsdorff": warnsdorff.SEED, "lookahead": warnsdorff.LOOKAHEAD, "roth": warnsdorff.ROTH}
+
+
+def rule_walk(rows: int, cols: int, start: int, method: str, depth: int, free: np.ndarray,
+              tracker: Tracker | None = None) -> tuple[np.ndarray, int]:
+    """The squares the rule ``method`` visits from ``start`` (shorter than the free squares where it
+    gets stuck) and the tie order (``shift``) of that walk.
+
+    Roth's rule now and then gets stuck (7x7 from g7, 11x11 from a1, ...): then it tries again
+    with the remaining ties in another move order, of which there are eight; the other rules
+    walk once, ties to the lower move code.
+    """
+    rule = RULE_OF[method]
+    total = int(free.sum())
     for shift in range(8 if rule == warnsdorff.ROTH else 1):
-        path = warnsdorff.run_rule(ask.rows, ask.cols, ask.start, rule, depth, ask.free, shift, ask.tracker())
+        path = warnsdorff.run_rule(rows, cols, start, rule, depth, free, shift, tracker)
         if len(path) == total:
             break
+    return path, shift
+
+
+def _by_rule(ask: _Ask, method: str, depth: int) -> np.ndarray:
+    path, _ = rule_walk(ask.rows, ask.cols, ask.start, method, depth, ask.free, ask.tracker())
+    total = int(ask.free.sum())
     if len(path) < total:
         where = square_name(*square_of(path[-1], ask.cols))
         raise ask.no(f"{method} got stuck on {where} after {len(path) - 1} moves ({len(path)} of {total} "
                      "squares visited); this says nothing about whether a tour exists: the default "
-                     "method decides", proved=False, path=path)
+                     "method decides", proved=False, path=path, method=method)
     if ask.closed and first_fault(ask.rows, ask.cols, path, True, ask.free, ask.tracker()) is not None:
         last = square_name(*square_of(path[-1], ask.cols))
         raise ask.no(f"{method} visited every square, but the last one, {last}, "
-                     "is not a knight's move from the start: the tour is not closed", proved=False, path=path)
+                     "is not a knight's move from the start: the tour is not closed", proved=False, path=path,
+                     method=method)
     return path
 
 
-def _budgets() -> Iterator[tuple[int, str | int]]:
+def budgets() -> Iterator[tuple[int, str | int]]:
     """(node budget, tie order) for each run of the search: short runs in many orders first
     (random restarts), then Roth's order alone with budgets growing tenfold for ever, so
     that no single run is endless."""
@@ -332,20 +353,29 @@ def _budgets() -> Iterator[tuple[int, str | int]]:
         limit *= 10
 
 
+def exhaustive(rows: int, cols: int, start: int, closed: bool, free: np.ndarray,
+               tracker: Tracker | None = None) -> Iterator[tuple[int, str | int, Search]]:
+    """The method ``backtrack``: the exhaustive search from ``start``, run after run. A bad tie
+    order can cost it dearly, so several orders take turns with growing node budgets
+    (:func:`budgets`, restarts); a run that ends within its budget is conclusive and the last.
+    Yields each run as (its budget, its tie order, the :class:`.search.Search` run to its end)."""
+    tracker = tracker or Tracker("nodes")
+    for limit, order in budgets():
+        run = search(rows, cols, [start], closed, free=free, node_limit=limit, order=order, tracker=tracker)
+        yield limit, order, run
+        if run.status != GAVE_UP:
+            return
+
+
 def _exact(ask: _Ask) -> np.ndarray:
-    """Exhaustive search; a bad tie order can cost it dearly, so several orders take turns
-    with growing node budgets (restarts). A run that ends within its budget is conclusive."""
-    tracker = ask.tracker("nodes")
-    for limit, order in _budgets():
-        status, _, path = search(ask.rows, ask.cols, [ask.start], ask.closed, free=ask.free, node_limit=limit,
-                                 order=order, tracker=tracker)
-        if status != GAVE_UP:
-            break
-    if status != FOUND:
+    """Exhaustive search (:func:`exhaustive`): its last run's tour, or NoTour (proved) when it ends with none."""
+    for _, _, run in exhaustive(ask.rows, ask.cols, ask.start, ask.closed, ask.free, ask.tracker("nodes")):
+        pass
+    if run.status != FOUND:
         kind = "closed tour" if ask.closed else "tour"
         raise ask.no(f"exhaustive search: no {kind} from {square_name(*square_of(ask.start, ask.cols))} "
-                     f"on this {ask.rows}x{ask.cols} board", proved=True)
-    return path
+                     f"on this {ask.rows}x{ask.cols} board", proved=True, method="backtrack")
+    return run.path
 
 
 def _decide(ask: _Ask) -> None:
@@ -365,7 +395,7 @@ def _divided(ask: _Ask) -> np.ndarray:
     exists, reason = theory.closed_exists(ask.rows, ask.cols)
     if not exists:
         raise ask.no(f"divide builds closed tours, and there is none here ({reason}); this says nothing "
-                     "about open tours: the default method decides", proved=False)
+                     "about open tours: the default method decides", proved=False, method="divide")
     return closed_tour(ask.rows, ask.cols, ask.start, ask.tracker())
 
 
@@ -420,7 +450,7 @@ def find_tour(rows: int, cols: int, start: Square = (0, 0), closed: bool = False
         raise InputError(f"a board with blocked squares is searched exhaustively, which takes boards up to "
                          f"{SEARCH_LIMIT:,} squares; the {rows}x{cols} board has {rows * cols:,}: "
                          "leave out {parameter}", parameter="blocked", value=len(blocked), show_value=False)
-    ask = _Ask(rows, cols, _free_mask(rows, cols, blocked), start[0] * cols + start[1], closed, progress, cancel)
+    ask = _Ask(rows, cols, free_mask(rows, cols, blocked), start[0] * cols + start[1], closed, progress, cancel)
     ask.tracker().check()
     _decide(ask)
     if method is None:
