@@ -25,8 +25,9 @@ change as moves are played.
 The modules, each importing only those above it in this list (no circles;
 ``tests/test_draughts_layers.py`` checks it):
 
-1. :mod:`.rules` — the rule sets as data (:class:`Variant`); :mod:`.published` and
-   :mod:`.seed` (the seed's own program) stand apart, below everything;
+1. :mod:`.rules` — the rule sets as data (:class:`Variant`); :mod:`.published`, :mod:`.seed`
+   (the seed's own program) and :mod:`.seed_steps` (that program watched) stand apart, below
+   everything;
 2. :mod:`.board` — positions: :class:`Position`, FEN and diagrams, the bitboard layout;
 3. :mod:`.fast` — the numba kernels: move generation and perft on bitboards;
 4. :mod:`.moves` — :class:`Move`, the legal moves (kernel or plain-Python reference), the
@@ -53,12 +54,13 @@ from .pdn import (
     replay, write_game, write_games,
 )
 from .rules import DEFAULT_VARIANT, VARIANTS, Variant, get_variant
-from .seed import build_tree, read_seed_input, search
+from .seed import build_tree, longest_paths, read_seed_input
 
 __all__ = [
     "DEFAULT_VARIANT", "VARIANTS", "Board", "CheckedFile", "CheckedGame", "Game", "GameEnd", "GameError", "LegalMoves",
     "LongestCaptures", "Move", "Moves", "PdnGame", "Perft", "Position", "Variant", "after", "build_tree", "check_games",
-    "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "moves_of", "normalised", "parse_diagram",
-    "parse_fen", "parse_move", "parse_position", "pdn_text", "perft", "perft_count", "play", "play_line", "read_games",
-    "read_seed_input", "replay", "search", "seed_captures", "square_text", "write_game", "write_games",
+    "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "longest_paths", "moves_of",
+    "normalised", "parse_diagram", "parse_fen", "parse_move", "parse_position", "pdn_text", "perft", "perft_count",
+    "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "square_text", "write_game",
+    "write_games",
 ]

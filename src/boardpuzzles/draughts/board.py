@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
-from .. import render
+from .. import checks, render
 from ..errors import InputError, InputTypeError
 from ..geometry import Square, check_digits, file_name, is_number, parse_square, square_name, too_long
 from .rules import Promotion, Variant, get_variant
@@ -152,13 +152,10 @@ class Position:
                                  value=type(pieces).__name__)
         board: dict[Square, str] = {}
         for square, piece in pieces.items():
-            if not is_square(square, rules):
-                raise InputError(f"{{parameter}}: {square!r} is not a square (row, col) {rules.name} plays on",
-                                 parameter="pieces", value=square, show_value=False)
             if piece not in ("w", "W", "b", "B"):
                 raise InputError(f"{{parameter}}: the piece on {square} must be w, W, b or B", parameter="pieces",
                                  value=piece)
-            board[square] = piece
+            board[board_square(square, "pieces", rules)] = piece
         return _new(rules, board, turn, None)
 
     @classmethod
@@ -367,15 +364,6 @@ def require_position(position: object, parameter: str = "position") -> Position:
     return position
 
 
-def require_flag(value: object, parameter: str) -> bool:
-    """``value`` as a bool if it is one (or 0 or 1), else InputTypeError naming ``parameter``."""
-    if value is True or value is False:
-        return value
-    if type(value) is int and value in (0, 1) or type(value).__name__ == "bool_":  # numpy's bool too
-        return bool(value)
-    raise InputTypeError("{parameter} must be True or False", parameter=parameter, value=value)
-
-
 def _fill(position: Position, variant: Variant, pieces: dict[Square, str] | None, turn: str,
           bits: Bitboards | None) -> None:
     set_field = object.__setattr__
@@ -406,10 +394,15 @@ def playing_squares(variant: Variant) -> tuple[Square, ...]:
     return _playing_squares(variant.size, variant.mirrored, variant.dark_only)
 
 
-def is_square(value: object, variant: Variant) -> bool:
-    """Whether ``value``, given from outside, is a square ``(row, col)`` (two ints) a piece may stand on."""
-    return (isinstance(value, tuple) and len(value) == 2 and all(type(x) is int for x in value)
-            and on_board(value, variant))
+def board_square(value: object, parameter: str, variant: Variant) -> Square:
+    """``value``, given from outside, as a square ``(row, col)`` a piece may stand on under ``variant``
+    (:func:`.checks.square`, and a dark one where the rules play on the dark squares); InputError
+    naming ``parameter`` otherwise."""
+    square = checks.square(value, parameter, variant.size, variant.size)
+    if not on_board(square, variant):
+        raise InputError(f"{{parameter}}: {square_name(*square)} is a light square: {variant.name} is played on "
+                         "the dark squares", parameter=parameter, value=square, show_value=False)
+    return square
 
 
 def on_board(square: Square, variant: Variant) -> bool:

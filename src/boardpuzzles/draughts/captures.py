@@ -10,7 +10,7 @@ from .. import animate, render
 from ..errors import InputError
 from ..geometry import Square
 from . import seed
-from .board import Position, is_square, require_position, square_text
+from .board import Position, board_square, require_position, square_text
 from .moves import Move, capture_paths, distinct, legal_moves, select_captures
 from .rules import get_variant
 
@@ -130,8 +130,8 @@ class LongestCaptures:
 def longest_captures(position: Position, piece: Square | None = None) -> LongestCaptures:
     """The legal captures taking the most pieces, for the side to move or the piece on the square ``piece``."""
     require_position(position)
-    if piece is not None and not is_square(piece, position.variant):
-        raise InputError("{parameter} must be a square (row, col) of the board", parameter="piece", value=piece)
+    if piece is not None:
+        piece = board_square(piece, "piece", position.variant)
     if piece is not None and piece not in position.pieces:
         name = square_text(piece, position.variant)
         raise InputError(f"{{parameter}}: no piece on {name}", parameter="piece", value=name, show_value=False)
@@ -188,8 +188,8 @@ def moves_of(position: Position, paths: bool = False) -> LegalMoves:
 
 
 def seed_captures(blacks: list[tuple[int, int]], white: tuple[int, int]) -> tuple[seed.Node, LongestCaptures]:
-    """Run the seed's program (``seed.build_tree``, ``seed.search``); its tree and its longest paths."""
-    root = seed.build_tree(blacks, white)
+    """Run the seed's program (:func:`.seed.program`); its tree and its longest paths."""
+    root, longest = seed.finish(seed.program(blacks, white, seed.Watch()))
     pieces = {(y - 1, x - 1): "b" for x, y in blacks}
     pieces[root.square] = "w"
     rules = get_variant("seed")
@@ -197,6 +197,6 @@ def seed_captures(blacks: list[tuple[int, int]], white: tuple[int, int]) -> tupl
     found = tuple(
         Move(tuple(node.square for node in path), tuple(seed.jumped(path)), "w", ("b",) * (len(path) - 1), False,
              variant=rules)
-        for path in seed.search(root)
+        for path in longest
     )
     return root, LongestCaptures(position, found)

@@ -22,6 +22,7 @@ from .game import Game
 from .notation import play_line
 from .pdn import CheckedGame, check_games, from_game, normalised, pdn_text, write_games
 from .rules import DEFAULT_VARIANT, VARIANTS, get_variant
+from .seed_steps import LISTING, seed_steps
 
 app = typer.Typer(
     help="Draughts: the longest capture (the seed's task), legal moves, games in PDN, a game in the terminal and "
@@ -100,8 +101,16 @@ def _show_captures(result: LongestCaptures, ascii: bool, svg: str | None, title:
         output.console.print("  " + text, markup=False, soft_wrap=True)
 
 
-def _seed_task(source: str, tree: bool, json_mode: bool, ascii: bool, svg: str | None, animate: str | None) -> None:
-    root, result = seed_captures(*seed.read_seed_input(_read(source)))
+def _seed_task(source: str, tree: bool, trace: bool, json_mode: bool, ascii: bool, svg: str | None,
+               animate: str | None) -> None:
+    given = seed.read_seed_input(_read(source))
+    if trace:
+        if not json_mode:
+            output.console.print("the seed's program (each step below names its line):", markup=False)
+            output.console.print(str(LISTING), markup=False, soft_wrap=True)
+        for step in seed_steps(*given):
+            output.print_step(step, json_mode)
+    root, result = seed_captures(*given)
     if animate:
         output.save_svg(result.animation(), animate)
     start = root.square
@@ -132,6 +141,7 @@ def captures(
         typer.Option("--seed-input", metavar="FILE", callback=output.file_name, help="The seed's input (n, n pairs x y of black men, x y of the white man); '-' reads stdin."),
     ] = None,
     tree: Annotated[bool, typer.Option("--tree", help="With --seed-input: print the seed's capture tree.")] = False,
+    trace: Annotated[bool, typer.Option("--trace", help="With --seed-input: print the seed's program, then each step it makes: every capture tried, each node made, each num stored, the search down the longest paths.")] = False,
     board: BoardOpt = None,
     numbers: NumbersOpt = False,
     json_mode: output.JsonOpt = False,
@@ -147,10 +157,10 @@ def captures(
             raise InputError("--seed-input has one white man, the piece that captures: leave out --piece")
         if variant is not None and get_variant(variant).name != "seed":
             raise InputError("--seed-input plays by the seed's rules: leave out --variant or write --variant seed")
-        _seed_task(seed_input, tree, json_mode, ascii, svg, animate)
+        _seed_task(seed_input, tree, trace, json_mode, ascii, svg, animate)
         return
-    if tree:
-        raise InputError("--tree draws the seed's capture tree: use it with --seed-input FILE")
+    if tree or trace:
+        raise InputError(f"--{'tree' if tree else 'trace'} shows the seed's capture tree: use it with --seed-input FILE")
     position = _position(fen, board, variant)
     square = parse_square_text(piece.strip(), position.variant) if piece is not None else None
     result = longest_captures(position, piece=square)

@@ -35,12 +35,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import __version__, runner
+from .. import __version__, checks, runner
 from ..checkpoint import Checkpoint
 from ..errors import InputError, TooLong
 from ..progress import Budget, ProgressFn, Tracker
 from . import fast
-from .board import Position, parse_fen, require_flag, require_position
+from .board import Position, parse_fen, require_position
 from .moves import Move, after, legal_moves, reference_moves
 from .rules import Variant
 
@@ -144,7 +144,7 @@ def perft_count(
         raise InputError(f"{{parameter}} must be 0..{MOST_DEPTH} plies", parameter="depth", value=depth,
                          allowed=f"0..{MOST_DEPTH}")
     require_position(position)
-    paths, divide = require_flag(paths, "paths"), require_flag(divide, "divide")
+    paths, divide = checks.flag(paths, "paths"), checks.flag(divide, "divide")
     runner.check_options(workers, cluster)
     tracker = Tracker(UNIT, 100, progress, cancel)
     tracker.check()

@@ -24,11 +24,11 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
 
+from .. import checks
 from ..errors import InputError
 from ..geometry import Square
 from .board import (
-    Bitboards, Position, bit_of, bit_squares, colour_of, is_square, promotion_row, require_flag, require_position,
-    square_text,
+    Bitboards, Position, bit_of, bit_squares, board_square, colour_of, promotion_row, require_position, square_text,
 )
 from .fast import Generator, play_row
 from .rules import Criterion, Halt, Promotion, Variant, Vector, get_variant
@@ -70,13 +70,13 @@ class Move:
     def __init__(self, path: Sequence[Square], captured: Sequence[Square] = (), piece: str = "w",
                  captured_pieces: Sequence[str] = (), promotes: bool = False, *, variant: Variant | str) -> None:
         rules = get_variant(variant)
-        path, captured, captured_pieces = tuple(path), tuple(captured), tuple(captured_pieces)
-        if len(path) < 2 or not all(is_square(square, rules) for square in path):
-            raise InputError(f"{{parameter}} must be two or more squares (row, col) of the {rules.name} board",
-                             parameter="path", value=path)
-        if not all(is_square(square, rules) for square in captured):
-            raise InputError("{parameter} must be squares (row, col) of the board", parameter="captured",
-                             value=captured)
+        size = rules.size
+        path = tuple(board_square(square, "path", rules) for square in checks.squares(path, "path", size, size))
+        captured = tuple(board_square(square, "captured", rules)
+                         for square in checks.squares(captured, "captured", size, size))
+        captured_pieces = tuple(captured_pieces)
+        if len(path) < 2:
+            raise InputError("{parameter} must be two or more squares (row, col)", parameter="path", value=path)
         if piece not in ("w", "W", "b", "B"):
             raise InputError("{parameter} must be w, W, b or B", parameter="piece", value=piece)
         if len(captured_pieces) != len(captured) or any(p not in ("w", "W", "b", "B") for p in captured_pieces):
@@ -561,7 +561,7 @@ def legal_moves(position: Position, paths: bool = False) -> Sequence[Move]:
     if not isinstance(position, Position):
         require_position(position)
     if paths is not False and paths is not True:
-        paths = require_flag(paths, "paths")
+        paths = checks.flag(paths, "paths")
     variant = position.variant
     if variant.on_bitboards:
         made = _GENERATORS.made
@@ -575,7 +575,7 @@ def legal_moves(position: Position, paths: bool = False) -> Sequence[Move]:
 def reference_moves(position: Position, paths: bool = False) -> list[Move]:
     """:func:`legal_moves` by the plain-Python search (the reference the tests compare the kernel with)."""
     require_position(position)
-    paths = require_flag(paths, "paths")
+    paths = checks.flag(paths, "paths")
     moves = select_captures(_captures(position), position)
     if not moves:
         return _quiet_moves(position)

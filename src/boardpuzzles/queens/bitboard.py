@@ -16,7 +16,12 @@ from collections.abc import Callable, Iterator
 import numpy as np
 from numba import njit
 
+from .. import checks
 from ..progress import Budget
+
+#: The public names; the kernels (and :func:`bit_index`, their helper that the
+#: counting kernel shares) are for the package's own modules.
+__all__ = ["MAX_N", "FIRST_SOLUTION_STEPS", "solutions_bitboard"]
 
 #: Widest board the 64-bit masks hold with room for the shifts.
 MAX_N = 62
@@ -37,7 +42,7 @@ FIRST_SOLUTION_STEPS: dict[int, int] = {
 
 
 @njit(cache=True)
-def _column(bit: int) -> int:
+def bit_index(bit: int) -> int:
     """The index of the single set bit of ``bit``."""
     index = 0
     while bit > 1:
@@ -69,7 +74,7 @@ def _continue_search(n, stack, cols, left, right, free, queens, out, max_steps):
         queens[row] = bit
         if row == n - 1:
             for r in range(n):
-                out[found, r] = _column(queens[r])
+                out[found, r] = bit_index(queens[r])
             found += 1
             continue
         cols[row + 1] = cols[row] | bit
@@ -91,8 +96,15 @@ def solutions_bitboard(
     (or until it has ``batch`` solutions) and keeps its whole state in the arrays
     below, so the search stops between two chunks at no cost: there ``on_chunk``
     (if any) is called with the steps taken so far, and may raise (``Cancelled``)
-    to stop the search.
+    to stop the search.  ``n`` is 1 .. :data:`MAX_N`.
     """
+    n = checks.whole_number(n, "n", 1, MAX_N)
+    batch = checks.whole_number(batch, "batch", lo=1)
+    return _solutions(n, on_chunk, batch)
+
+
+def _solutions(n: int, on_chunk: Callable[[int], None] | None, batch: int) -> Iterator[tuple[int, ...]]:
+    """:func:`solutions_bitboard` once its arguments are checked."""
     stack = np.zeros(2, dtype=np.int64)  # the current row, the steps of the last chunk
     cols, left, right, free, queens = (np.zeros(n, dtype=np.int64) for _ in range(5))
     free[0] = (1 << n) - 1
