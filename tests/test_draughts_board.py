@@ -89,7 +89,7 @@ def test_moves_are_values_with_plain_attributes():
     with pytest.raises(IndexError):
         moves[9]
     move = moves[3]
-    assert str(move) == "32-28" and repr(move) == "<Move 32-28 (international)>"
+    assert str(move) == "32-28" and repr(move) == "Move('32-28', variant='international')"
     assert move.path == ((3, 3), (4, 4)) and move.captured == () and not move.is_capture
     assert move.start == (3, 3) and move.end == (4, 4) and move.piece == "w" and move.variant is variant
     same = Move(((3, 3), (4, 4)), variant="international")
@@ -98,7 +98,7 @@ def test_moves_are_values_with_plain_attributes():
         move.piece = "W"
     capture = legal_moves(parse_fen("W:W28:B23,14", variant))[0]
     assert str(capture) == "28x10" and capture.notation(full=True) == "28x19x10" and capture.is_capture
-    assert repr(capture) == "<Move 28x10 (international; takes 23, 14)>"
+    assert repr(capture) == "Move('28x10', variant='international')" and capture.captured == ((5, 5), (7, 7))
     paths = legal_moves(parse_fen(KING_16, variant), paths=True)
     assert [len(move.captured) for move in paths] == [16] * 4 and len(legal_moves(parse_fen(KING_16, variant))) == 1
     assert not legal_moves(parse_fen("W:W46:B41,37", variant))

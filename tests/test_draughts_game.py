@@ -165,11 +165,12 @@ def test_the_results_are_values():
     captures = longest_captures(position)
     assert captures == longest_captures(position) and hash(captures) == hash(longest_captures(position))
     assert captures.distinct == 1 and len(captures.paths) == 2 and captures.max_captures == 4
-    assert repr(captures) == ("<LongestCaptures Position('W:Wc3:Bb6,d6,b4,d4', variant='russian'): "
-                              "c3:a5:c7:e5:c3, c3:e5:c7:a5:c3>")
+    assert repr(captures) == ("LongestCaptures('russian W:Wc3:Bb6,d6,b4,d4: 4 pieces by c3:a5:c7:e5:c3, "
+                              "c3:e5:c7:a5:c3')")
+    assert longest_captures(parse_position("start", get_variant("russian"))).text().endswith(": no capture")
     assert str(captures).splitlines()[-3:] == ["longest capture: 4 piece(s); 2 path(s), 1 distinct move(s)",
                                               "  c3:a5:c7:e5:c3", "  c3:e5:c7:a5:c3"]
     listed = moves_of(position)
     assert listed == moves_of(position) and listed.count == 1 and listed.notation() == ["c3:a5:c7:e5:c3"]
-    assert repr(listed) == "<LegalMoves Position('W:Wc3:Bb6,d6,b4,d4', variant='russian'): c3:a5:c7:e5:c3>"
+    assert repr(listed) == "LegalMoves('russian W:Wc3:Bb6,d6,b4,d4: c3:a5:c7:e5:c3')"
     assert str(listed).endswith("1 legal move(s): c3:a5:c7:e5:c3")

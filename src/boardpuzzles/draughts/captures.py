@@ -1,6 +1,7 @@
 """The results that draw themselves: the longest captures in a position (the puzzle), and the
 legal moves of a position. Both are values (``==``, ``hash``); ``str`` draws the board and says
-the moves, ``repr`` names the position and the moves in notation."""
+the moves, ``repr`` is the text form (``text()``: the rule set, the position, the moves in
+notation), as the other puzzles' results."""
 
 from __future__ import annotations
 
@@ -46,8 +47,15 @@ class LongestCaptures:
                  "move(s)"]
         return "\n".join(lines + ["  " + text for text in self.notation()])
 
+    def text(self) -> str:
+        """The text form: ``'russian W:Wc3:Bb6,d6,b4,d4: 4 pieces by c3:a5:c7:e5:c3, c3:e5:c7:a5:c3'``."""
+        head = f"{self.position.variant.name} {self.position.fen()}"
+        if not self.paths:
+            return f"{head}: no capture"
+        return f"{head}: {self.max_captures} piece{'s' if self.max_captures != 1 else ''} by {', '.join(self.notation())}"
+
     def __repr__(self) -> str:
-        return f"<LongestCaptures {self.position!r}: {', '.join(self.notation()) or 'none'}>"
+        return f"LongestCaptures({self.text()!r})"
 
     def to_json(self) -> dict:
         """``variant``, ``max_captures``, ``moves`` (the number of distinct moves: :attr:`distinct`) and
@@ -164,8 +172,12 @@ class LegalMoves:
     def __str__(self) -> str:
         return f"{render.text(self.diagram(), ascii=True)}\n{self.count} legal move(s): {' '.join(self.notation())}"
 
+    def text(self) -> str:
+        """The text form: ``'international W:W28:B14,23: 28x10'`` (the moves in notation; ``no move``)."""
+        return f"{self.position.variant.name} {self.position.fen()}: {' '.join(self.notation()) or 'no move'}"
+
     def __repr__(self) -> str:
-        return f"<LegalMoves {self.position!r}: {' '.join(self.notation()) or 'none'}>"
+        return f"LegalMoves({self.text()!r})"
 
     def to_json(self) -> dict:
         """``variant``, ``fen``, ``count`` and ``moves`` (their notation)."""

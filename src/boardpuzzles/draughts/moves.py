@@ -47,8 +47,9 @@ class Move:
 
     ``str(move)`` is its notation in its variant (``32-28``, ``28x19``, ``c3-d4``, ``c3:e5:c7``): as the
     list of legal moves it came from writes it, with the full path where another legal move shares its
-    start and end. ``repr`` is ``<Move 28x19 (international; takes 23)>``. Two moves are equal when all
-    their fields are (the notation aside).
+    start and end. ``repr`` is its text form, ``Move('28x19', variant='international')`` (the position
+    gives the rest: which piece, what it takes). Two moves are equal when all their fields are (the
+    notation aside).
     """
 
     __slots__ = ("path", "captured", "piece", "captured_pieces", "promotes", "variant", "start", "end", "is_capture",
@@ -99,12 +100,7 @@ class Move:
         return self._text
 
     def __repr__(self) -> str:
-        details = [self.variant.name]
-        if self.captured:
-            details.append("takes " + ", ".join(square_text(square, self.variant) for square in self.captured))
-        if self.promotes:
-            details.append("crowned")
-        return f"<Move {self._text} ({'; '.join(details)})>"
+        return f"Move({self._text!r}, variant={self.variant.name!r})"
 
     def _fields(self) -> tuple[object, ...]:
         return self.path, self.captured, self.piece, self.captured_pieces, self.promotes, self.variant
