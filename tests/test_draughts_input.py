@@ -147,7 +147,7 @@ def test_seed_program_equals_general_generator_on_random_positions():
         from_seed = sorted(tuple(node.square for node in path) for path in seed.longest_paths(root))
         pieces = {(y - 1, x - 1): "b" for x, y in blacks}
         pieces[white[1] - 1, white[0] - 1] = "w"
-        result = longest_captures(Position(variant, pieces, "W"), (white[1] - 1, white[0] - 1))
+        result = longest_captures(Position.from_pieces(pieces, "W", variant), (white[1] - 1, white[0] - 1))
         assert result.max_captures == root.num
         assert sorted(move.path for move in result.paths) == from_seed
 

@@ -8,15 +8,15 @@ the errors (:mod:`boardpuzzles.errors`: every one a :class:`BoardpuzzlesError`,
 """
 
 from .errors import (
-    BoardpuzzlesError, Cancelled, CheckpointError, ClusterError, InputError, InternalError, NoSolution, OutputError,
-    TooLong,
+    BoardpuzzlesError, Cancelled, CheckpointError, ClusterError, InputError, InputTypeError, InternalError, NoSolution,
+    OutputError, TooLong,
 )
 from .progress import Progress
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "BoardpuzzlesError", "Cancelled", "CheckpointError", "ClusterError", "InputError", "InternalError", "NoSolution",
-    "OutputError", "TooLong",
+    "BoardpuzzlesError", "Cancelled", "CheckpointError", "ClusterError", "InputError", "InputTypeError",
+    "InternalError", "NoSolution", "OutputError", "TooLong",
     "Progress", "__version__",
 ]

@@ -6,6 +6,8 @@ Every exception that leaves a function of boardpuzzles is a
     BoardpuzzlesError
     +-- InputError (also a ValueError)  bad input: parameter, value, allowed
     |   +-- TooLong                     work that cannot end in reasonable time (force=True runs it)
+    |   +-- InputTypeError (also a TypeError)   an argument of the wrong type where Python's own
+    |                                   calls raise TypeError (draughts Board.push(3))
     +-- NoSolution                      the answer "there is none": reason, proved, to_json()
     |   +-- knights.NoTour              no knight's tour from this start
     +-- Cancelled                       the call's cancel event was set
@@ -102,6 +104,11 @@ class TooLong(InputError):
     def __init__(self, problem: str, estimate: str) -> None:
         self.estimate = estimate
         super().__init__(f"{problem}: {estimate}; pass {{parameter}} to run it anyway", parameter="force")
+
+
+class InputTypeError(InputError, TypeError):
+    """An argument of the wrong type: an :class:`InputError` naming the parameter that is also a
+    ``TypeError``, as Python's own functions raise for a wrong type."""
 
 
 class NoSolution(BoardpuzzlesError):

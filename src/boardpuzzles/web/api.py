@@ -462,15 +462,13 @@ def draughts_listing(query: Query, work: Work) -> Answer:
 
 def draughts_moves(query: Query, work: Work) -> Answer:
     """``draughts moves [POSITION] [--variant V] [--paths]``."""
-    position = _position(query)
-    texts = draughts.move_texts(draughts.legal_moves(position, query.flag("paths")), position)
-    return {"variant": position.variant.name, "fen": position.fen(), "count": len(texts), "moves": texts}
+    return draughts.moves_of(_position(query), query.flag("paths")).to_json()
 
 
 def draughts_perft(query: Query, work: Work) -> Answer:
     """``draughts perft [POSITION] [--variant V] [--depth D] [--paths]``."""
     position = _position(query)
-    deepest = WEB_PERFT_DEPTH if draughts.fast.supports(position.variant) else WEB_PERFT_DEPTH_PYTHON
+    deepest = WEB_PERFT_DEPTH if position.variant.on_bitboards else WEB_PERFT_DEPTH_PYTHON
     depth = query.integer("depth", 0, deepest, 5)
     assert depth is not None
     return draughts.perft_count(position, depth, query.flag("paths"), **work.protocol(draughts.perft_count)).to_json()
@@ -505,12 +503,10 @@ def draughts_play(query: Query, work: Work) -> Answer:
     position = _position(query)
     wanted = (query.text("move") or "").strip()
     found = draughts.legal_moves(position, True)
-    texts = draughts.move_texts(found, position)
-    full = [draughts.move_text(move, position, full=True) for move in found]
-    for move, short, long in zip(found, texts, full):
-        if wanted in (short, long):
-            draughts.make_move(position, move)
-            return _position_json(position)
+    texts = [str(move) for move in found]
+    for move, short in zip(found, texts):
+        if wanted in (short, move.notation(full=True)):
+            return _position_json(draughts.after(position, move))
     raise InputError("{parameter} is not a legal move here: play one of " + ", ".join(sorted(set(texts))),
                      parameter="move", value=wanted, allowed=sorted(set(texts)))
 
