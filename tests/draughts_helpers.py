@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from boardpuzzles.draughts.board import Position, promotion_row
+from boardpuzzles.draughts.board import Position, playing_squares, promotion_row
 from boardpuzzles.draughts.rules import Variant
 
 
@@ -12,8 +12,8 @@ def random_position(variant: Variant, rng: random.Random, most: int = 24, kings:
     """2 to ``most`` pieces on the squares ``variant`` plays on, a share ``kings`` of them kings (and every
     piece on its own crowning row), either side to move."""
     pieces = {}
-    for square in rng.sample(Position(variant).squares(), rng.randint(2, most)):
+    for square in rng.sample(playing_squares(variant), rng.randint(2, most)):
         colour = rng.choice("WB")
         king = rng.random() < kings or square[0] == promotion_row(colour, variant.size)
         pieces[square] = colour if king else colour.lower()
-    return Position(variant, pieces, rng.choice("WB"))
+    return Position.from_pieces(pieces, rng.choice("WB"), variant)

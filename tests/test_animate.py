@@ -86,7 +86,7 @@ def test_fourteen_queens_are_refused(method, steps):
 def test_a_knight_animation_has_a_frame_per_square_and_the_end():
     tour = find_tour(5, 5, (0, 0), False, "warnsdorff")
     root = parsed(tour_animation(5, 5, (0, 0), False, "warnsdorff", None, [], tour))
-    steps = tour_steps(5, 5, (0, 0), False, "warnsdorff", None, [], tour)
+    steps = [s for s in tour_steps(5, 5, (0, 0), False, "warnsdorff", None, [], tour) if s.kind != "test"]
     assert len(steps) == 26 and root.get("data-frames") == "26"
     assert "every square visited" in words(root).lower()
 

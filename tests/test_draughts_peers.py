@@ -60,7 +60,7 @@ def test_legal_moves_agree_with_py_draughts(name):
         if not legal_moves(position):
             continue  # py-draughts and we may word "no move" differently; perft tests cover it
         ours = collections.Counter(
-            (square_number(m.start, size), square_number(m.end, size), frozenset(square_number(s, size) for s in m.taken))
+            (square_number(m.start, size), square_number(m.end, size), frozenset(square_number(s, size) for s in m.captured))
             for m in legal_moves(position, paths)
         )
         board = getattr(peer, board_class).from_fen(_numeric_fen(position))

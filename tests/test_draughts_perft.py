@@ -56,7 +56,7 @@ def test_the_chunked_count_equals_the_reference_and_one_kernel_call():
     assert [perft(position, depth) for depth in range(5)] == [reference_perft(position, d) for d in range(5)] == [
         1, 11, 176, 1726, 20578]
     for depth in (5, 6, 7):  # cut into chunks at several depths, counted rows against one call for the tree
-        whole = int(fast.perft_rows(np.array([fast.bitboards(position)]), depth, position.variant)[0])
+        whole = int(fast.perft_rows(np.array([position.bitboards()]), depth, position.variant)[0])
         assert perft(position, depth) == whole
         assert sum(count for _, count in perft_count(position, depth, divide=True).divide) == whole
 

@@ -42,10 +42,11 @@ def test_solve_with_each_search_method_gives_the_first_solution():
 
 @pytest.mark.parametrize("n", [*range(1, 200), 1000, 1001, 10**5 + 2, 10**5 + 3])
 def test_the_construction_is_a_solution(n):
-    solution = queens.solve(n)
     if n in (2, 3):
-        assert solution is None
+        with pytest.raises(NoSolution):
+            queens.solve(n)
     else:
+        solution = queens.solve(n)
         assert solution.n == n and solution.is_valid()
 
 
@@ -146,7 +147,9 @@ def test_library_errors_name_parameters_never_flags(call, parameter):
 def test_solution_and_no_solution_have_the_json_of_solve():
     assert queens.solve(8, "recursive").to_json() == {"n": 8, "columns": [1, 5, 8, 6, 3, 7, 2, 4]}
     assert queens.solve(4).to_json(with_n=False) == {"columns": [2, 4, 1, 3]}
-    assert queens.solve(3) is None and NoSolution(3).to_json() == {"n": 3, "columns": None}
+    with pytest.raises(NoSolution) as none:
+        queens.solve(3)
+    assert none.value.to_json() == {"n": 3, "columns": None} and none.value.proved
 
 
 def test_completion_needs_no_deeper_recursion_of_the_interpreter(monkeypatch):

@@ -16,9 +16,29 @@ import pytest
 
 from boardpuzzles.errors import CheckpointError, InputError
 from boardpuzzles.queens import counting
-from boardpuzzles.queens.counting import SPLIT_VERSION, Counts, count, count_reference, count_subproblem, subproblems
+from boardpuzzles.queens.counting import SPLIT_VERSION, Counts, count, count_subproblem, subproblems
 from boardpuzzles.queens.published import FUNDAMENTAL, TOTAL
-from boardpuzzles.symmetry import SYMMETRIES
+from boardpuzzles.symmetry import SYMMETRIES, canonical
+
+
+def count_reference(n: int) -> Counts:
+    """The counts by brute force, the plain reference of the kernel: every solution, then
+    the set of their canonical forms.  Slow; for small N."""
+    solutions: list[tuple[int, ...]] = []
+    cols: list[int] = []
+
+    def place(row: int) -> None:
+        if row == n:
+            solutions.append(tuple(cols))
+            return
+        for c in range(n):
+            if all(c != c2 and abs(c - c2) != row - r2 for r2, c2 in enumerate(cols)):
+                cols.append(c)
+                place(row + 1)
+                cols.pop()
+
+    place(0)
+    return Counts(len(solutions), len({canonical(s) for s in solutions}))
 
 
 def test_reference_counter_matches_the_published_counts():
@@ -119,7 +139,7 @@ def test_checkpoint_resumes_without_recomputing(tmp_path, monkeypatch):
     path = tmp_path / "q11.sqlite"
     assert count(11, workers=1, checkpoint=str(path)).total == TOTAL[11]
     calls = []
-    monkeypatch.setattr(counting, "count_subproblems", lambda subs: calls.append(subs) or [])
+    monkeypatch.setattr(counting, "_count_batch", lambda subs: calls.append(subs) or [])
     again = count(11, workers=1, checkpoint=str(path))
     assert (again.total, again.fundamental) == (TOTAL[11], FUNDAMENTAL[11])
     assert calls == []
@@ -183,7 +203,7 @@ def _one_line(error):
 )
 def test_a_checkpoint_that_cannot_be_written_is_one_line_before_any_work(tmp_path, monkeypatch, target, message):
     calls = []
-    monkeypatch.setattr(counting, "count_subproblems", lambda subs: calls.append(subs) or [])
+    monkeypatch.setattr(counting, "_count_batch", lambda subs: calls.append(subs) or [])
     with pytest.raises(CheckpointError) as caught:
         count(10, workers=1, checkpoint=target.format(tmp=tmp_path))
     assert message in _one_line(caught) and calls == []

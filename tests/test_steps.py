@@ -72,7 +72,9 @@ def test_the_knight_steps_show_accessibility_falling_and_where_the_rule_is_stuck
     assert steps[0].accessibility[6][6] is None and steps[0].accessibility[0][0] == 2
     last = steps[-1]
     assert last.kind == "stuck" and last.note.startswith("stuck on ") and "left" in last.note
-    chosen = steps[1]
+    tests = [step for step in steps[1:] if step.kind == "test"]
+    chosen = next(step for step in steps if step.kind == "move")
+    assert [c.square for c in chosen.candidates] == [step.candidate.square for step in tests[:len(chosen.candidates)]]
     assert chosen.square in [c.square for c in chosen.candidates]
     assert min(c.accessibility for c in chosen.candidates) == next(
         c.accessibility for c in chosen.candidates if c.square == chosen.square)
@@ -80,8 +82,9 @@ def test_the_knight_steps_show_accessibility_falling_and_where_the_rule_is_stuck
 
 def test_a_replayed_tour_ends_done_and_says_whether_it_closes():
     path = [square_of(s, 6) for s in warnsdorff.run_rule(6, 6, 0, warnsdorff.SEED)]
-    steps = list(knight_steps.path_steps(6, 6, path))
+    steps = list(knight_steps.path_steps(6, 6, path, "divide"))
     assert [s.square for s in steps[:-1]] == path and steps[-1].kind == "done"
+    assert all(s.where is None for s in steps) and steps[-1].counts == {"tests": 0, "moves": 35, "backs": 0, "nodes": 36}
     assert all(value is None for row in steps[-1].accessibility for value in row)
 
 

@@ -41,7 +41,11 @@ GOOD = {
     "knight/tour": ({"board": "5x5", "start": "c3"}, "path"),
     "knight/count": ({"board": "3x4"}, "count"),
     "knight/starts": ({"board": "5x5"}, "starts"),
+    "knight/steps": ({"board": "5x5", "method": "backtrack", "limit": "3"}, "steps"),
+    "knight/listing": ({"method": "lookahead"}, "lines"),
     "draughts/captures": ({"fen": CAPTURE}, "sequences"),
+    "draughts/steps": ({"seed_input": SEED_INPUT}, "steps"),
+    "draughts/listing": ({}, "lines"),
     "draughts/moves": ({"position": "start", "variant": "international"}, "moves"),
     "draughts/perft": ({"depth": "3"}, "nodes"),
     "draughts/variants": ({}, "russian"),
@@ -75,6 +79,8 @@ def test_every_endpoint_answers(client, name):
 
 @pytest.mark.parametrize("path, params, command", [
     ("queens/solve", {"n": "12", "method": "bitboard"}, ["queens", "solve", "12", "--method", "bitboard"]),
+    ("queens/solve", {"n": "3"}, ["queens", "solve", "3"]),  # no solution: the same JSON, HTTP 200
+    ("queens/complete", {"n": "8", "queens": "d5,b4", "all": "true"}, ["queens", "complete", "8", "--queens", "d5,b4", "--all"]),
     ("queens/count", {"n": "9"}, ["queens", "count", "9"]),
     ("knight/tour", {"board": "5x6", "start": "b2"}, ["knight", "tour", "5x6", "--start", "b2"]),
     ("knight/tour", {"board": "3x3"}, ["knight", "tour", "3x3"]),
@@ -126,6 +132,33 @@ def test_complete_without_queens_completes_the_empty_board(client, cli):
     assert len(answer["solutions"]) == 1 and queens.Solution.from_columns(answer["solutions"][0]["columns"]).is_valid()
 
 
+def test_a_watched_knight_is_paged_as_the_command_traces_it(client, cli):
+    traced = cli("knight", "tour", "7", "--start", "g7", "--method", "backtrack", "--trace", "--json").json_lines()[:-1]
+    ask = {"board": "7x7", "start": "g7", "method": "backtrack"}
+    first = client.get("/api/knight/steps", params={**ask, "limit": "150"}).json()
+    rest = client.get("/api/knight/steps", params={**ask, "offset": "150", "limit": "150"}).json()
+    assert first["more"] and not rest["more"] and first["steps"] + rest["steps"] == traced
+    assert rest["offset"] == 150 and rest["method"] == "backtrack" and (rest["rows"], rest["cols"]) == (7, 7)
+    code = client.get("/api/knight/listing", params={"method": "backtrack"}).json()
+    assert code["method"] == "backtrack" and code["frames"] == ["backtrack", "search"]
+    assert code["lines"][first["steps"][1]["line"] - 1].strip() == "yield knight.test(r, c, capped)"
+    tour = client.get("/api/knight/tour", params={**ask, "trace": "true"})
+    assert lines(tour)[:-1] == traced
+    proved = client.get("/api/knight/steps", params={"board": "4x4"}).json()  # a theorem: no steps
+    assert proved["steps"] == [] and not proved["more"]
+
+
+def test_the_seeds_program_is_paged_as_the_command_traces_it(client, cli, tmp_path):
+    source = tmp_path / "seed.txt"
+    source.write_text(SEED_INPUT)
+    traced = cli("draughts", "captures", "--seed-input", str(source), "--trace", "--json").json_lines()[:-1]
+    first = client.get("/api/draughts/steps", params={"seed_input": SEED_INPUT, "limit": "10"}).json()
+    rest = client.get("/api/draughts/steps", params={"seed_input": SEED_INPUT, "offset": "10"}).json()
+    assert first["more"] and not rest["more"] and first["steps"] + rest["steps"] == traced
+    code = client.get("/api/draughts/listing").json()
+    assert code["lines"][first["steps"][0]["line"] - 1].strip() == "yield watch.made(root, None)"
+
+
 def test_the_seed_tree_and_play(client):
     tree = client.get("/api/draughts/captures", params={"seed_input": SEED_INPUT, "tree": "true"}).json()
     assert tree["max_captures"] == 2 and tree["tree"]["num"] == 2
@@ -156,6 +189,13 @@ def test_the_seed_tree_and_play(client):
     ("knight/tour", {"board": "5x5", "method": "magic"}, "method"),
     ("knight/tour", {"board": "5x5", "lookahead": "9"}, "lookahead"),
     ("knight/count", {"board": "8x8"}, "board"),
+    ("knight/steps", {"board": "21x20"}, "board"),
+    ("knight/steps", {"board": "5x5", "offset": "-1"}, "offset"),
+    ("knight/steps", {"board": "5x5", "limit": "5001"}, "limit"),
+    ("knight/listing", {"method": "divide"}, "method"),
+    ("draughts/steps", {}, "seed_input"),
+    ("draughts/steps", {"seed_input": "1 9 9 3 3"}, "seed_input"),
+    ("draughts/listing", {"method": "hod"}, "method"),
     ("draughts/captures", {"fen": "W:Wz99"}, "fen"),
     ("draughts/captures", {"fen": CAPTURE, "variant": "chess"}, "variant"),
     ("draughts/captures", {"fen": CAPTURE, "piece": "q0"}, "piece"),

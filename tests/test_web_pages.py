@@ -294,3 +294,19 @@ def test_draughts_the_seed_input_and_its_tree(page):
     expect(page.locator("#variant")).to_have_value("seed")
     page.click("#tree")
     expect(page.locator("#tree-view svg")).to_have_attribute("aria-label", re.compile(r"longest num \d+"))
+
+
+def test_knight_a_search_too_long_to_watch_still_shows_its_tour(site):
+    """The trace is refused (400, the one console error allowed here); the page then shows the tour alone."""
+    url, chromium = site
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+    page.on("console", lambda message: message.type == "error" and problems.append(message.text))
+    page.goto(url + "/knight?board=5x6&start=a1&blocked=c2,e5&method=backtrack&view=tour")
+    expect(page.locator("#status")).to_contain_text("Open tour by backtrack: 28 squares from a1")
+    expect(page.locator("#status")).to_contain_text("a watched search makes at most 100,000")
+    expect(square(page, "f1")).to_have_attribute("aria-label", "f1, end, square 28")
+    context.close()
+    assert problems == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]

@@ -29,7 +29,6 @@ def run(ascii: bool = False) -> None:
 def sections() -> list[dict[str, Any]]:
     """The demo's results as JSON, one document per puzzle (the tasks :func:`run` shows)."""
     first = solve(8, "recursive")
-    assert first is not None  # 8 queens have solutions
     queens = {
         "puzzle": "queens",
         "first": {"n": 8, "columns": list(first.columns)},

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Cancelled
+from .errors import Cancelled, InputError
 
 #: Seconds a compiled kernel works before it returns to let the caller report and check ``cancel``.
 CHUNK_SECONDS = 0.1
@@ -90,7 +90,9 @@ class Tracker:
 
     ``update``/``advance`` report (at most every :data:`REPORT_INTERVAL` seconds)
     and raise :class:`Cancelled` once ``cancel`` is set; ``tick`` is the cheap
-    form for a loop of many small steps; ``finish`` makes the last report.
+    form for a loop of many small steps; ``finish`` makes the last report.  It checks the
+    caller's ``progress`` (a function, or None) and ``cancel`` (a ``threading.Event``, or
+    anything with ``is_set()``, or None) when it is made: InputError otherwise.
     """
 
     def __init__(
@@ -100,6 +102,12 @@ class Tracker:
         progress: ProgressFn | None = None,
         cancel: threading.Event | None = None,
     ) -> None:
+        if progress is not None and not callable(progress):
+            raise InputError("{parameter} must be a function that takes a Progress, or None",
+                             parameter="progress", value=type(progress).__name__)
+        if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+            raise InputError("{parameter} must be a threading.Event, or None", parameter="cancel",
+                             value=type(cancel).__name__)
         self.unit = unit
         self.total = total
         self.progress = progress

@@ -13,7 +13,7 @@ Each position carries the part of the tree it stands for (the root is 1, its
 children share their parent's part equally), so the report says how much of the
 tree is done, an honest guide to the time left where the tree is even.
 
-The rule sets the numba generator does not play (:func:`.fast.supports`) are
+The rule sets the numba generator does not play (:attr:`.Variant.on_bitboards`) are
 counted by the plain-Python generator, which reports at every position.
 
 With ``workers`` (local processes), ``cluster`` (a dask.distributed scheduler) or
@@ -35,14 +35,14 @@ from typing import Any
 
 import numpy as np
 
-from .. import __version__, runner
+from .. import __version__, checks, runner
 from ..checkpoint import Checkpoint
 from ..errors import InputError, TooLong
 from ..progress import Budget, ProgressFn, Tracker
 from . import fast
-from .board import Position, parse_fen
+from .board import Position, parse_fen, require_position
+from .moves import Move, after, legal_moves, reference_moves
 from .rules import Variant
-from .moves import Move, legal_moves, make_move, move_texts, reference_moves, unmake_move
 
 #: Rows expanded at once (their children are at most a few hundred thousand rows).
 EXPAND_ROWS = 4096
@@ -143,10 +143,11 @@ def perft_count(
     if not isinstance(depth, int) or not 0 <= depth <= MOST_DEPTH:
         raise InputError(f"{{parameter}} must be 0..{MOST_DEPTH} plies", parameter="depth", value=depth,
                          allowed=f"0..{MOST_DEPTH}")
+    require_position(position)
+    paths, divide = checks.flag(paths, "paths"), checks.flag(divide, "divide")
     runner.check_options(workers, cluster)
     tracker = Tracker(UNIT, 100, progress, cancel)
     tracker.check()
-    position = position.copy()
     if not force:
         check_time(position, depth, paths)
     if depth <= 0:
@@ -155,8 +156,8 @@ def perft_count(
     roots = [position]
     if divide:
         first = legal_moves(position, paths)
-        texts = move_texts(first, position)
-        roots = [_after(position, move) for move in first]
+        texts = [str(move) for move in first]
+        roots = [after(position, move) for move in first]
     left = depth - 1 if divide else depth
     if workers in (None, 1) and cluster is None and checkpoint is None:
         counts = _count(roots, left, paths, tracker)
@@ -172,12 +173,6 @@ def perft_count(
     return Perft(position.variant.name, depth, counts[0], paths)
 
 
-def _after(position: Position, move: Move) -> Position:
-    child = position.copy()
-    make_move(child, move)
-    return child
-
-
 #: A task of a cut tree: (root index, FEN, plies left, its share of the tree in %).
 Task = tuple[int, str, int, float]
 
@@ -191,7 +186,7 @@ def _cut(roots: list[Position], depth: int, paths: bool, workers: int) -> list[T
             found = legal_moves(position, paths) if left > 1 else []
             if not found:  # a leaf already, or no move: it stays a task of its own
                 deeper.append((index, position, share, left))
-            deeper.extend((index, _after(position, move), share / len(found), left - 1) for move in found)
+            deeper.extend((index, after(position, move), share / len(found), left - 1) for move in found)
         level = deeper
     return [(index, position.fen(), left, share) for index, position, share, left in level]
 
@@ -229,7 +224,7 @@ def _count_tasks(
                 tracker.done -= share  # on_result counts the task once more
                 on_result(task_id, nodes)
             return totals
-        if todo and cluster is None and fast.supports(variant):
+        if todo and cluster is None and variant.on_bitboards:
             fast.perft_rows(np.zeros((1, 4), dtype=np.int64), 1, variant)  # load the kernels before the workers fork
         # one task to a round trip: a task may be long, and its result is recorded and reported at once
         runner.run(count_tasks, todo, on_result, workers=workers, cluster=cluster, batch=1, poll=tracker.update)
@@ -242,12 +237,12 @@ def _count_tasks(
 def check_time(position: Position, depth: int, paths: bool = False) -> None:
     """Raise :class:`~boardpuzzles.errors.TooLong` if counting ``depth`` plies from ``position`` would take
     more than :data:`MOST_SECONDS`: the tree is counted to two small depths and grown at their ratio."""
-    numba = fast.supports(position.variant)
+    numba = position.variant.on_bitboards
     low, high = ESTIMATE_DEPTHS[numba]
     if depth <= high:
         return
     tracker = Tracker(UNIT)
-    small, large = (_count([position.copy()], d, paths, tracker)[0] for d in (low, high))
+    small, large = (_count([position], d, paths, tracker)[0] for d in (low, high))
     if large == 0:
         return
     log10_nodes = math.log10(large) + (depth - high) * math.log10(max(1.0, large / max(1, small)))
@@ -269,8 +264,8 @@ def _count(positions: list[Position], depth: int, paths: bool, tracker: Tracker,
     if depth == 0:
         tracker.advance(part)
         return [1] * len(positions)
-    if fast.supports(positions[0].variant):
-        rows = np.array([fast.bitboards(position) for position in positions], dtype=np.int64)
+    if positions[0].variant.on_bitboards:
+        rows = np.array([position.bitboards() for position in positions], dtype=np.int64)
         return _count_fast(rows, depth, positions[0], paths, tracker, share).tolist()
     return [_count_plain(position, depth, paths, share, tracker, legal_moves) for position in positions]
 
@@ -313,10 +308,10 @@ def _count_fast(rows: np.ndarray, depth: int, position: Position, paths: bool, t
     return totals
 
 
-Generator = Callable[[Position, bool], Sequence[Move]]
+MoveLister = Callable[[Position, bool], Sequence[Move]]
 
 
-def _count_plain(position: Position, depth: int, paths: bool, part: float, tracker: Tracker, generate: Generator) -> int:
+def _count_plain(position: Position, depth: int, paths: bool, part: float, tracker: Tracker, generate: MoveLister) -> int:
     """Perft by a Python-side generator, reporting (and looking at ``cancel``) at every position."""
     moves = generate(position, paths)
     if depth == 1 or not moves:
@@ -324,9 +319,7 @@ def _count_plain(position: Position, depth: int, paths: bool, part: float, track
         return len(moves) if depth == 1 else 0
     nodes = 0
     for move in moves:
-        make_move(position, move)
-        nodes += _count_plain(position, depth - 1, paths, part / len(moves), tracker, generate)
-        unmake_move(position, move)
+        nodes += _count_plain(after(position, move), depth - 1, paths, part / len(moves), tracker, generate)
     return nodes
 
 
@@ -334,4 +327,4 @@ def reference_perft(position: Position, depth: int, paths: bool = False) -> int:
     """:func:`perft` by the plain-Python generator alone (:func:`.moves.reference_moves`; slow, for checking)."""
     if depth <= 0:
         return 1
-    return _count_plain(position.copy(), depth, paths, 100, Tracker(UNIT), reference_moves)
+    return _count_plain(position, depth, paths, 100, Tracker(UNIT), reference_moves)

@@ -6,7 +6,12 @@ rank, both 1..8; any of the 64 squares may hold a man. ``hod`` builds the tree o
 every capture path (a :class:`Node` per square the man lands on) and stores in each
 node's ``num`` the number of men taken by the longest path through it; ``search``
 then walks from the root along every child whose ``num`` equals the root's, which
-lists all the longest paths.
+lists all the longest paths; :func:`program` is the seed's main program around them.
+
+They run as generators so that they can be watched: each ``yield watch....`` line
+hands a step to whoever watches (a :class:`Watch`; :mod:`.seed_steps` makes the
+steps), and ``yield from`` calls a function whose steps pass through.  Unwatched,
+:func:`build_tree` and :func:`longest_paths` run them through with :func:`finish`.
 
 Where this differs from the listing, on purpose:
 
@@ -20,7 +25,9 @@ Where this differs from the listing, on purpose:
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import InputError
 from ..geometry import Square, is_number, square_name, too_long
@@ -46,6 +53,10 @@ class Node:
     @property
     def name(self) -> str:
         return square_name(*self.square)
+
+    def __str__(self) -> str:
+        """The node as a step's variables show it: its square and its ``num``."""
+        return f"{self.name} (num {self.num})"
 
 
 def read_seed_input(text: str) -> tuple[list[tuple[int, int]], tuple[int, int]]:
@@ -89,54 +100,116 @@ def make_desk(blacks: list[tuple[int, int]], white: tuple[int, int]) -> list[lis
     return desk
 
 
-def hod(desk: list[list[int]], node: Node, num: int) -> int:
+class Watch:
+    """What the program tells whoever watches it: a call a step, whose answer the program hands on
+    with ``yield``.  This one watches nothing (each call answers None); :mod:`.seed_steps` makes
+    the steps."""
+
+    def made(self, node: Node, parent: Node | None) -> Any:
+        """``node`` has just been made, a child of ``parent`` (None: the root), the man it jumped taken."""
+
+    def test(self, node: Node, x: int, y: int, landing: int | None = None, halfway: int | None = None) -> Any:
+        """``hod`` tries the capture (x, y) from ``node``: ``desk`` holds ``landing`` on the landing square
+        and ``halfway`` on the square jumped (both None: the landing square is off the board)."""
+
+    def stored(self, node: Node) -> Any:
+        """``hod`` has stored ``node.num`` (every capture from the node tried)."""
+
+    def visit(self, node: Node, path: list[Node]) -> Any:
+        """``search`` walks down to ``node`` along ``path``."""
+
+    def check(self, path: list[Node], child: Node, num: int) -> Any:
+        """``search``, at the end of ``path``, compares the ``num`` of ``child`` with the root's ``num``."""
+
+    def found(self, path: list[Node]) -> Any:
+        """``search`` has walked a longest path to its end."""
+
+
+Steps = Generator[Any, None, Any]
+
+
+def hod(desk: list[list[int]], node: Node, num: int, watch: Watch) -> Steps:
     """Try the four captures from ``node`` (``num`` = nodes on the path so far); return and store the longest."""
 
-    def move(x: int, y: int) -> int:
+    def move(x: int, y: int) -> Steps:
         if 0 < node.x + x < 9 and 0 < node.y + y < 9:
             jumped_x, jumped_y = node.x + x // 2, node.y + y // 2
+            yield watch.test(node, x, y, desk[node.x + x][node.y + y], desk[jumped_x][jumped_y])
             if desk[node.x + x][node.y + y] == 0 and desk[jumped_x][jumped_y] == 1:
                 desk[jumped_x][jumped_y] = 0  # the jumped man is taken at once
                 child = Node(node.x + x, node.y + y)
                 node.children.append(child)
-                num1 = hod(desk, child, num + 1)
+                yield watch.made(child, node)
+                num1 = yield from hod(desk, child, num + 1, watch)
                 desk[jumped_x][jumped_y] = 1  # and put back when we return
                 return num1
+        else:
+            yield watch.test(node, x, y)  # off the board
         return num - 1
 
-    best = move(*SEED_DIRECTIONS[0])
+    best = yield from move(*SEED_DIRECTIONS[0])
     for x, y in SEED_DIRECTIONS[1:]:
-        n = move(x, y)
+        n = yield from move(x, y)
         if n > best:
             best = n
     node.num = best
+    yield watch.stored(node)
     return best
+
+
+def search(root: Node, watch: Watch) -> Steps:
+    """Walk from the root along every child whose ``num`` equals the root's (the seed's ``print``):
+    every path walked to its end is a longest one."""
+    paths = []
+
+    def walk(node: Node, path: list[Node]) -> Steps:
+        path = path + [node]
+        yield watch.visit(node, path)
+        ended = True
+        for child in node.children:
+            yield watch.check(path, child, root.num)
+            if child.num == root.num:
+                ended = False
+                yield from walk(child, path)
+        if ended:
+            paths.append(path)
+            yield watch.found(path)
+
+    if root.num > 0:
+        yield from walk(root, [])
+    return paths
+
+
+def program(blacks: list[tuple[int, int]], white: tuple[int, int], watch: Watch) -> Steps:
+    """The seed's main program: the board, the root, ``hod`` building the tree, ``search`` listing the
+    longest paths; returns the root and the paths."""
+    desk = make_desk(blacks, white)
+    desk[white[0]][white[1]] = 0  # the white man leaves its square (see the module notes)
+    root = Node(*white)
+    yield watch.made(root, None)
+    root.num = yield from hod(desk, root, 1, watch)
+    paths = yield from search(root, watch)
+    return root, paths
+
+
+def finish(steps: Steps) -> Any:
+    """Run a generator of the program to its end, nobody watching: what it returns."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
 
 
 def build_tree(blacks: list[tuple[int, int]], white: tuple[int, int]) -> Node:
     """The root of the capture tree, its ``num`` the length of the longest capture."""
-    desk = make_desk(blacks, white)
-    desk[white[0]][white[1]] = 0  # the white man leaves its square (see the module notes)
-    root = Node(*white)
-    root.num = hod(desk, root, 1)
+    root, _ = finish(program(blacks, white, Watch()))
     return root
 
 
-def search(root: Node) -> list[list[Node]]:
+def longest_paths(root: Node) -> list[list[Node]]:
     """Every path from the root that follows children whose ``num`` equals the root's: all the longest."""
-    paths: list[list[Node]] = []
-
-    def walk(node: Node, path: list[Node]) -> None:
-        path = path + [node]
-        best = [child for child in node.children if child.num == root.num]
-        if not best:
-            paths.append(path)
-        for child in best:
-            walk(child, path)
-
-    if root.num > 0:
-        walk(root, [])
-    return paths
+    return finish(search(root, Watch()))
 
 
 def jumped(path: list[Node]) -> list[Square]:

@@ -112,7 +112,7 @@ def _hopeless(nbr, acc, visited, counts, p, start, closed, remaining):
 
 
 #: the registers of a search kept between chunks (indices into ``Search.regs``)
-_DEPTH, _BASE, _USED, _COUNT, _NODES, _FRESH = range(6)
+_DEPTH, _BASE, _USED, _COUNT, _NODES, _FRESH, _TESTS = range(7)
 
 
 @njit(cache=True, nogil=True)
@@ -164,7 +164,7 @@ def _resume(nbr, tie, closed, count_all, node_limit, chunk, path, middle, middle
     n_free = path.shape[0]
     start = path[0]
     depth, base, used = regs[_DEPTH], regs[_BASE], regs[_USED]
-    count, nodes, fresh = regs[_COUNT], regs[_NODES], regs[_FRESH]
+    count, nodes, fresh, tests = regs[_COUNT], regs[_NODES], regs[_FRESH], regs[_TESTS]
     stop = nodes + chunk if chunk > 0 else -1
     status = PAUSED
     while True:
@@ -183,6 +183,7 @@ def _resume(nbr, tie, closed, count_all, node_limit, chunk, path, middle, middle
                     m += 1
             ncand[depth] = m
             nexti[depth] = 0
+            tests += m
             fresh = 0
         if nexti[depth] < ncand[depth]:
             if nodes == stop:
@@ -221,6 +222,7 @@ def _resume(nbr, tie, closed, count_all, node_limit, chunk, path, middle, middle
             used -= middle[path[depth - 1]] & middle[path[depth]]
             depth -= 1
     regs[_DEPTH], regs[_USED], regs[_COUNT], regs[_NODES], regs[_FRESH] = depth, used, count, nodes, fresh
+    regs[_TESTS] = tests
     return status
 
 
@@ -251,7 +253,7 @@ class Search:
         self.cand = np.empty((n_free, 8), dtype=np.int64)
         self.ncand = np.zeros(n_free, dtype=np.int64)
         self.nexti = np.zeros(n_free, dtype=np.int64)
-        self.regs = np.zeros(6, dtype=np.int64)
+        self.regs = np.zeros(7, dtype=np.int64)
         self.status = _prepare(nbr, tie, np.asarray(prefix, dtype=np.int64), closed, self.path,
                                self.acc, self.visited, self.counts, self.regs)
 
@@ -262,8 +264,18 @@ class Search:
 
     @property
     def nodes(self) -> int:
-        """Moves tried so far."""
+        """Moves tried so far (past ``node_limit``: one more than were made, the one that gave up)."""
         return int(self.regs[_NODES])
+
+    @property
+    def tests(self) -> int:
+        """Candidates listed so far: the free squares a knight's move from each square the search went on from."""
+        return int(self.regs[_TESTS])
+
+    @property
+    def depth(self) -> int:
+        """Moves on the path now (``path[:depth + 1]`` are its squares)."""
+        return int(self.regs[_DEPTH])
 
     def run(self, chunk: int = 0) -> int:
         """Search on for at most ``chunk`` nodes (0: to the end); the status, PAUSED if not done."""

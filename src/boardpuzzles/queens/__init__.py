@@ -51,7 +51,26 @@ published count of a listing, the steps to the first solution
 (:data:`.bitboard.FIRST_SOLUTION_STEPS`), the subproblems of a count, the part of
 the search tree walked by every completion.
 
+Answers
+-------
 Every answer has ``to_json()``: what the command line prints with ``--json``.
+Each is a value: its ``repr`` is its text form, ``str`` draws it or says it in
+words, ``==`` compares and ``hash`` works (:class:`Solution`,
+:class:`Completions`, :class:`CountResult`; the records :class:`Counts` and
+:class:`Subproblem` are named tuples).  "None" is said one way:
+:func:`solve` raises :class:`~boardpuzzles.errors.NoSolution` (N = 2, 3), and
+the listings answer an empty collection.
+
+>>> queens.solve(3)
+Traceback (most recent call last):
+    ...
+boardpuzzles.errors.NoSolution: no solution exists for 3 queens on a 3x3 board
+>>> queens.count(8, workers=1)
+CountResult('8 queens: 92 solutions, 12 fundamental')
+
+Every argument is checked before any search starts (:mod:`boardpuzzles.checks`):
+a wrong type, shape or range is an :class:`~boardpuzzles.errors.InputError`
+naming the parameter.
 """
 
 from __future__ import annotations
@@ -61,19 +80,21 @@ import threading
 from typing import Literal, get_args
 from collections.abc import Callable, Iterator, Sequence
 
-from ..errors import InputError
+from .. import checks
+from ..errors import InputError, NoSolution
 from ..geometry import Square, parse_squares, square_name
 from ..progress import ProgressFn, Tracker
 from . import arsac, bitboard, completion, construction, estimate, prolog
 from .compare import Comparison, compare
 from .counting import CountResult, Counts, Subproblem, count, count_subproblem, subproblems
-from .published import FUNDAMENTAL, TOTAL
-from .solution import Completions, NoSolution, Solution
+from .published import published_count
+from .solution import Completions, Solution, no_solution
 from .steps import watch
 
 __all__ = [
-    "SEARCH_METHODS", "SOLVE_METHODS", "SearchMethod", "SolveMethod", "MAX_SEARCH_N", "Solution", "NoSolution", "Completions", "solve", "solutions", "complete",
-    "count", "CountResult", "Counts", "Subproblem", "subproblems", "count_subproblem", "watch", "compare", "Comparison",
+    "SEARCH_METHODS", "SOLVE_METHODS", "SearchMethod", "SolveMethod", "MAX_SEARCH_N", "Solution", "NoSolution",
+    "Completions", "solve", "solutions", "complete", "count", "CountResult", "Counts", "Subproblem", "subproblems",
+    "count_subproblem", "published_count", "watch", "compare", "Comparison",
 ]
 
 Trace = Callable[[arsac.ArsacStep | prolog.PrologStep], None] | None
@@ -96,19 +117,21 @@ MAX_SEARCH_N = bitboard.MAX_N
 MAX_CONSTRUCTION_N = 10_000_000
 
 
-def _check_n(n: int, largest: int, what: str) -> None:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InputError("{parameter} must be a whole number", parameter="n", value=n)
+def _check_n(n: int, largest: int, what: str) -> int:
+    """``n`` as an int: InputError unless it is a whole number 1 .. ``largest`` (``what`` takes no more)."""
+    n = checks.whole_number(n, "n")
     if n < 1:
         problem = f"{{parameter}} = {n} is out of range: {{parameter}} must be at least 1"
     elif n > largest:
         problem = f"{{parameter}} = {n} is out of range for {what}: it takes {{parameter}} <= {largest:,}"
     else:
-        return
+        return n
     raise InputError(problem, parameter="n", value=n, allowed=f"1..{largest}", show_value=False)
 
 
 def _check_trace(method: str, trace: Trace) -> None:
+    if trace is not None and not callable(trace):
+        raise checks.refused("{parameter} must be a function that takes each step, or None", "trace", trace)
     if trace and method not in TRACED_METHODS:
         raise InputError(
             f"a trace follows one of the seed methods: add {{parameter}} {', '.join(TRACED_METHODS[:-1])} "
@@ -118,7 +141,7 @@ def _check_trace(method: str, trace: Trace) -> None:
 
 
 def _check_method(method: str, methods: Sequence[str]) -> None:
-    if method not in methods:
+    if not isinstance(method, str) or method not in methods:
         raise InputError(
             f"unknown {{parameter}} {method!r}: choose one of {', '.join(methods)}",
             parameter="method", value=method, allowed=list(methods), show_value=False,
@@ -145,11 +168,12 @@ def solutions(
     ``progress`` and ``cancel`` act while the solutions are drawn from the iterator.
     """
     _check_method(method, list(SEARCH_METHODS))
-    _check_n(n, MAX_SEARCH_N, "a search")
+    n = _check_n(n, MAX_SEARCH_N, "a search")
     _check_trace(method, trace)
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
-        raise InputError("{parameter} must be a whole number >= 0", parameter="limit", value=limit)
-    known = (FUNDAMENTAL if unique else TOTAL).get(n)
+    unique, force = checks.flag(unique, "unique"), checks.flag(force, "force")
+    if limit is not None:
+        limit = checks.whole_number(limit, "limit", lo=0)
+    known = published_count(n, unique)
     log10_count = estimate.log10_solutions(n) - (math.log10(8) if unique and known is None else 0)
     if known is not None:
         log10_count = math.log10(known) if known else -math.inf
@@ -210,8 +234,8 @@ def solve(
     force: bool = False,
     progress: ProgressFn | None = None,
     cancel: threading.Event | None = None,
-) -> Solution | None:
-    """One solution, or None when there is none (N = 2, 3).
+) -> Solution:
+    """One solution; :class:`~boardpuzzles.errors.NoSolution` when there is none (N = 2, 3).
 
     ``construction`` (the default) writes one down in O(N) for N up to ten million;
     a search method returns the first solution in lexicographic order, which can
@@ -221,39 +245,37 @@ def solve(
     :class:`~boardpuzzles.errors.TooLong` before it starts, unless ``force``, and
     the bitboard search reports its ``progress`` in steps of that known total.
     """
+    _check_method(method, SOLVE_METHODS)
     if method == "construction":
         _check_trace(method, trace)
-        _check_n(n, MAX_CONSTRUCTION_N, "the construction")
+        n = _check_n(n, MAX_CONSTRUCTION_N, "the construction")
         columns = construction.construct(n)
-        return None if columns is None else Solution(columns)
-    _check_method(method, SOLVE_METHODS)
+        if columns is None:
+            raise no_solution(n)
+        return Solution(columns)
+    n = _check_n(n, MAX_SEARCH_N, "a search")
     if method != "bitboard":
-        return next(solutions(n, method, trace=trace, limit=1, force=force, progress=progress, cancel=cancel), None)
-    _check_n(n, MAX_SEARCH_N, "a search")
+        found = next(solutions(n, method, trace=trace, limit=1, force=force, progress=progress, cancel=cancel), None)
+        if found is None:
+            raise no_solution(n)
+        return found
     _check_trace(method, trace)
-    _check_first(n, method, force)
+    _check_first(n, method, checks.flag(force, "force"))
     steps = bitboard.FIRST_SOLUTION_STEPS.get(n)
     tracker = Tracker("steps", steps, progress, cancel)
     tracker.check()
     first = next(bitboard.solutions_bitboard(n, tracker.update), None)
     tracker.finish()
-    return None if first is None else Solution(first)
+    if first is None:
+        raise no_solution(n)
+    return Solution(first)
 
 
 def _given(n: int, queens: Sequence[Square] | str) -> list[Square]:
     """The given queens as (row, col) squares: a list of pairs, or algebraic names ``"d5,b4"``."""
     if isinstance(queens, str):
         return parse_squares(queens, n, n, parameter="queens")
-    squares = []
-    for square in queens:
-        row, col = square
-        if not (0 <= row < n and 0 <= col < n):
-            raise InputError(
-                f"{{parameter}}: square {square} is off the {n}x{n} board (squares are (row, col) from 0)",
-                parameter="queens", value=square, show_value=False,
-            )
-        squares.append((row, col))
-    return squares
+    return checks.squares(queens, "queens", n, n)
 
 
 def complete(
@@ -274,8 +296,9 @@ def complete(
     tree walked (each square of a line weighing the same: an estimate, exact at
     the end); the first completion reports the nodes it visits.
     """
-    _check_n(n, completion.MAX_N, "a completion")
+    n = _check_n(n, completion.MAX_N, "a completion")
     given = _given(n, queens)
+    all, force = checks.flag(all, "all"), checks.flag(force, "force")
     completion.check_given(given)
     tracker = Tracker("% of the search tree", 100, progress, cancel) if all else Tracker("nodes", None, progress, cancel)
     if all:

@@ -16,7 +16,13 @@ from collections.abc import Callable, Iterator
 import numpy as np
 from numba import njit
 
+from .. import checks
 from ..progress import Budget
+
+#: The public names; the kernels (and :func:`bit_index`, their helper that the
+#: counting kernel shares) and :class:`Search` (which the comparison times) are
+#: for the package's own modules.
+__all__ = ["MAX_N", "FIRST_SOLUTION_STEPS", "solutions_bitboard"]
 
 #: Widest board the 64-bit masks hold with room for the shifts.
 MAX_N = 62
@@ -37,7 +43,7 @@ FIRST_SOLUTION_STEPS: dict[int, int] = {
 
 
 @njit(cache=True)
-def _column(bit: int) -> int:
+def bit_index(bit: int) -> int:
     """The index of the single set bit of ``bit``."""
     index = 0
     while bit > 1:
@@ -72,7 +78,7 @@ def _continue_search(n, stack, cols, left, right, free, queens, out, max_steps):
         placed += 1
         if row == n - 1:
             for r in range(n):
-                out[found, r] = _column(queens[r])
+                out[found, r] = bit_index(queens[r])
             found += 1
             continue
         cols[row + 1] = cols[row] | bit
@@ -94,7 +100,7 @@ class Search:
     (or until it has ``batch`` solutions) and keeps its whole state in the arrays
     below, so the search stops between two chunks at no cost: there ``on_chunk``
     (if any) is called with the steps taken so far, and may raise (``Cancelled``)
-    to stop the search.
+    to stop the search.  ``n`` is 1 .. :data:`MAX_N`.
     """
 
     def __init__(self, n: int, on_chunk: Callable[[int], None] | None = None, batch: int = 4096) -> None:
@@ -129,5 +135,8 @@ class Search:
 def solutions_bitboard(
     n: int, on_chunk: Callable[[int], None] | None = None, batch: int = 4096
 ) -> Iterator[tuple[int, ...]]:
-    """Every solution in lexicographic order, as 0-based column tuples (:class:`Search`)."""
+    """Every solution in lexicographic order, as 0-based column tuples (:class:`Search`).
+    ``n`` is 1 .. :data:`MAX_N`, ``batch`` at least 1."""
+    n = checks.whole_number(n, "n", 1, MAX_N)
+    batch = checks.whole_number(batch, "batch", lo=1)
     return iter(Search(n, on_chunk, batch))

@@ -9,22 +9,21 @@ from typing import Annotated
 import typer
 
 from .. import output, render
-from ..errors import InputError
-from ..geometry import parse_number, square_name
+from ..errors import InputError, NoSolution
+from ..geometry import parse_number
 from . import SearchMethod, SolveMethod
 from . import complete as complete_queens
 from . import solutions as list_solutions
 from . import solve as solve_queens
 from .compare import compare as compare_methods
 from .counting import count as count_queens
-from .solution import Completions, NoSolution, Solution
+from .solution import DRAW_LIMIT, Solution, no_solution
 from .steps import LISTINGS, WATCHED, QueensStep, ending, search_animation, search_steps
 
 app = typer.Typer(help="Place N queens on an N x N board, no two attacking.")
 
 #: Lets a negative N reach the argument (and its clear message) instead of being taken for an option.
 NUMBER_ARGUMENT = {"ignore_unknown_options": True}
-LARGEST_DRAWN = 32
 
 
 
@@ -76,7 +75,7 @@ def _compact(index: int, solution: Solution, with_class: bool = False) -> str:
 
 
 def _show_solution(solution: Solution, ascii: bool, title: str) -> None:
-    if solution.n <= LARGEST_DRAWN:
+    if solution.n <= DRAW_LIMIT:
         output.show(solution.diagram(title), ascii)
         output.console.print("columns: " + " ".join(map(str, solution.columns)))
     else:
@@ -101,15 +100,18 @@ def solve(
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
     if animate:  # the seed's search to its first solution, made (or refused) before anything is printed
         output.save_svg(search_animation(size, method), animate)
-    if trace and method in WATCHED:
-        traced = _Traced(size, method, json)
-        solution = next(iter(traced), None)
-        traced.summary()
-    else:
-        with output.progress_bar(f"searching {size} queens ({method})", json) as progress:
-            solution = solve_queens(size, method, trace=_trace_printer(trace), force=force, progress=progress)
-    if solution is None:
-        output.no_solution(f"no solution exists for {size} queens on the {size}x{size} board", NoSolution(size).to_json(), json)
+    try:
+        if trace and method in WATCHED:
+            traced = _Traced(size, method, json)
+            solution = next(iter(traced), None)
+            traced.summary()
+            if solution is None:
+                raise no_solution(size)
+        else:
+            with output.progress_bar(f"searching {size} queens ({method})", json) as progress:
+                solution = solve_queens(size, method, trace=_trace_printer(trace), force=force, progress=progress)
+    except NoSolution as none:
+        output.no_solution(str(none), none.to_json(), json)
     title = f"{size} queens ({method})"
     if svg:
         output.save_svg(solution.diagram(title), svg)
@@ -147,7 +149,7 @@ def all_(
                 output.console.print(_compact(shown, solution, unique), markup=False)
     traced.summary()
     if shown == 0 and limit != 0:
-        output.no_solution(f"no solution exists for {size} queens on the {size}x{size} board")
+        output.no_solution(str(no_solution(size)))
     if not json:
         kind = "fundamental solutions" if unique else "solutions"
         output.console.print(f"{shown} {kind}" + (f" (stopped at --limit {limit})" if limit is not None and shown == limit else ""))
@@ -175,28 +177,20 @@ def complete(
     given = queens[0] if queens else ()
     with output.progress_bar(f"completing {queens[0] if queens else 'the empty board'} on {size}x{size}", json) as progress:
         found = complete_queens(size, given, all=all, force=force, progress=progress)
-    given_names = ",".join(square_name(*square) for square in found.queens) or "no queens"
     if not found:
-        output.no_solution(f"the queens {given_names} cannot be completed on the {size}x{size} board", found.to_json(), json)
-    title = f"{size} queens completing {given_names}"
+        output.no_solution(f"the queens {found.given()} cannot be completed on a {size}x{size} board", found.to_json(), json)
+    title = f"{size} queens completing {found.given()}"
     if svg:
-        output.save_svg(_completion_diagram(found, title), svg)
+        output.save_svg(found.diagram(title), svg)
     if json:
         output.print_json(found.to_json())
         return
-    if size <= LARGEST_DRAWN:
-        output.show(_completion_diagram(found, title), ascii)
+    if size <= DRAW_LIMIT:
+        output.show(found.diagram(title), ascii)
     for index, solution in enumerate(found, 1):
         output.console.print(_compact(index, solution), markup=False)
     if all:
         output.console.print(f"{len(found)} completions")
-
-
-def _completion_diagram(found: Completions, title: str) -> render.Diagram:
-    """The first completion with the given queens marked."""
-    diagram = found[0].diagram(title)
-    diagram.marks = {square: render.HIGHLIGHT for square in found.queens}
-    return diagram
 
 
 @app.command(context_settings=NUMBER_ARGUMENT)
@@ -214,8 +208,7 @@ def count(
     if json:
         output.print_json(result.to_json())
     else:
-        queens, solutions = ("queen", "solution") if size == 1 else ("queens", "solutions")
-        output.console.print(f"{size} {queens}: {result.total:,} {solutions}, {result.fundamental:,} fundamental", markup=False)
+        output.console.print(str(result), markup=False)
 
 
 @app.command(context_settings=NUMBER_ARGUMENT)

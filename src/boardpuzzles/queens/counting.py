@@ -69,6 +69,7 @@ processes, a dask cluster and a checkpoint file all speak of the same ids.
 from __future__ import annotations
 
 import hashlib
+import os
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -77,12 +78,18 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from .. import __version__, runner
+from .. import __version__, checks, runner
 from ..checkpoint import Checkpoint
 from ..errors import InputError
+from ..geometry import file_name, square_name
 from ..progress import ProgressFn, Tracker
-from ..symmetry import canonical
-from .bitboard import _column
+from .bitboard import bit_index
+
+#: The public names: the kernels (``_search`` and its helpers) are this module's own.
+__all__ = [
+    "SPLIT_VERSION", "MAX_N", "CORNER", "NO_CORNER", "SECONDS_16", "SECONDS_PER_BATCH", "Subproblem", "Counts",
+    "CountResult", "subproblems", "split_fingerprint", "count_subproblem", "count",
+]
 
 #: Changes whenever the list of subproblems for some N changes; checkpoints
 #: made with another split version are refused.
@@ -98,11 +105,17 @@ NO_CORNER = 1
 
 
 class Subproblem(NamedTuple):
-    """One independent piece of the count of N queens.
+    """One independent piece of the count of N queens (a record: its ``repr`` lists its fields).
 
     ``kind`` is :data:`CORNER` (a queen on a1) or :data:`NO_CORNER`; ``bound`` is
     the column of the second-row queen (corner) or of the first-row queen (no
     corner); ``columns`` are the columns of the queens on the first rows.
+
+    >>> sub = subproblems(8)[0]
+    >>> sub
+    Subproblem(id=0, n=8, kind=0, bound=2, columns=(0, 2))
+    >>> print(sub)
+    subproblem 0 of 8 queens: a queen on a1, the second-row queen on file c; first rows a1 c2
     """
 
     id: int
@@ -111,17 +124,40 @@ class Subproblem(NamedTuple):
     bound: int
     columns: tuple[int, ...]
 
+    def __str__(self) -> str:
+        case = ("a queen on a1, the second-row queen" if self.kind == CORNER
+                else "no queen in a corner, the first-row queen")
+        rows = " ".join(square_name(row, col) for row, col in enumerate(self.columns))
+        return f"subproblem {self.id} of {self.n} queens: {case} on file {file_name(self.bound)}; first rows {rows}"
+
 
 class Counts(NamedTuple):
-    """A pair of counts: all solutions and the fundamental ones (one per symmetry class)."""
+    """A pair of counts: all solutions and the fundamental ones (one per symmetry class);
+    a record, whose ``repr`` lists its fields.
+
+    >>> Counts(92, 12)
+    Counts(total=92, fundamental=12)
+    >>> print(Counts(14200, 1787))
+    14,200 solutions, 1,787 fundamental
+    """
 
     total: int
     fundamental: int
 
+    def __str__(self) -> str:
+        return f"{self.total:,} solution{'' if self.total == 1 else 's'}, {self.fundamental:,} fundamental"
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, repr=False)
 class CountResult:
-    """The number of solutions of N queens: ``total`` (A000170) and ``fundamental`` (A002562)."""
+    """The number of solutions of N queens: ``total`` (A000170) and ``fundamental`` (A002562).
+
+    >>> result = CountResult(12, 14200, 1787)
+    >>> result
+    CountResult('12 queens: 14,200 solutions, 1,787 fundamental')
+    >>> print(result)
+    12 queens: 14,200 solutions, 1,787 fundamental
+    """
 
     n: int
     total: int
@@ -130,6 +166,13 @@ class CountResult:
     def to_json(self) -> dict[str, int]:
         """The JSON of ``queens count --json``: keys ``n``, ``total``, ``fundamental``."""
         return {"n": self.n, "total": self.total, "fundamental": self.fundamental}
+
+    def __str__(self) -> str:
+        """The line ``queens count`` prints."""
+        return f"{self.n} {'queen' if self.n == 1 else 'queens'}: {Counts(self.total, self.fundamental)}"
+
+    def __repr__(self) -> str:
+        return f"CountResult({str(self)!r})"
 
 
 # ----------------------------------------------------------------------------
@@ -164,7 +207,7 @@ def _images_if_canonical(board, n):
     p = np.empty(n, dtype=np.int64)
     q = np.empty(n, dtype=np.int64)
     for r in range(n):
-        p[r] = _column(board[r])
+        p[r] = bit_index(board[r])
     fixed = 1
     for k in range(1, 8):
         for r in range(n):
@@ -405,15 +448,16 @@ def _batch(n: int, parts: int) -> int:
     return max(1, int(SECONDS_PER_BATCH / seconds_each))
 
 
-def _check_n(n: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InputError("{parameter} must be a whole number", parameter="n", value=n)
+def _check_n(n: int) -> int:
+    """``n`` as an int, a whole number 1 .. :data:`MAX_N` (else InputError)."""
+    n = checks.whole_number(n, "n")
     if n < 1 or n > MAX_N:
         raise InputError(
             f"{{parameter}} = {n} is out of range: count takes 1 <= {{parameter}} <= {MAX_N} "
             f"(its bitboards hold 2N bits; N = 27 already took a year on a cluster)",
             parameter="n", value=n, allowed=f"1..{MAX_N}", show_value=False,
         )
+    return n
 
 
 @lru_cache(maxsize=8)
@@ -442,7 +486,7 @@ def subproblems(n: int) -> list[Subproblem]:
     The list depends only on ``n`` and :data:`SPLIT_VERSION`; the count is the sum
     of :func:`count_subproblem` over it.  Use it to distribute the work yourself.
     """
-    _check_n(n)
+    n = _check_n(n)
     return [Subproblem(i, n, k, b, cols) for i, (k, b, cols) in enumerate(_split(n))]
 
 
@@ -454,18 +498,36 @@ def split_fingerprint(n: int) -> str:
     return digest.hexdigest()[:16]
 
 
-def _count(sub: Subproblem) -> tuple[int, int, int]:
-    """The kernel on one subproblem: its total, its fundamental count and the nodes it visits below its prefix."""
+def count_subproblem(sub: Subproblem) -> Counts:
+    """The solutions (all and fundamental) that one subproblem contributes.
+
+    ``sub`` is one of :func:`subproblems`, as it lists it (a tuple of the same
+    fields is taken too); any other is refused (InputError), since the kernel
+    counts rightly only the subproblems of the split.
+    """
+    if not isinstance(sub, tuple) or len(sub) != len(Subproblem._fields):
+        raise checks.refused("{parameter} must be one of subproblems(n)", "sub", sub)
+    n, index = checks.whole_number(sub[1], "sub", 1, MAX_N), checks.whole_number(sub[0], "sub")
+    kind, bound = checks.whole_number(sub[2], "sub"), checks.whole_number(sub[3], "sub")
+    columns = tuple(checks.integers(sub[4], "sub").tolist())
+    split = _split(n)
+    if not (0 <= index < len(split) and split[index] == (kind, bound, columns)):
+        raise InputError(f"{{parameter}} is not one of subproblems({n}): give one as it lists it", parameter="sub",
+                         value=str(Subproblem(index, n, kind, bound, columns)), show_value=False)
+    return _count(Subproblem(index, n, kind, bound, columns))
+
+
+def _count_with_nodes(sub: Subproblem) -> tuple[Counts, int]:
+    """The kernel on one subproblem known to be right: its counts and the nodes it visits below its prefix."""
     allowed, sides_row = _bounds(sub.n, sub.kind, sub.bound)
     prefix = np.array([1 << c for c in sub.columns], dtype=np.int64)
     total, fundamental, nodes = _search(sub.n, sub.kind, sub.bound, prefix, allowed, sides_row)
-    return int(total), int(fundamental), int(nodes)
+    return Counts(int(total), int(fundamental)), int(nodes)
 
 
-def count_subproblem(sub: Subproblem) -> Counts:
-    """The solutions (all and fundamental) that one subproblem contributes."""
-    total, fundamental, _ = _count(sub)
-    return Counts(total, fundamental)
+def _count(sub: Subproblem) -> Counts:
+    """:func:`count_subproblem` of a subproblem known to be right."""
+    return _count_with_nodes(sub)[0]
 
 
 def count_nodes(n: int) -> tuple[Counts, int]:
@@ -477,14 +539,14 @@ def count_nodes(n: int) -> tuple[Counts, int]:
     prefixes = {sub.columns[:depth] for sub in subs for depth in range(len(sub.columns) + 1)}
     total = fundamental = nodes = 0
     for sub in subs:
-        t, f, k = _count(sub)
-        total, fundamental, nodes = total + t, fundamental + f, nodes + k
+        counts, below = _count_with_nodes(sub)
+        total, fundamental, nodes = total + counts.total, fundamental + counts.fundamental, nodes + below
     return Counts(total, fundamental), len(prefixes) + nodes
 
 
-def count_subproblems(subs: list[Subproblem]) -> list[Counts]:
-    """:func:`count_subproblem` for each of ``subs`` (one task for a runner)."""
-    return [count_subproblem(s) for s in subs]
+def _count_batch(subs: list[Subproblem]) -> list[Counts]:
+    """The counts of ``subs``, subproblems of the split (one task for a runner)."""
+    return [_count(s) for s in subs]
 
 
 def count(
@@ -508,8 +570,11 @@ def count(
     terminated or the cluster's futures cancelled.  In this process a subproblem
     is not interrupted: up to N = 20 each takes well under 0.1 s.
     """
+    n = _check_n(n)
     subs = subproblems(n)
     runner.check_options(workers, cluster)
+    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
+        raise checks.refused("{parameter} must be a file name", "checkpoint", checkpoint)
     tracker = Tracker("subproblems", len(subs), progress, cancel)
     tracker.check()
     store = None
@@ -533,9 +598,9 @@ def count(
 
         todo = [(s.id, s) for s in subs if s.id not in done]
         if todo and cluster is None:
-            count_subproblem(subproblems(4)[0])  # load the kernel before the workers fork
+            _count(subproblems(4)[0])  # load the kernel before the workers fork
         runner.run(
-            count_subproblems, todo, on_result,
+            _count_batch, todo, on_result,
             workers=workers, cluster=cluster, batch=_batch(n, len(subs)), poll=tracker.update,
         )
     finally:
@@ -543,27 +608,3 @@ def count(
             store.close()
     tracker.finish()
     return CountResult(n, totals[0], totals[1])
-
-
-# ----------------------------------------------------------------------------
-# The plain reference the tests compare the kernel with.
-
-
-def count_reference(n: int) -> Counts:
-    """The counts by brute force: every solution, then the set of
-    their canonical forms.  Slow; for checking the kernel on small N."""
-    solutions: list[tuple[int, ...]] = []
-    cols: list[int] = []
-
-    def place(row: int) -> None:
-        if row == n:
-            solutions.append(tuple(cols))
-            return
-        for c in range(n):
-            if all(c != c2 and abs(c - c2) != row - r2 for r2, c2 in enumerate(cols)):
-                cols.append(c)
-                place(row + 1)
-                cols.pop()
-
-    place(0)
-    return Counts(len(solutions), len({canonical(s) for s in solutions}))

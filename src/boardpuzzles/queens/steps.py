@@ -8,7 +8,7 @@ the counts so far and its node in the search tree (:mod:`..watching`).
 
 >>> first = next(search_steps(4, "recursive"))
 >>> str(first)
-'      1  line  3  HR(1)  test 1, 1: free'
+'      1  line  4  HR(1)  test 1, 1: free'
 >>> first.to_json()["counts"]
 {'tests': 1, 'placements': 0, 'backtracks': 0, 'solutions': 0, 'nodes': 1}
 """

@@ -25,11 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import draughts, knights, queens
-from ..errors import BoardpuzzlesError, Cancelled, InputError
+from ..errors import BoardpuzzlesError, Cancelled, InputError, NoSolution
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
-from ..knights.steps import MAX_STEPPED, tour_steps
+from ..draughts.seed_steps import LISTING as SEED_LISTING, seed_steps
+from ..knights.listed import LISTINGS as KNIGHT_LISTINGS
+from ..knights.steps import MAX_STEPPED, WATCHED as KNIGHT_WATCHED, tour_steps
 from ..progress import Progress
-from ..queens.published import FUNDAMENTAL, TOTAL
 from ..queens.steps import LISTINGS, WATCHED, search_steps
 from .params import Query
 
@@ -160,15 +161,16 @@ def _columns(query: Query) -> queens.Solution:
     return queens.Solution.from_columns(columns)
 
 
-def _steps_then(steps: Iterator[Any], work: Work, stop: Callable[[Any], bool]) -> list[dict[str, Any]]:
-    """The steps' JSON up to the first ``stop`` step (bounded)."""
+def _steps_then(steps: Iterator[Any], work: Work, stop: Callable[[Any], bool],
+                pages: str = "queens/steps") -> list[dict[str, Any]]:
+    """The steps' JSON up to the first ``stop`` step (bounded: past it, ``pages`` is the endpoint to use)."""
     lines = []
     for step in steps:
         lines.append(step.to_json())
         if len(lines) & 1023 == 0:
             work.check()
             if len(lines) > WEB_LISTED:
-                raise OverBudget(f"more than {WEB_LISTED} steps: watch them page by page with /api/queens/steps")
+                raise OverBudget(f"more than {WEB_LISTED} steps: watch them page by page with /api/{pages}")
         if stop(step):
             break
     return lines
@@ -186,8 +188,10 @@ def queens_solve(query: Query, work: Work) -> Answer:
         lines = _steps_then(search_steps(n, method), work, lambda step: step.solution is not None)
         solution = lines[-1]["solution"] if lines else None
         return [*lines, {"n": n, "columns": solution}]
-    found = queens.solve(n, method, **work.protocol(queens.solve))
-    return found.to_json() if found is not None else {"n": n, "columns": None}
+    try:
+        return queens.solve(n, method, **work.protocol(queens.solve)).to_json()
+    except NoSolution as none:
+        return none.to_json()
 
 
 def queens_all(query: Query, work: Work) -> Answer:
@@ -217,7 +221,7 @@ def queens_all(query: Query, work: Work) -> Answer:
                 if len(lines) > WEB_LISTED:
                     raise OverBudget(f"more than {WEB_LISTED} lines: give a smaller limit")
         return lines
-    known = (FUNDAMENTAL if unique else TOTAL).get(n)
+    known = queens.published_count(n, unique)
     if limit is None and known is not None and known > WEB_LISTED:
         raise InputError(f"{{parameter}} is needed: {n} queens have {known:,} {'fundamental ' if unique else ''}"
                          f"solutions, the web lists at most {WEB_LISTED}", parameter="limit",
@@ -246,7 +250,7 @@ def queens_complete(query: Query, work: Work) -> Answer:
     with field("queens"):
         given = parse_squares(text, n, n, parameter="queens") if text is not None else []
         found = queens.complete(n, given, all=every, **work.protocol(queens.complete))
-    return {"n": n, "solutions": [{"columns": list(s.columns)} for s in found]}
+    return found.to_json()
 
 
 def queens_count(query: Query, work: Work) -> Answer:
@@ -308,41 +312,91 @@ def _board(query: Query, largest: int = WEB_KNIGHT_SIDE) -> tuple[int, int]:
         return parse_board_size(text, largest=largest)
 
 
-def _no_tour(no: knights.NoTour, rows: int, cols: int, start: tuple[int, int], closed: bool) -> dict[str, Any]:
-    """What ``knight tour --json`` prints when there is no tour."""
-    payload = {"rows": rows, "cols": cols, "closed": closed, "start": square_name(*start), "path": None,
-               "exists": False if no.proved else None, "reason": no.reason}
-    if no.path is not None:
-        payload["visited"] = len(no.path)
-    return payload
+@dataclass(frozen=True)
+class _KnightAsk:
+    """What ``knight/tour`` and ``knight/steps`` ask: the board, the start, the blocked squares, the method."""
+
+    rows: int
+    cols: int
+    start: tuple[int, int]
+    blocked: list[tuple[int, int]]
+    closed: bool
+    method: str | None
+    lookahead: int | None
+
+    @classmethod
+    def of(cls, query: Query, stepped: bool) -> _KnightAsk:
+        rows, cols = _board(query)
+        if stepped and rows * cols > MAX_STEPPED:
+            raise _too_big("board", f"at most {MAX_STEPPED} squares to trace", f"{rows}x{cols}")
+        with field("start"):
+            start = parse_square(query.text("start", "a1") or "", rows, cols)
+        with field("blocked"):
+            blocked_text = query.text("blocked")
+            blocked = parse_squares(blocked_text, rows, cols, parameter="blocked") if blocked_text else []
+        return cls(rows, cols, start, blocked, query.flag("closed"), query.choice("method", knights.METHODS),
+                   query.integer("lookahead", 1, 8))
+
+    def answer(self, work: Work) -> tuple[knights.KnightTour | knights.NoTour, dict[str, Any]]:
+        """The tour (or why there is none) and what ``knight tour --json`` prints for it."""
+        try:
+            result = knights.find_tour(self.rows, self.cols, self.start, self.closed, self.method, self.lookahead,
+                                       self.blocked, **work.protocol(knights.find_tour))
+            return result, result.to_json()
+        except knights.NoTour as no:
+            return no, no.to_json()
+
+    def steps(self, result: knights.KnightTour | knights.NoTour, work: Work, offset: int = 0) -> Iterator[Any]:
+        """The steps behind ``result`` from ``offset`` on (:func:`.knights.steps.tour_steps`)."""
+        return tour_steps(self.rows, self.cols, self.start, self.closed, self.method, self.lookahead, self.blocked,
+                          result, offset=offset, cancel=work.cancel)
 
 
 def knight_tour(query: Query, work: Work) -> Answer:
     """``knight tour BOARD [--start SQ] [--closed] [--method M] [--lookahead K] [--blocked SQS] [--trace]``."""
-    rows, cols = _board(query)
-    with field("start"):
-        start = parse_square(query.text("start", "a1") or "", rows, cols)
-    with field("blocked"):
-        blocked_text = query.text("blocked")
-        blocked = parse_squares(blocked_text, rows, cols, parameter="blocked") if blocked_text else []
-    closed = query.flag("closed")
-    method = query.choice("method", knights.tour.METHODS)
-    lookahead = query.integer("lookahead", 1, 8)
     trace = query.flag("trace")
-    if trace and rows * cols > MAX_STEPPED:
-        raise _too_big("board", f"at most {MAX_STEPPED} squares to trace", f"{rows}x{cols}")
-    result: knights.KnightTour | knights.NoTour
-    try:
-        result = knights.find_tour(rows, cols, start, closed, method, lookahead, blocked,
-                                   **work.protocol(knights.find_tour))
-        answer = result.to_json()
-    except knights.NoTour as no:
-        result = no
-        answer = _no_tour(no, rows, cols, start, closed)
+    ask = _KnightAsk.of(query, trace)
+    result, answer = ask.answer(work)
     if not trace:
         return answer
-    steps = tour_steps(rows, cols, start, closed, method, lookahead, blocked, result)
-    return [*(step.to_json() for step in steps), answer]
+    return [*_steps_then(ask.steps(result, work), work, lambda step: False, "knight/steps"), answer]
+
+
+def _page(steps: Iterator[Any], query: Query, work: Work) -> dict[str, Any]:
+    """Steps ``offset`` .. ``offset + limit - 1`` of a stream that starts at ``offset``: ``steps`` and ``more``."""
+    limit = query.integer("limit", 1, WEB_STEPS_PAGE, 1000) or 1000
+    page: list[dict[str, Any]] = []
+    more = False
+    for step in steps:
+        if len(page) == limit:
+            more = True
+            break
+        page.append(step.to_json())
+        if len(page) & 255 == 0:
+            work.check()
+    return {"steps": page, "more": more}
+
+
+def _offset(query: Query) -> int:
+    return query.integer("offset", 0, WEB_STEPS_OFFSET, 0) or 0
+
+
+def knight_steps(query: Query, work: Work) -> Answer:
+    """A page of a watched knight's method: steps ``offset`` .. ``offset + limit - 1`` of the method that
+    answers (``method``; the default method's choice when none is given); ``knight/listing`` gives the
+    code whose lines they cite."""
+    ask = _KnightAsk.of(query, True)
+    result, _ = ask.answer(work)
+    offset = _offset(query)
+    page = _page(ask.steps(result, work, offset), query, work)
+    return {"rows": ask.rows, "cols": ask.cols, "method": result.method or ask.method, "offset": offset, **page}
+
+
+def knight_listing(query: Query, work: Work) -> Answer:
+    """The code of a watched knight's method, as its steps cite it."""
+    method = query.choice("method", KNIGHT_WATCHED, "warnsdorff")
+    assert method is not None
+    return KNIGHT_LISTINGS[method].to_json()
 
 
 def knight_count(query: Query, work: Work) -> Answer:
@@ -363,9 +417,7 @@ def knight_starts(query: Query, work: Work) -> Answer:
     if rows * cols > WEB_STARTS_SQUARES:
         raise _too_big("board", f"at most {WEB_STARTS_SQUARES} squares for the start map", f"{rows}x{cols}")
     closed = query.flag("closed")
-    answer = knights.tour_starts(rows, cols, closed, **work.protocol(knights.tour_starts))
-    good = sorted((sq for sq, (ok, _) in answer.items() if ok), key=lambda sq: (sq[1], sq[0]))
-    return {"rows": rows, "cols": cols, "closed": closed, "starts": [square_name(*sq) for sq in good]}
+    return knights.tour_starts(rows, cols, closed, **work.protocol(knights.tour_starts)).to_json()
 
 
 # ---------------------------------------------------------------------------- draughts
@@ -425,17 +477,35 @@ def draughts_captures(query: Query, work: Work) -> Answer:
         return draughts.longest_captures(position, square).to_json()
 
 
+def draughts_steps(query: Query, work: Work) -> Answer:
+    """A page of the seed's program on ``seed_input``: steps ``offset`` .. ``offset + limit - 1``;
+    ``draughts/listing`` gives the code whose lines they cite."""
+    text = query.text("seed_input")
+    if text is None:
+        raise InputError("{parameter} is missing: give the seed's input (n, n pairs x y of black men, x y of the "
+                         "white man)", parameter="seed_input")
+    with field("seed_input"):
+        given = draughts.read_seed_input(text)
+    offset = _offset(query)
+    page = _page(seed_steps(*given, offset=offset, cancel=work.cancel), query, work)
+    return {"method": "seed", "offset": offset, **page}
+
+
+def draughts_listing(query: Query, work: Work) -> Answer:
+    """The code of the seed's program, as its steps cite it."""
+    query.choice("method", ("seed",), "seed")
+    return SEED_LISTING.to_json()
+
+
 def draughts_moves(query: Query, work: Work) -> Answer:
     """``draughts moves [POSITION] [--variant V] [--paths]``."""
-    position = _position(query)
-    texts = draughts.move_texts(draughts.legal_moves(position, query.flag("paths")), position)
-    return {"variant": position.variant.name, "fen": position.fen(), "count": len(texts), "moves": texts}
+    return draughts.moves_of(_position(query), query.flag("paths")).to_json()
 
 
 def draughts_perft(query: Query, work: Work) -> Answer:
     """``draughts perft [POSITION] [--variant V] [--depth D] [--paths]``."""
     position = _position(query)
-    deepest = WEB_PERFT_DEPTH if draughts.fast.supports(position.variant) else WEB_PERFT_DEPTH_PYTHON
+    deepest = WEB_PERFT_DEPTH if position.variant.on_bitboards else WEB_PERFT_DEPTH_PYTHON
     depth = query.integer("depth", 0, deepest, 5)
     assert depth is not None
     return draughts.perft_count(position, depth, query.flag("paths"), **work.protocol(draughts.perft_count)).to_json()
@@ -470,12 +540,10 @@ def draughts_play(query: Query, work: Work) -> Answer:
     position = _position(query)
     wanted = (query.text("move") or "").strip()
     found = draughts.legal_moves(position, True)
-    texts = draughts.move_texts(found, position)
-    full = [draughts.move_text(move, position, full=True) for move in found]
-    for move, short, long in zip(found, texts, full):
-        if wanted in (short, long):
-            draughts.make_move(position, move)
-            return _position_json(position)
+    texts = [str(move) for move in found]
+    for move, short in zip(found, texts):
+        if wanted in (short, move.notation(full=True)):
+            return _position_json(draughts.after(position, move))
     raise InputError("{parameter} is not a legal move here: play one of " + ", ".join(sorted(set(texts))),
                      parameter="move", value=wanted, allowed=sorted(set(texts)))
 
@@ -492,7 +560,12 @@ ENDPOINTS: dict[str, Endpoint] = {
     "knight/tour": Endpoint(knight_tour, ("board", "start", "closed", "method", "lookahead", "blocked", "trace")),
     "knight/count": Endpoint(knight_count, ("board", "closed", "start"), job=True),
     "knight/starts": Endpoint(knight_starts, ("board", "closed"), job=True),
+    "knight/steps": Endpoint(knight_steps, ("board", "start", "closed", "method", "lookahead", "blocked", "offset",
+                                            "limit")),
+    "knight/listing": Endpoint(knight_listing, ("method",)),
     "draughts/captures": Endpoint(draughts_captures, (*DRAUGHTS_POSITION, "piece", "seed_input", "tree")),
+    "draughts/steps": Endpoint(draughts_steps, ("seed_input", "offset", "limit")),
+    "draughts/listing": Endpoint(draughts_listing, ("method",)),
     "draughts/moves": Endpoint(draughts_moves, (*DRAUGHTS_POSITION, "paths")),
     "draughts/perft": Endpoint(draughts_perft, (*DRAUGHTS_POSITION, "depth", "paths"), job=True),
     "draughts/variants": Endpoint(draughts_variants, ("details",)),

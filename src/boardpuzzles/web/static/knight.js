@@ -1,5 +1,5 @@
 // The knight's tour page: choose the board, the start and blocked squares, play the tour move by move.
-import { get, job, readState, writeState } from "./api.js";
+import { ApiError, get, job, readState, writeState } from "./api.js";
 import { Board, escapeText, exportButtons, parseSquare, pathOverlay, squareName } from "./board.js";
 import { $, failed, say } from "./common.js";
 import { Player } from "./player.js";
@@ -22,7 +22,7 @@ const board = new Board($("board"), click);
 exportButtons($("export"), board, () => `knight-${rows}x${cols}.svg`);
 const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const player = new Player($("player"), { steps: () => steps, more: async () => false, show: showStep,
-  counter: (index) => (steps[index].kind === "stuck" ? "stuck" : steps[index].kind === "done" ? "the end" : `square ${steps[index].number}`) });
+  counter: (index) => (steps[index].kind === "stuck" ? "stuck" : ["done", "exhausted"].includes(steps[index].kind) ? "the end" : `square ${steps[index].number}`) });
 
 function params() {
   const method = $("method").value;
@@ -90,7 +90,7 @@ async function findTour() {
     const answer = await get("knight/tour", { ...params(), trace: traced });
     const lines = Array.isArray(answer) ? answer : [answer];
     result = lines[lines.length - 1];
-    steps = lines.slice(0, -1);
+    steps = lines.slice(0, -1).filter((step) => step.kind !== "test"); // a move lists the candidates tested before it
     if (steps.length) {
       player.go(Math.max(0, Math.min(steps.length - 1, Number(state.step || 1) - 1)));
       state.step = "";
@@ -99,7 +99,18 @@ async function findTour() {
     }
     save();
   } catch (error) {
-    failed(error);
+    if (!traced || !(error instanceof ApiError)) {
+      failed(error);
+      return;
+    }
+    try { // too long a search to watch: the tour without its steps
+      result = await get("knight/tour", params());
+      drawResult();
+      say(`${resultText()} Its steps are not shown: ${error.message}`, result.path ? "good" : "error");
+      save();
+    } catch (again) {
+      failed(again);
+    }
   }
 }
 
@@ -132,7 +143,11 @@ function showStep(index) {
   const next = steps[index + 1];
   const previous = steps[index - 1];
   const visited = new Map();
-  for (let i = 0; i <= index; i++) if (steps[i].kind === "start" || steps[i].kind === "move") visited.set(steps[i].square, steps[i].number);
+  for (let i = 0; i <= index; i++) {
+    if (steps[i].kind === "start" || steps[i].kind === "restart") visited.clear();
+    if (steps[i].kind === "back") visited.delete(steps[i].left);
+    else if (steps[i].kind !== "stuck" && steps[i].kind !== "done" && steps[i].kind !== "exhausted") visited.set(steps[i].square, steps[i].number);
+  }
   const here = parseSquare(step.square);
   const options = next && (next.kind === "move" || next.kind === "stuck") ? next.candidates : [];
   const choice = next && next.kind === "move" ? next.square : null;
@@ -155,22 +170,21 @@ function showStep(index) {
     },
     overlay: (centre) => pathOverlay(path, centre, { arrows: false, width: 3, colour: "#5c6bc0" }) });
   let text;
-  if (step.kind === "start") text = `The knight starts on ${step.square}.`;
+  if (step.kind === "start" || step.kind === "restart") text = `The knight starts on ${step.square}${step.note ? ` (${step.note})` : ""}.`;
   else if (step.kind === "move") text = `Square ${step.number}: the knight moved to ${step.square}.`;
+  else if (step.kind === "back") text = `Back from ${step.left} to ${step.square}: ${step.note}.`;
   else text = sentence(step.note);
   if (next && next.kind === "move") {
     text += ` Next: ${options.length} candidate${options.length > 1 ? "s" : ""}; the rule takes ${choice}.`;
-  } else if (next && next.kind === "stuck") {
-    text += ` ${next.note}.`;
-  } else if (next && next.kind === "done") {
-    text += ` ${next.note}.`;
+  } else if (next && (next.kind === "stuck" || next.kind === "done" || next.kind === "exhausted")) {
+    text += ` ${sentence(next.note)}.`;
   }
   $("step-text").textContent = text;
   $("candidates").innerHTML = options.length ? `<tr><th scope="col">candidate</th><th scope="col">accessibility</th>${options.some((c) => c.score !== null) ? '<th scope="col">look-ahead score</th>' : ""}<th></th></tr>` +
     options.map((c) => `<tr><td>${c.square}</td><td>${c.accessibility}</td>${c.score !== null ? `<td>${c.score}</td>` : ""}<td>${c.square === choice ? "← taken" : escapeText(c.refused || "")}</td></tr>`).join("") : "";
   const last = index === steps.length - 1;
-  if (last) say(step.kind === "stuck" ? `${sentence(step.note)}. ${result && !result.path ? resultText() : ""}` : resultText(), step.kind === "stuck" ? "error" : "good");
-  else say(`Square ${step.number} of ${steps.filter((s) => s.kind !== "stuck" && s.kind !== "done").length}`);
+  if (last) say(step.kind === "stuck" ? `${sentence(step.note)}. ${result && !result.path ? resultText() : ""}` : resultText(), step.kind === "done" ? "good" : "error");
+  else say(`Step ${index + 1} of ${steps.length}: square ${step.number}`);
   save();
 }
 

@@ -1,0 +1,93 @@
+"""The boundary to the kernels is closed: every exported function of the queens and the
+knight's tour takes any value, of any type, shape or dtype, for any of its parameters and
+answers, or raises InputError naming that parameter (or NoSolution, the answer "none");
+never a numba error, a TypeError, a read past the end of an array or a wrong answer.
+
+Each case below is a call with good, small arguments; hypothesis puts a wrong value (a
+scalar of another type, an array of any dtype and shape, a nested list) in one of them."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from boardpuzzles import InputError, NoSolution, knights, queens
+from boardpuzzles.knights.divide import closed_tour
+from boardpuzzles.knights.conditions import free_squares_verdict
+from boardpuzzles.queens.bitboard import solutions_bitboard
+
+PATH_3X4 = [0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4]
+
+#: Each exported function with good, small arguments (none takes more than milliseconds).
+CALLS = {
+    "queens.solve": (queens.solve, {"n": 6, "method": "bitboard", "trace": None, "force": False,
+                                    "progress": None, "cancel": None}),
+    "queens.solutions": (lambda **kw: list(queens.solutions(**kw)),
+                         {"n": 6, "method": "bitboard", "unique": False, "trace": None, "limit": 3, "force": False}),
+    "queens.complete": (queens.complete, {"n": 6, "queens": [(0, 1)], "all": False, "force": False}),
+    "queens.count": (queens.count, {"n": 6, "workers": 1, "progress": None, "cancel": None}),
+    "queens.subproblems": (queens.subproblems, {"n": 6}),
+    "queens.count_subproblem": (queens.count_subproblem, {"sub": queens.subproblems(6)[0]}),
+    "queens.published_count": (queens.published_count, {"n": 8, "unique": False}),
+    "queens.Solution": (queens.Solution, {"zero_based_columns": [1, 3, 0, 2]}),
+    "queens.Solution.from_columns": (queens.Solution.from_columns, {"columns": [2, 4, 1, 3]}),
+    "queens.bitboard.solutions_bitboard": (lambda **kw: next(solutions_bitboard(**kw), None), {"n": 6, "batch": 16}),
+    "knights.find_tour": (knights.find_tour, {"rows": 5, "cols": 5, "start": (0, 0), "closed": False, "method": None,
+                                              "lookahead": None, "blocked": (), "progress": None, "cancel": None}),
+    "knights.tour_starts": (knights.tour_starts, {"rows": 3, "cols": 4, "closed": False, "force": False}),
+    "knights.check_tour": (knights.check_tour, {"rows": 3, "cols": 4, "path": PATH_3X4, "closed": False,
+                                                "free": np.ones(12, dtype=bool)}),
+    "knights.accessibility": (knights.accessibility, {"rows": 3, "cols": 4}),
+    "knights.closed_exists": (knights.closed_exists, {"rows": 6, "cols": 6}),
+    "knights.open_exists": (knights.open_exists, {"rows": 6, "cols": 6}),
+    "knights.open_from": (knights.open_from, {"rows": 5, "cols": 5, "row": 0, "col": 0}),
+    "knights.divide.closed_tour": (closed_tour, {"rows": 6, "cols": 6, "start": 0}),
+    "knights.conditions.free_squares_verdict": (free_squares_verdict, {"rows": 3, "cols": 4,
+                                                                       "free": np.ones(12, dtype=bool), "start": 0,
+                                                                       "closed": False}),
+}
+
+SCALARS = st.sampled_from([
+    None, True, False, 0, 1, 2, 3, -1, -7, 2**70, -(2**70), 1.5, 3.0, float("nan"), float("inf"), 1j, "8", "",
+    "a1", b"8", np.float64(2.0), np.int64(-3), np.uint8(2), np.bool_(True), object(), threading.Event(), print,
+])
+DTYPES = st.sampled_from([np.bool_, np.int8, np.uint8, np.int32, np.int64, np.uint64, np.float32, np.float64,
+                          np.complex128, "U2"])
+ARRAYS = DTYPES.flatmap(lambda dtype: hnp.arrays(dtype, hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4)))
+NESTED = st.recursive(st.integers(-3, 40) | st.floats(allow_nan=True) | st.text(max_size=2) | st.none(),
+                      lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner), max_leaves=8)
+WRONG = st.one_of(SCALARS, ARRAYS, NESTED)
+
+CASES = [(name, parameter) for name, (_, good) in CALLS.items() for parameter in good]
+
+
+def test_the_good_calls_answer():
+    for name, (call, good) in CALLS.items():
+        call(**good)
+
+
+@pytest.mark.parametrize("name, parameter", CASES, ids=[f"{name}({parameter})" for name, parameter in CASES])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(wrong=WRONG)
+def test_a_wrong_argument_is_an_input_error_naming_it(name, parameter, wrong):
+    call, good = CALLS[name]
+    try:
+        call(**{**good, parameter: wrong})
+    except InputError as error:
+        # the parameter, or one that it is checked with (rows and a free array of rows * cols entries)
+        assert error.parameter == parameter or error.parameter in good, (error.parameter, error)
+    except NoSolution:
+        pass  # a value that is good after all, and the answer "none"
+
+
+def test_the_three_holes_of_check_tour_are_closed():
+    with pytest.raises(InputError, match="path must be a one-dimensional array of whole numbers"):
+        knights.check_tour(3, 4, np.array(PATH_3X4, dtype=float))  # was a numba TypingError
+    with pytest.raises(InputError, match="free must be a one-dimensional array of 12 booleans, one a square"):
+        knights.check_tour(3, 4, PATH_3X4, free=np.ones(5, dtype=bool))  # was read past its end
+    assert knights.check_tour(3, 4, PATH_3X4).fault is None  # was the sentinel -1
