@@ -1,10 +1,12 @@
-"""Shared by the draughts tests: random positions of any rule set."""
+"""Shared by the draughts tests: random positions of any rule set, and perft by the plain-Python
+generator alone (the reference the numba counts are checked with)."""
 
 from __future__ import annotations
 
 import random
 
 from boardpuzzles.draughts.board import Position, playing_squares, promotion_row
+from boardpuzzles.draughts.moves import after, reference_moves
 from boardpuzzles.draughts.rules import Variant
 
 
@@ -17,3 +19,10 @@ def random_position(variant: Variant, rng: random.Random, most: int = 24, kings:
         king = rng.random() < kings or square[0] == promotion_row(colour, variant.size)
         pieces[square] = colour if king else colour.lower()
     return Position.from_pieces(pieces, rng.choice("WB"), variant)
+
+
+def reference_perft(position: Position, depth: int, paths: bool = False) -> int:
+    """The move sequences of ``depth`` plies from ``position`` by :func:`reference_moves` alone (slow)."""
+    if depth <= 0:
+        return 1
+    return sum(reference_perft(after(position, move), depth - 1, paths) for move in reference_moves(position, paths))

@@ -7,11 +7,10 @@ import dataclasses
 import random
 
 import pytest
-from draughts_helpers import random_position
+from draughts_helpers import random_position, reference_perft
 
 from boardpuzzles.draughts import fast, moves, perft
 from boardpuzzles.draughts.bitboard import Board
-from boardpuzzles.draughts.counting import reference_perft
 from boardpuzzles.draughts.published import DISTINCT, PATHS
 from boardpuzzles.draughts.board import Position, parse_fen
 from boardpuzzles.draughts.captures import longest_captures

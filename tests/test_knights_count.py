@@ -20,25 +20,25 @@ SMALL_OPEN = [(3, n) for n in range(4, 12)] + [(1, 1), (2, 2), (3, 3), (4, 4), (
 
 @pytest.mark.parametrize("rows,cols", SMALL_CLOSED)
 def test_closed_tours_published(rows, cols):
-    assert count_tours(rows, cols, closed=True, method="frontier").total == published.CLOSED[rows, cols]
-    assert count_tours(cols, rows, closed=True, method="frontier").total == published.CLOSED[rows, cols]
-    assert count_tours(rows, cols, closed=True).total == published.CLOSED[rows, cols]
+    assert count_tours(rows, cols, closed=True, method="frontier").count == published.CLOSED[rows, cols]
+    assert count_tours(cols, rows, closed=True, method="frontier").count == published.CLOSED[rows, cols]
+    assert count_tours(rows, cols, closed=True).count == published.CLOSED[rows, cols]
 
 
 @pytest.mark.parametrize("rows,cols", SMALL_OPEN)
 def test_directed_open_tours_published(rows, cols):
-    assert count_tours(rows, cols, method="frontier").total == published.OPEN_DIRECTED[rows, cols]
-    assert count_tours(rows, cols).total == published.OPEN_DIRECTED[rows, cols]
+    assert count_tours(rows, cols, method="frontier").count == published.OPEN_DIRECTED[rows, cols]
+    assert count_tours(rows, cols).count == published.OPEN_DIRECTED[rows, cols]
 
 
 @pytest.mark.parametrize("rows,cols", list(published.OPEN_UNDIRECTED))
 def test_undirected_open_tours_published(rows, cols):
-    assert count_tours(rows, cols, method="frontier").total == 2 * published.OPEN_UNDIRECTED[rows, cols]
-    assert count_tours(rows, cols).total == 2 * published.OPEN_UNDIRECTED[rows, cols]
+    assert count_tours(rows, cols, method="frontier").count == 2 * published.OPEN_UNDIRECTED[rows, cols]
+    assert count_tours(rows, cols).count == 2 * published.OPEN_UNDIRECTED[rows, cols]
 
 
 def test_6x6_open_tours_by_the_default_method():
-    assert count_tours(6, 6).total == published.OPEN_DIRECTED[6, 6]  # listed: about 5 s
+    assert count_tours(6, 6).count == published.OPEN_DIRECTED[6, 6]  # listed: about 5 s
 
 
 def test_the_default_method_is_the_faster_one_and_the_frontier_for_its_own_options():
@@ -52,12 +52,12 @@ def test_the_default_method_is_the_faster_one_and_the_frontier_for_its_own_optio
 
 def test_5x5_open_tours_from_each_corner():
     for corner in [(0, 0), (0, 4), (4, 0), (4, 4)]:
-        assert count_tours(5, 5, start=corner, method="frontier").total == published.OPEN_FROM[5, 5, (0, 0)]
-        assert count_tours(5, 5, start=corner).total == published.OPEN_FROM[5, 5, (0, 0)]
+        assert count_tours(5, 5, start=corner, method="frontier").count == published.OPEN_FROM[5, 5, (0, 0)]
+        assert count_tours(5, 5, start=corner).count == published.OPEN_FROM[5, 5, (0, 0)]
 
 
 def test_open_tours_from_every_square_add_up():
-    assert sum(count_tours(4, 5, start=(r, c)).total for r in range(4) for c in range(5)) == count_tours(4, 5).total
+    assert sum(count_tours(4, 5, start=(r, c)).count for r in range(4) for c in range(5)) == count_tours(4, 5).count
 
 
 def test_counts_beyond_64_bits_are_exact():
@@ -65,8 +65,8 @@ def test_counts_beyond_64_bits_are_exact():
     plan = frontier.plan(3, 60)
     expected = frontier_reference.count(plan, True)
     assert expected > 2**64
-    assert count_tours(3, 60, closed=True).total == expected
-    assert count_tours(60, 3, closed=True).total == expected
+    assert count_tours(3, 60, closed=True).count == expected
+    assert count_tours(60, 3, closed=True).count == expected
 
 
 BOARDS_UP_TO_30 = [(r, c) for r in range(1, 7) for c in range(r, 31) if r * c <= 30]
@@ -75,23 +75,23 @@ BOARDS_UP_TO_30 = [(r, c) for r in range(1, 7) for c in range(r, 31) if r * c <=
 @pytest.mark.parametrize("closed", [False, True])
 def test_frontier_agrees_with_backtracking_up_to_30_squares(closed):
     for rows, cols in BOARDS_UP_TO_30:
-        frontier_count = count_tours(rows, cols, closed=closed, method="frontier").total
-        assert frontier_count == count_tours(rows, cols, closed=closed, method="backtrack").total, (rows, cols)
+        frontier_count = count_tours(rows, cols, closed=closed, method="frontier").count
+        assert frontier_count == count_tours(rows, cols, closed=closed, method="backtrack").count, (rows, cols)
 
 
 def test_frontier_agrees_with_backtracking_from_a_start():
     for rows, cols, square in [(3, 4, (0, 1)), (4, 5, (1, 2)), (3, 8, (2, 7)), (5, 5, (2, 2)), (5, 5, (1, 0))]:
-        expected = count_tours(rows, cols, start=square, method="backtrack").total
-        assert count_tours(rows, cols, start=square, method="frontier").total == expected
+        expected = count_tours(rows, cols, start=square, method="backtrack").count
+        assert count_tours(rows, cols, start=square, method="frontier").count == expected
 
 
 @pytest.mark.parametrize("rows,cols", [(3, 4), (4, 5), (3, 7)])
 def test_backtracking_agrees_with_the_plain_search(rows, cols):
     nbr = neighbour_table(rows, cols)
-    assert count_tours(rows, cols, method="backtrack").total == sum(count_reference(nbr, s, False)
+    assert count_tours(rows, cols, method="backtrack").count == sum(count_reference(nbr, s, False)
                                                                      for s in range(rows * cols))
-    assert count_tours(rows, cols, start=(0, 1), method="backtrack").total == count_reference(nbr, 1, False)
-    assert 2 * count_tours(3, 10, closed=True, method="backtrack").total == count_reference(neighbour_table(3, 10), 0, True)
+    assert count_tours(rows, cols, start=(0, 1), method="backtrack").count == count_reference(nbr, 1, False)
+    assert 2 * count_tours(3, 10, closed=True, method="backtrack").count == count_reference(neighbour_table(3, 10), 0, True)
 
 
 @pytest.mark.parametrize("height,width,closed,start", [(5, 5, False, -1), (5, 5, False, 7), (4, 6, False, -1),
@@ -150,7 +150,7 @@ def test_cancel_stops_the_count():
 
 def test_memory_bound_cuts_steps_into_partitions_on_disk():
     result = count_tours(5, 5, memory=256 * 1024)  # 26000 frontiers at the widest step
-    assert result.total == 1728
+    assert result.count == 1728
     assert result.partitions > 1
 
 
@@ -159,13 +159,13 @@ def test_memory_bound_cuts_steps_into_partitions_on_disk():
     (5, 6, False, (0, 1), None), (4, 9, False, None, None)])
 def test_threaded_steps_set_other_partitions_aside_on_disk_and_keep_the_count(monkeypatch, tmp_path, rows, cols,
                                                                               closed, start, memory):
-    expected = count_tours(rows, cols, closed=closed, start=start, method="frontier").total
+    expected = count_tours(rows, cols, closed=closed, start=start, method="frontier").count
     monkeypatch.setattr(counting, "THREADED_STATES", 1)  # every step threaded
     monkeypatch.setattr(counting, "SPILL_ROWS", 64)  # the spilled successors written out often
     monkeypatch.setattr(runner, "cpu_count", lambda: 3)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     result = count_tours(rows, cols, closed=closed, start=start, method="frontier", memory=memory)
-    assert result.total == expected
+    assert result.count == expected
     assert result.partitions >= 3
     assert list(tmp_path.iterdir()) == []  # the partitions and the spilled successors are gone
     assert threading.active_count() == 1
@@ -177,7 +177,7 @@ def test_partitions_go_beside_the_checkpoint_and_what_a_killed_run_left_there_is
     left.mkdir()
     (left / "0-3-keys.npy").write_bytes(b"left by a run killed with kill -9")
     result = count_tours(5, 5, checkpoint=path, memory=256 * 1024)
-    assert result.total == 1728 and result.partitions > 1
+    assert result.count == 1728 and result.partitions > 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tours.ckpt"]
 
 

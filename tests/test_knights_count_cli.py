@@ -76,7 +76,7 @@ def test_a_count_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
     assert 28 <= swept < 42
     seen = []
     result = count_tours(6, 7, closed=True, checkpoint=path, progress=seen.append)
-    assert result.total == 1067638
+    assert result.count == 1067638
     assert seen[0].done >= swept  # it went on from the saved square
 
 
@@ -101,11 +101,11 @@ def test_a_checkpoint_of_another_board_is_refused(tmp_path, capsys):
 
 
 def test_local_processes_and_a_local_cluster_count_the_partitions():
-    assert count_tours(5, 5, workers=2).total == 1728
+    assert count_tours(5, 5, workers=2).count == 1728
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address=":0") as cluster:
-        assert count_tours(5, 5, cluster=cluster.scheduler_address).total == 1728
-        assert count_tours(3, 12, closed=True, cluster=cluster.scheduler_address).total == 176
+        assert count_tours(5, 5, cluster=cluster.scheduler_address).count == 1728
+        assert count_tours(3, 12, closed=True, cluster=cluster.scheduler_address).count == 176
 
 
 def test_the_readme_example_is_what_the_command_prints(capsys):

@@ -71,14 +71,16 @@ def test_cached_bounds_are_read_only():
 def test_published_counts_1_to_16_in_one_process():
     for n in range(1, 17):
         result = count(n, workers=1)
-        assert (result.n, result.total, result.fundamental) == (n, TOTAL[n], FUNDAMENTAL[n])
-        assert result.to_json() == {"n": n, "total": TOTAL[n], "fundamental": FUNDAMENTAL[n]}
+        assert (result.n, result.count, result.fundamental) == (n, TOTAL[n], FUNDAMENTAL[n])
+        answer = result.to_json()
+        assert answer.pop("seconds") >= 0
+        assert answer == {"n": n, "total": TOTAL[n], "fundamental": FUNDAMENTAL[n], "method": "symmetry"}
 
 
 def test_published_counts_1_to_16_with_two_worker_processes():
     for n in range(1, 17):
         result = count(n, workers=2)
-        assert (result.total, result.fundamental) == (TOTAL[n], FUNDAMENTAL[n])
+        assert (result.count, result.fundamental) == (TOTAL[n], FUNDAMENTAL[n])
 
 
 def test_kernel_symmetries_are_those_of_the_symmetry_module():
@@ -137,11 +139,11 @@ def test_progress_reports_subproblems_done_of_the_total():
 
 def test_checkpoint_resumes_without_recomputing(tmp_path, monkeypatch):
     path = tmp_path / "q11.sqlite"
-    assert count(11, workers=1, checkpoint=str(path)).total == TOTAL[11]
+    assert count(11, workers=1, checkpoint=str(path)).count == TOTAL[11]
     calls = []
     monkeypatch.setattr(counting, "_count_batch", lambda subs: calls.append(subs) or [])
     again = count(11, workers=1, checkpoint=str(path))
-    assert (again.total, again.fundamental) == (TOTAL[11], FUNDAMENTAL[11])
+    assert (again.count, again.fundamental) == (TOTAL[11], FUNDAMENTAL[11])
     assert calls == []
 
 
@@ -296,7 +298,7 @@ def test_a_count_killed_with_sigkill_resumes_exactly(tmp_path):
     assert 200 <= finished < total, "the count finished before it could be killed"
     seen = []
     result = count(16, checkpoint=str(path), progress=lambda report: seen.append(report.done))
-    assert (result.total, result.fundamental) == (TOTAL[16], FUNDAMENTAL[16])
+    assert (result.count, result.fundamental) == (TOTAL[16], FUNDAMENTAL[16])
     assert seen[0] >= finished
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT count(*) FROM results").fetchone()[0] == total

@@ -309,7 +309,7 @@ def test_the_comparison_counts_the_nodes_each_method_visits():
     assert runs["symmetry"].nodes < runs["half-row"].nodes < runs["recursive"].nodes
     assert result.to_json()["methods"][0]["nodes"] == 2057
     for n in (5, 7):  # odd boards: queen 1 in the middle column is counted once
-        assert {run.solutions for run in queens.compare(n).runs} == {queens.count(n, workers=1).total}
+        assert {run.solutions for run in queens.compare(n).runs} == {queens.count(n, workers=1).count}
 
 
 def test_the_comparison_refuses_what_plain_python_cannot_list_quickly():

@@ -1,19 +1,20 @@
 """One library, one voice: every error is a BoardpuzzlesError, "none" is a NoSolution in
-every puzzle, and the results of the queens and the knight's tour are values (repr their
-text form, str the board or words, ==, hash)."""
+every puzzle, the results of the queens and the knight's tour are values (repr their
+text form, str the board or words, ==, hash), and the three counts are one shape."""
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 
 import numpy as np
 import pytest
 
 import boardpuzzles
-from boardpuzzles import BoardpuzzlesError, InputError, InternalError, NoSolution, errors, knights, queens
+from boardpuzzles import BoardpuzzlesError, Count, InputError, InternalError, NoSolution, draughts, errors, knights, queens
 from boardpuzzles.knights import tour as tour_module
 from boardpuzzles.knights.tour import NoTour
-from boardpuzzles.queens import CountResult, Counts, Solution, Subproblem
+from boardpuzzles.queens import Counts, Solution, SolutionCount, Subproblem
 
 
 # --- the family of errors ---
@@ -127,9 +128,9 @@ def test_completions_are_values():
 
 def test_counts_are_values():
     result = queens.count(8, workers=1)
-    assert repr(result) == "CountResult('8 queens: 92 solutions, 12 fundamental')"
+    assert repr(result) == "SolutionCount('8 queens: 92 solutions, 12 fundamental')"
     assert str(result) == "8 queens: 92 solutions, 12 fundamental" and str(queens.count(1)) == "1 queen: 1 solution, 1 fundamental"
-    assert result == CountResult(8, 92, 12) and len({result, CountResult(8, 92, 12)}) == 1
+    assert result == SolutionCount(8, 92, 12, "symmetry", 0.0) and len({result, SolutionCount(8, 92, 12, "symmetry", 1.0)}) == 1
     assert repr(Counts(92, 12)) == "Counts(total=92, fundamental=12)" and str(Counts(14200, 1787)) == "14,200 solutions, 1,787 fundamental"
     sub = queens.subproblems(8)[1]
     assert eval(repr(sub), {"Subproblem": Subproblem}) == sub and hash(sub) == hash(queens.subproblems(8)[1])
@@ -185,3 +186,33 @@ def test_check_tour_says_where_and_why():
     free[path[3]] = False
     assert "is blocked" in knights.check_tour(5, 5, path, free=free).reason
     assert knights.check_tour(5, 5, path[:-1], free=np.arange(25) != path[-1])  # the missing square is blocked
+
+
+# --- the three counts: one shape ---
+
+def _counts() -> list[Count]:
+    return [queens.count(6, workers=1), knights.count_tours(3, 4),
+            draughts.perft_count(draughts.Position("start", "russian"), 2, divide=True)]
+
+
+def test_the_three_counts_are_one_shape():
+    for counted in _counts():
+        assert isinstance(counted, Count) and isinstance(counted.count, int) and counted.seconds >= 0
+        answer = counted.to_json()
+        assert answer["method"] == counted.method and answer["seconds"] == round(counted.seconds, 3)
+        assert repr(counted) == f"{type(counted).__name__}({counted.text()!r})" and str(counted) == counted.text()
+        slower = dataclasses.replace(counted, seconds=counted.seconds + 60, method="another")
+        assert slower == counted and hash(slower) == hash(counted)  # how it was counted is not what it says
+        assert dataclasses.replace(counted, count=counted.count + 1) != counted
+    assert [counted.count for counted in _counts()] == [4, 16, 49]
+    assert [repr(counted) for counted in _counts()][1:] == [
+        "TourCount('3x4 open: 16 tours (directed)')",
+        "PerftCount('russian W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6: "
+        "perft(2) = 49 (distinct moves)')",
+    ]
+
+
+def test_a_count_of_thousands_of_digits_is_said_short_and_compared_whole():
+    huge = knights.TourCount(3, 10000, True, None, 7 ** 6000, "frontier", 153, 20.0)
+    assert repr(huge) == "TourCount('3x10000 closed: 387471786866... (5,071 digits) tours (undirected)')"
+    assert huge == dataclasses.replace(huge, seconds=1.0) != dataclasses.replace(huge, count=7 ** 6000 + 1)

@@ -3,7 +3,8 @@
 The puzzles are the subpackages :mod:`boardpuzzles.queens`,
 :mod:`boardpuzzles.knights` and :mod:`boardpuzzles.draughts`.  What they share:
 the errors (:mod:`boardpuzzles.errors`: every one a :class:`BoardpuzzlesError`,
-"no answer" a :class:`NoSolution`) and the protocol of long calls
+"no answer" a :class:`NoSolution`), the shape of every count (:mod:`boardpuzzles.counts`:
+each a :class:`Count`) and the protocol of long calls
 (:mod:`boardpuzzles.progress`: ``progress`` reports and a ``cancel`` event).
 """
 
@@ -11,6 +12,7 @@ from .errors import (
     BoardpuzzlesError, Cancelled, CheckpointError, ClusterError, InputError, InputTypeError, InternalError, NoSolution,
     OutputError, TooLong,
 )
+from .counts import Count
 from .progress import Progress
 
 __version__ = "0.1.0"
@@ -18,5 +20,5 @@ __version__ = "0.1.0"
 __all__ = [
     "BoardpuzzlesError", "Cancelled", "CheckpointError", "ClusterError", "InputError", "InputTypeError",
     "InternalError", "NoSolution", "OutputError", "TooLong",
-    "Progress", "__version__",
+    "Count", "Progress", "__version__",
 ]

@@ -16,7 +16,7 @@ between chunks, where the call reports and looks at ``cancel``.
 >>> from boardpuzzles import queens
 >>> stop = threading.Event()
 >>> seen = []
->>> queens.count(12, progress=seen.append, cancel=stop).total
+>>> queens.count(12, progress=seen.append, cancel=stop).count
 14200
 >>> seen[-1].done == seen[-1].total
 True

@@ -17,7 +17,7 @@ Czech, Turkish ...: ``c3``), else the dark squares numbered from black's side
 (international ``46`` is ``(0, 0)``, English ``29``).
 
 Values and the one thing that changes: a :class:`Position`, a :class:`Move` and the
-results (:class:`LegalMoves`, :class:`LongestCaptures`, :class:`Perft`) are values
+results (:class:`LegalMoves`, :class:`LongestCaptures`, :class:`PerftCount`) are values
 (``==``, ``hash``, a ``repr`` from their text); a :class:`Board` (``push``, ``pop``,
 ``legal_moves``: a search written in Python) and a :class:`Game` (with how it ends)
 change as moves are played.
@@ -45,7 +45,7 @@ from __future__ import annotations
 from .bitboard import Board
 from .board import Position, parse_diagram, parse_fen, parse_position, square_text
 from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures
-from .counting import Perft, perft, perft_count
+from .counting import PerftCount, perft, perft_count
 from .game import Game, GameEnd
 from .moves import Move, Moves, after, legal_moves
 from .notation import parse_move, play, play_line
@@ -58,7 +58,7 @@ from .seed import build_tree, longest_paths, read_seed_input
 
 __all__ = [
     "DEFAULT_VARIANT", "VARIANTS", "Board", "CheckedFile", "CheckedGame", "Game", "GameEnd", "GameError", "LegalMoves",
-    "LongestCaptures", "Move", "Moves", "PdnGame", "Perft", "Position", "Variant", "after", "build_tree", "check_games",
+    "LongestCaptures", "Move", "Moves", "PdnGame", "PerftCount", "Position", "Variant", "after", "build_tree", "check_games",
     "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "longest_paths", "moves_of",
     "normalised", "parse_diagram", "parse_fen", "parse_move", "parse_position", "pdn_text", "perft", "perft_count",
     "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "square_text", "write_game",

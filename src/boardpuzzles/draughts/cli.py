@@ -244,7 +244,8 @@ def perft(
     for move, nodes in result.divide or ():
         output.console.print(f"{move} {nodes}", markup=False, soft_wrap=True)
     kind = "paths" if paths else "distinct moves"
-    output.console.print(f"{result.variant} perft({depth}) = {result.nodes}  ({kind})", markup=False, soft_wrap=True)
+    output.console.print(f"{position.variant.name} perft({depth}) = {result.count}  ({kind})", markup=False,
+                         soft_wrap=True)
 
 
 PdnVariantOpt = Annotated[

@@ -142,7 +142,7 @@ def count(
         if json:
             output.print_json(result.to_json())
         else:
-            output.console.print(f"{result.total} {what} on the {rows}x{cols} board; "
+            output.console.print(f"{result.count} {what} on the {rows}x{cols} board; "
                                  f"{result.method}, {result.seconds:.2f} s", markup=False, soft_wrap=True)
 
 

@@ -34,6 +34,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 
 from .. import runner
+from ..counts import Count, said
 from ..errors import CheckpointError, InputError, OutputError, TooLong
 from ..geometry import Square, square_name
 from ..progress import Budget, ProgressFn, Tracker
@@ -84,15 +85,20 @@ LOAD = 0.6
 FIRST_TABLE = 2 * 1.5 / LOAD
 
 
-@dataclass
-class TourCount:
-    """The number of tours of a board: open ones directed, closed ones undirected."""
+@dataclass(frozen=True, eq=False, repr=False)
+class TourCount(Count):
+    """The number of tours of a board, ``count``: open ones directed, closed ones undirected; counted
+    by ``method`` in ``seconds`` (a :class:`~boardpuzzles.counts.Count`: ``==`` leaves out how).
+
+    >>> TourCount(6, 6, True, None, 9862, "backtrack", 0, 1.2)
+    TourCount('6x6 closed: 9,862 tours (undirected)')
+    """
 
     rows: int
     cols: int
     closed: bool
     start: Square | None
-    total: int
+    count: int
     method: str
     peak_states: int
     seconds: float
@@ -101,10 +107,21 @@ class TourCount:
     #: the frontier method's states after each square this call swept (after a resume: from there on)
     states: tuple[int, ...] = ()
 
+    #: ``peak_states`` says how the frontier method went, not what it counted
+    MEASURED = Count.MEASURED | {"peak_states"}
+
     def to_json(self) -> dict[str, Any]:
+        """What ``knight count --json`` prints: ``rows``, ``cols``, ``closed``, ``start``, ``count``,
+        ``method``, ``peak_states``, ``seconds``."""
         return {"rows": self.rows, "cols": self.cols, "closed": self.closed,
-                "start": square_name(*self.start) if self.start is not None else None, "count": self.total,
+                "start": square_name(*self.start) if self.start is not None else None, "count": self.count,
                 "method": self.method, "peak_states": self.peak_states, "seconds": round(self.seconds, 3)}
+
+    def text(self) -> str:
+        """``'5x5 open from a1: 304 tours (directed)'``."""
+        start = f" from {square_name(*self.start)}" if self.start is not None else ""
+        return (f"{self.rows}x{self.cols} {'closed' if self.closed else 'open'}{start}: {said(self.count)} "
+                f"tour{'' if self.count == 1 else 's'} ({'undirected' if self.closed else 'directed'})")
 
 
 def parse_memory(text: str) -> int:

@@ -56,7 +56,7 @@ Answers
 Every answer has ``to_json()``: what the command line prints with ``--json``.
 Each is a value: its ``repr`` is its text form, ``str`` draws it or says it in
 words, ``==`` compares and ``hash`` works (:class:`Solution`,
-:class:`Completions`, :class:`CountResult`; the records :class:`Counts` and
+:class:`Completions`, :class:`SolutionCount`; the records :class:`Counts` and
 :class:`Subproblem` are named tuples).  "None" is said one way:
 :func:`solve` raises :class:`~boardpuzzles.errors.NoSolution` (N = 2, 3), and
 the listings answer an empty collection.
@@ -66,7 +66,7 @@ Traceback (most recent call last):
     ...
 boardpuzzles.errors.NoSolution: no solution exists for 3 queens on a 3x3 board
 >>> queens.count(8, workers=1)
-CountResult('8 queens: 92 solutions, 12 fundamental')
+SolutionCount('8 queens: 92 solutions, 12 fundamental')
 
 Every argument is checked before any search starts (:mod:`boardpuzzles.checks`):
 a wrong type, shape or range is an :class:`~boardpuzzles.errors.InputError`
@@ -86,14 +86,14 @@ from ..geometry import Square, parse_squares, square_name
 from ..progress import ProgressFn, Tracker
 from . import arsac, bitboard, completion, construction, estimate, prolog
 from .compare import Comparison, compare
-from .counting import CountResult, Counts, Subproblem, count, count_subproblem, subproblems
+from .counting import Counts, SolutionCount, Subproblem, count, count_subproblem, subproblems
 from .published import published_count
 from .solution import Completions, Solution, no_solution
 from .steps import watch
 
 __all__ = [
     "SEARCH_METHODS", "SOLVE_METHODS", "SearchMethod", "SolveMethod", "MAX_SEARCH_N", "Solution", "NoSolution",
-    "Completions", "solve", "solutions", "complete", "count", "CountResult", "Counts", "Subproblem", "subproblems",
+    "Completions", "solve", "solutions", "complete", "count", "SolutionCount", "Counts", "Subproblem", "subproblems",
     "count_subproblem", "published_count", "watch", "compare", "Comparison",
 ]
 

@@ -241,4 +241,4 @@ def demo(ascii: bool) -> None:
     console.print("\nCounted with the eight symmetries inside the search (numba bitboards):")
     for size in range(4, 13):
         result = count_queens(size, workers=1)
-        console.print(f"  N = {size:>2}: {result.total:>6} solutions, {result.fundamental:>5} fundamental", markup=False)
+        console.print(f"  N = {size:>2}: {result.count:>6} solutions, {result.fundamental:>5} fundamental", markup=False)

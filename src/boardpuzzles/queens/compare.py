@@ -129,7 +129,7 @@ def compare(n: int, *, progress: ProgressFn | None = None, cancel: threading.Eve
         ("recursive", "HR(k): every column of every row", lambda: _recursive(n, arsac.CountedTables(n, tick))),
         ("half-row", "HR(k) with queen 1 on half of row 1; each solution found and its mirror image",
          lambda: _half_row(n, arsac.CountedTables(n, tick))),
-        ("symmetry", "the eight symmetries inside the search: one solution a class, weighted (queens count)",
+        (counting.METHOD, "the eight symmetries inside the search: one solution a class, weighted (queens count)",
          lambda: _symmetry(n)),
         ("bitboard", "HR(k)'s tree on bitboards, compiled", lambda: _bitboard(n)),
     ]

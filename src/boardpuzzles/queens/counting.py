@@ -71,6 +71,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -80,6 +81,7 @@ from numba import njit
 
 from .. import __version__, checks, runner
 from ..checkpoint import Checkpoint
+from ..counts import Count, said
 from ..errors import InputError
 from ..geometry import file_name, square_name
 from ..progress import ProgressFn, Tracker
@@ -88,7 +90,7 @@ from .bitboard import bit_index
 #: The public names: the kernels (``_search`` and its helpers) are this module's own.
 __all__ = [
     "SPLIT_VERSION", "MAX_N", "CORNER", "NO_CORNER", "SECONDS_16", "SECONDS_PER_BATCH", "Subproblem", "Counts",
-    "CountResult", "subproblems", "split_fingerprint", "count_subproblem", "count",
+    "METHOD", "SolutionCount", "subproblems", "split_fingerprint", "count_subproblem", "count",
 ]
 
 #: Changes whenever the list of subproblems for some N changes; checkpoints
@@ -98,6 +100,9 @@ SPLIT_VERSION = 1
 #: Largest N a count accepts: the attack masks need 2N bits of an int64, and the
 #: per-subproblem counters stay far below 2**63 with the splits used.
 MAX_N = 30
+
+#: The method of the count (as :func:`boardpuzzles.queens.compare` names it): the eight symmetries inside the search.
+METHOD = "symmetry"
 
 #: The two cases of the search (see the module docstring).
 CORNER = 0
@@ -145,34 +150,37 @@ class Counts(NamedTuple):
     fundamental: int
 
     def __str__(self) -> str:
-        return f"{self.total:,} solution{'' if self.total == 1 else 's'}, {self.fundamental:,} fundamental"
+        return f"{said(self.total)} solution{'' if self.total == 1 else 's'}, {said(self.fundamental)} fundamental"
 
 
-@dataclass(frozen=True, repr=False)
-class CountResult:
-    """The number of solutions of N queens: ``total`` (A000170) and ``fundamental`` (A002562).
+@dataclass(frozen=True, eq=False, repr=False)
+class SolutionCount(Count):
+    """The number of solutions of N queens: ``count`` (all of them, A000170) and ``fundamental``
+    (one a symmetry class, A002562), counted by ``method`` in ``seconds`` (a
+    :class:`~boardpuzzles.counts.Count`: ``==`` leaves those two out).
 
-    >>> result = CountResult(12, 14200, 1787)
+    >>> result = SolutionCount(12, 14200, 1787, "symmetry", 0.05)
     >>> result
-    CountResult('12 queens: 14,200 solutions, 1,787 fundamental')
-    >>> print(result)
-    12 queens: 14,200 solutions, 1,787 fundamental
+    SolutionCount('12 queens: 14,200 solutions, 1,787 fundamental')
+    >>> result.to_json()
+    {'n': 12, 'total': 14200, 'fundamental': 1787, 'method': 'symmetry', 'seconds': 0.05}
     """
 
     n: int
-    total: int
+    count: int
     fundamental: int
+    method: str
+    seconds: float
 
-    def to_json(self) -> dict[str, int]:
-        """The JSON of ``queens count --json``: keys ``n``, ``total``, ``fundamental``."""
-        return {"n": self.n, "total": self.total, "fundamental": self.fundamental}
+    def to_json(self) -> dict[str, Any]:
+        """The JSON of ``queens count --json``: keys ``n``, ``total`` (the count), ``fundamental``,
+        ``method``, ``seconds``."""
+        return {"n": self.n, "total": self.count, "fundamental": self.fundamental, "method": self.method,
+                "seconds": round(self.seconds, 3)}
 
-    def __str__(self) -> str:
-        """The line ``queens count`` prints."""
-        return f"{self.n} {'queen' if self.n == 1 else 'queens'}: {Counts(self.total, self.fundamental)}"
-
-    def __repr__(self) -> str:
-        return f"CountResult({str(self)!r})"
+    def text(self) -> str:
+        """The line ``queens count`` prints: ``'12 queens: 14,200 solutions, 1,787 fundamental'``."""
+        return f"{self.n} {'queen' if self.n == 1 else 'queens'}: {Counts(self.count, self.fundamental)}"
 
 
 # ----------------------------------------------------------------------------
@@ -557,7 +565,7 @@ def count(
     checkpoint: str | None = None,
     progress: ProgressFn | None = None,
     cancel: threading.Event | None = None,
-) -> CountResult:
+) -> SolutionCount:
     """Count the solutions of ``n`` queens, all and fundamental, in one pass.
 
     ``workers``: local processes (default every core, 1: this process only).
@@ -570,6 +578,7 @@ def count(
     terminated or the cluster's futures cancelled.  In this process a subproblem
     is not interrupted: up to N = 20 each takes well under 0.1 s.
     """
+    started = time.monotonic()
     n = _check_n(n)
     subs = subproblems(n)
     runner.check_options(workers, cluster)
@@ -607,4 +616,4 @@ def count(
         if store:
             store.close()
     tracker.finish()
-    return CountResult(n, totals[0], totals[1])
+    return SolutionCount(n, totals[0], totals[1], METHOD, time.monotonic() - started)
