@@ -7,12 +7,12 @@ import threading
 
 import numpy as np
 import pytest
+from knights_helpers import count_reference
 
 from boardpuzzles import runner
 from boardpuzzles.errors import Cancelled, InputError, OutputError, TooLong
 from boardpuzzles.knights import count_tours, counting, frontier, frontier_reference, published
 from boardpuzzles.knights.moves import neighbour_table
-from boardpuzzles.knights.search import count_reference
 
 SMALL_CLOSED = [(3, 10), (3, 12), (3, 14), (5, 6), (6, 6), (5, 8)]
 SMALL_OPEN = [(3, n) for n in range(4, 12)] + [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]

@@ -66,8 +66,8 @@ def flag(value: Any, parameter: str) -> bool:
     raise refused("{parameter} must be True or False", parameter, value)
 
 
-def _array(value: Any, parameter: str, what: str) -> np.ndarray:
-    """``value`` as a one-dimensional numpy array (its dtype still the caller's)."""
+def _array(value: Any, parameter: str, what: str, ndim: int = 1) -> np.ndarray:
+    """``value`` as a numpy array of ``ndim`` dimensions (its dtype still the caller's)."""
     problem = f"{{parameter}} must be {what}"
     if isinstance(value, (str, bytes)) or value is None:
         raise refused(problem, parameter, value)
@@ -75,25 +75,42 @@ def _array(value: Any, parameter: str, what: str) -> np.ndarray:
         array = np.asarray(value)
     except (ValueError, TypeError, OverflowError):  # ragged lists, objects numpy cannot read
         raise refused(problem, parameter, value) from None
-    if array.ndim != 1:
+    if array.ndim != ndim:
         raise refused(problem, parameter, value if array.ndim == 0 else array)
     return array
+
+
+def _whole(array: np.ndarray, parameter: str, what: str) -> np.ndarray:
+    """``array`` as an int64 array of its own; InputError for floats, bools, text, or a number beyond int64."""
+    if array.size == 0:
+        return np.zeros(array.shape, dtype=np.int64)
+    if array.dtype.kind not in "iu" and not (array.dtype == object and all(map(_is_whole, array.flat))):
+        raise refused(f"{{parameter}} must be {what}", parameter, array)
+    if array.dtype.kind != "i" and not (INT64.min <= int(array.min()) and int(array.max()) <= INT64.max):
+        raise InputError(f"{{parameter}} holds a number beyond the 64-bit range (at most {INT64.max})",
+                         parameter=parameter)
+    return array.astype(np.int64)
 
 
 def integers(value: Any, parameter: str) -> np.ndarray:
     """``value`` (a sequence or an array) as a one-dimensional int64 array of its own (the
     caller's array is never kept nor changed); InputError for another shape, floats, bools,
     text, or a number beyond int64."""
-    problem = "{parameter} must be a one-dimensional array of whole numbers"
-    array = _array(value, parameter, "a one-dimensional array of whole numbers")
-    if array.size == 0:
-        return np.zeros(0, dtype=np.int64)
-    if array.dtype.kind not in "iu" and not (array.dtype == object and all(map(_is_whole, array))):
-        raise refused(problem, parameter, array)
-    if array.dtype.kind != "i" and not (INT64.min <= int(array.min()) and int(array.max()) <= INT64.max):
-        raise InputError(f"{{parameter}} holds a number beyond the 64-bit range (at most {INT64.max})",
-                         parameter=parameter)
-    return array.astype(np.int64)
+    what = "a one-dimensional array of whole numbers"
+    return _whole(_array(value, parameter, what), parameter, what)
+
+
+def table(value: Any, parameter: str, width: int, lo: int | None = None) -> np.ndarray:
+    """``value`` as a two-dimensional int64 array of its own with ``width`` columns (of whole numbers
+    no smaller than ``lo``, when given); InputError otherwise."""
+    what = f"a two-dimensional array of whole numbers, {width} a row"
+    array = _array(value, parameter, what, ndim=2)
+    if array.shape[1] != width:
+        raise refused(f"{{parameter}} must be {what}", parameter, array)
+    array = _whole(array, parameter, what)
+    if lo is not None and array.size and array.min() < lo:
+        raise InputError(f"{{parameter}} holds a number below {lo}", parameter=parameter, value=int(array.min()))
+    return array
 
 
 def mask(value: Any, parameter: str, length: int) -> np.ndarray:

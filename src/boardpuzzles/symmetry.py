@@ -13,7 +13,7 @@ image) and its fundamental solutions come straight from these eight maps.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -47,6 +47,20 @@ def symmetries_of(rows: int, cols: int) -> tuple[Symmetry, ...]:
     if rows == cols:
         return SYMMETRIES
     return tuple(s for s in SYMMETRIES if s.keeps_shape)
+
+
+def square_classes(rows: int, cols: int, squares: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    """The symmetry classes of ``squares`` on a rows x cols board: each class's smallest square and
+    how many squares it holds.
+
+    >>> square_classes(3, 4, [(0, 0), (0, 1), (2, 3)])
+    {(0, 0): 4, (0, 1): 4}
+    """
+    classes: dict[tuple[int, int], int] = {}
+    for square in squares:
+        images = {sym.apply(*square, rows, cols) for sym in symmetries_of(rows, cols)}
+        classes[min(images)] = len(images)
+    return classes
 
 
 def transform_columns(columns: Sequence[int], symmetry: Symmetry) -> tuple[int, ...]:

@@ -38,10 +38,10 @@ from ..counts import Count, said
 from ..errors import CheckpointError, InputError, OutputError, TooLong
 from ..geometry import Square, square_name
 from ..progress import Budget, ProgressFn, Tracker
+from ..symmetry import square_classes
 from . import chunks, frontier, theory
 from .moves import neighbour_table
 from .search import PAUSED, Search
-from .tour import _orbits
 
 CountMethod = Literal["frontier", "backtrack"]
 #: frontiers and their counts: codes (int64) and limbs (int64, one row a code)
@@ -677,7 +677,7 @@ def _backtrack(rows: int, cols: int, closed: bool, start: Square | None, tracker
         second = min(int(t) for t in nbr[0] if t >= 0)
         jobs = [(p, 1) for p in _prefixes(nbr, [0, second], 4)]
     else:
-        starts = {start: 1} if start is not None else _orbits(rows, cols, ((r, c) for r in range(rows)
+        starts = {start: 1} if start is not None else square_classes(rows, cols, ((r, c) for r in range(rows)
                                                                                for c in range(cols)))
         jobs = [(p, weight) for (r, c), weight in starts.items() for p in _prefixes(nbr, [r * cols + c], 3)]
     tracker.update(0, total=len(jobs))

@@ -59,7 +59,7 @@ def split(length: int, parts: tuple[int, ...]) -> list[int]:
 @lru_cache(maxsize=None)
 def block_tour(height: int, width: int) -> np.ndarray:
     """A closed tour of a height x width block, as local square indices (row * width + col)."""
-    search = Search(neighbour_table(height, width), np.zeros(height * width, dtype=np.int64), np.zeros(1), True)
+    search = Search(neighbour_table(height, width), np.zeros(height * width, dtype=np.int64), [0], True)
     if search.run() != FOUND:
         raise InternalError(f"divide: no closed tour found on a {height}x{width} block")
     search.path.setflags(write=False)  # cached: shared by every caller

@@ -14,7 +14,7 @@ the board is the line that made it (:class:`~boardpuzzles.listing.Listing`).
   to the lower move code), :func:`lookahead` (the seed's deeper look,
   :func:`look`) or :func:`roth` (ties to the square farthest from the centre, a
   dead end only as the last square).  It chooses as the kernel
-  :func:`.warnsdorff.tour_kernel` does.
+  :func:`.warnsdorff.run_rule` does.
 * :func:`backtrack` is the exhaustive method: a depth-first search (:func:`search`
   and :func:`onward`) that tries each square's moves in Warnsdorff's order, cuts a
   branch as soon as some free square can no longer be fitted in (:func:`hopeless`)

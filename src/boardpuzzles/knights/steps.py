@@ -7,7 +7,7 @@ makes into a :class:`KnightStep`: a candidate looked at (``test``), a move, a re
 (:meth:`~boardpuzzles.listing.Listing.where`: the line that made it, its variables,
 the stack), the counters so far and the node of the search tree it stands on.  The
 steps are the search itself, made while it runs: ``warnsdorff``, ``lookahead`` and
-``roth`` choose exactly as :func:`.warnsdorff.tour_kernel` does, and ``backtrack``
+``roth`` choose exactly as :func:`.warnsdorff.run_rule` does, and ``backtrack``
 visits the nodes that :mod:`.search` visits, in the same order (the tests walk both).
 ``divide`` builds its tour piece by piece, not move by move: its steps replay the tour.
 

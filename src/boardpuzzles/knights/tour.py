@@ -42,13 +42,14 @@ from .. import checks, render
 from ..errors import InputError, InternalError, NoSolution, TooLong
 from ..geometry import Square, file_name, square_name
 from ..progress import ProgressFn, Tracker
-from ..symmetry import symmetries_of
+from ..symmetry import square_classes, symmetries_of
 from . import chunks, theory, warnsdorff
 from .conditions import free_squares_verdict
 from .divide import closed_tour
 from .moves import BOARD_LIMIT, check_board, neighbour_table, square_of
 from .search import FOUND, GAVE_UP, PAUSED, Search
 from .verify import first_fault
+from .warnsdorff import LOOKAHEAD_MOST
 
 #: The public names (the search and its tie orders are this module's own).
 __all__ = [
@@ -60,9 +61,9 @@ __all__ = [
 #: the names of the methods (a type, so that a typo is caught before it runs)
 Method = Literal["warnsdorff", "lookahead", "roth", "backtrack", "divide"]
 METHODS: tuple[Method, ...] = get_args(Method)
-#: how many moves ``lookahead`` looks ahead unless told (the seed's second rule), and at most
+#: how many moves ``lookahead`` looks ahead unless told (the seed's second rule); at most
+#: :data:`.warnsdorff.LOOKAHEAD_MOST`
 LOOKAHEAD_DEPTH = 2
-LOOKAHEAD_MOST = 8
 #: largest board the exhaustive search takes (it keeps 8 moves a square)
 SEARCH_LIMIT = 1_000_000
 #: largest board :func:`tour_starts` answers square by square
@@ -467,15 +468,6 @@ def find_tour(rows: int, cols: int, start: Square = (0, 0), closed: bool = False
     return KnightTour(rows, cols, closed, path, method, frozenset(blocked))
 
 
-def _orbits(rows: int, cols: int, squares: Iterable[Square]) -> dict[Square, int]:
-    """Each symmetry class of squares: its smallest square and how many squares it holds."""
-    classes: dict[Square, int] = {}
-    for square in squares:
-        images = {sym.apply(*square, rows, cols) for sym in symmetries_of(rows, cols)}
-        classes[min(images)] = len(images)
-    return classes
-
-
 @dataclass(frozen=True, eq=False, repr=False)
 class TourStarts(Mapping[Square, tuple[bool, str]]):
     """For every square of the board: whether a tour (closed or open) starts there, and why.
@@ -568,7 +560,7 @@ def tour_starts(rows: int, cols: int, closed: bool = False, *, progress: Progres
     tracker = Tracker("squares", rows * cols, progress, cancel)
     tracker.check()
     result: dict[Square, tuple[bool, str]] = {}
-    classes = _orbits(rows, cols, ((r, c) for r in range(rows) for c in range(cols)))
+    classes = square_classes(rows, cols, ((r, c) for r in range(rows) for c in range(cols)))
     for square, size in classes.items():
         verdict, reason = theory.start_verdict(rows, cols, *square, closed)
         if verdict is None:
