@@ -40,7 +40,7 @@ FenArg = Annotated[
     ),
 ]
 BoardOpt = Annotated[
-    str | None, typer.Option("--board", metavar="FILE", callback=output.file_name, help="Read the position as a text diagram from FILE ('-': stdin).")
+    str | None, typer.Option("--board", metavar="FILE", callback=output.file_option, help="Read the position as a text diagram from FILE ('-': stdin).")
 ]
 
 NumbersOpt = Annotated[
@@ -138,7 +138,7 @@ def captures(
     piece: Annotated[str | None, typer.Option("--piece", metavar="SQ", help="Only the piece on this square.")] = None,
     seed_input: Annotated[
         str | None,
-        typer.Option("--seed-input", metavar="FILE", callback=output.file_name, help="The seed's input (n, n pairs x y of black men, x y of the white man); '-' reads stdin."),
+        typer.Option("--seed-input", metavar="FILE", callback=output.file_option, help="The seed's input (n, n pairs x y of black men, x y of the white man); '-' reads stdin."),
     ] = None,
     tree: Annotated[bool, typer.Option("--tree", help="With --seed-input: print the seed's capture tree.")] = False,
     trace: Annotated[bool, typer.Option("--trace", help="With --seed-input: print the seed's program, then each step it makes: every capture tried, each node made, each num stored, the search down the longest paths.")] = False,
@@ -227,7 +227,7 @@ def perft(
     force: Annotated[bool, typer.Option("--force", help="Count even when the estimate is over an hour.")] = False,
     workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Count in K local processes (default: this one).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Count on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
-    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_name, help="Record finished parts of the tree in this SQLite file; run again to resume.")] = None,
+    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_option, help="Record finished parts of the tree in this SQLite file; run again to resume.")] = None,
     fen_option: Annotated[str | None, typer.Option("--fen", hidden=True, help="The old spelling of POSITION.")] = None,
     json_mode: output.JsonOpt = False,
 ) -> None:
@@ -270,11 +270,11 @@ def _board_after(one: CheckedGame, ply: int, numbers: bool) -> Any:
 
 @app.command()
 def pdn(
-    path: Annotated[str, typer.Argument(metavar="FILE", callback=output.file_name, help="A PDN file ('-': stdin).")],
+    path: Annotated[str, typer.Argument(metavar="FILE", callback=output.file_option, help="A PDN file ('-': stdin).")],
     game: Annotated[int | None, typer.Option("--game", min=1, metavar="K", help="Show game K: the board after each ply.")] = None,
     ply: Annotated[int | None, typer.Option("--ply", min=0, metavar="N", help="With --game K: only the board after ply N.")] = None,
     variant: PdnVariantOpt = None,
-    write: Annotated[str | None, typer.Option("--write", metavar="OUT", callback=output.file_name, help="Also write the games read to OUT, normalised (PDN).")] = None,
+    write: Annotated[str | None, typer.Option("--write", metavar="OUT", callback=output.file_option, help="Also write the games read to OUT, normalised (PDN).")] = None,
     numbers: NumbersOpt = False,
     json_mode: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,

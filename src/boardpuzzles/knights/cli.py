@@ -118,7 +118,7 @@ def count(
     closed: ClosedOpt = False,
     start: Annotated[str | None, typer.Option("--start", "-s", metavar="SQ", help="Count the open tours that start here.")] = None,
     method: Annotated[CountMethod | None, typer.Option("--method", "-m", help="frontier (a dynamic program over the swept border, boards up to 8 across) or backtrack (lists every tour); default: the faster.")] = None,
-    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_name, help="Save the frontier after every square in FILE; run again to resume.")] = None,
+    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_option, help="Save the frontier after every square in FILE; run again to resume.")] = None,
     memory: Annotated[str | None, typer.Option("--memory", metavar="SIZE", help="Memory a step may take before its states go to disk in partitions, e.g. 4G (default: half of this machine's).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Process the partitions on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Process the partitions in K local processes.")] = None,
