@@ -11,13 +11,13 @@ so its paths are counted here by the squares where the king turns.
 import collections
 import random
 
+import draughts as peer  # py-draughts, a test dependency
 import pytest
 from draughts_helpers import random_position
 
 from boardpuzzles.draughts import get_variant, legal_moves
 from boardpuzzles.draughts.board import Position, number_square, square_number
 
-peer = pytest.importorskip("draughts", reason="py-draughts is the peer library these tests compare with")
 
 BOARDS = {  # our variant: (py-draughts' board, whether it lists every path)
     "international": ("StandardBoard", False),

@@ -5,6 +5,7 @@ import threading
 import time
 
 import numpy as np
+import psutil
 import pytest
 
 from boardpuzzles import Cancelled
@@ -149,7 +150,6 @@ def test_a_checkpoint_resumes_and_refuses_another_count(tmp_path):
 
 
 def test_cancel_stops_the_worker_processes():
-    psutil = pytest.importorskip("psutil")
     cancel, set_at = threading.Event(), []
 
     def stop():
