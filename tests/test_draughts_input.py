@@ -190,7 +190,8 @@ def test_library_errors_name_their_parameters_never_flags():
 
     cases = [
         (lambda: parse_fen("X:W1:B2", INTERNATIONAL), "fen"),
-        (lambda: parse_position("W:W99:B1", INTERNATIONAL), "fen"),
+        (lambda: parse_position("W:W99:B1", INTERNATIONAL), "position"),  # its own parameter, a FEN or a diagram
+        (lambda: Position("W:W99:B1", INTERNATIONAL), "fen"),
         (lambda: get_variant("klingon"), "variant"),
         (lambda: longest_captures(parse_fen("W:Wc3:Bd4", RUSSIAN), piece=(4, 4)), "piece"),
         (lambda: parse_move("32-26", Position.initial(INTERNATIONAL)), "move"),

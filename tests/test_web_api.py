@@ -92,7 +92,9 @@ def test_every_endpoint_answers(client, name):
 def test_an_answer_is_the_commands_json(client, cli, path, params, command):
     response = client.get(f"/api/{path}", params=params)
     assert response.status_code == 200
-    assert response.json() == cli(*command, "--json").json()
+    answer, printed = response.json(), cli(*command, "--json").json()
+    assert answer.pop("seconds", 0) >= 0 and printed.pop("seconds", 0) >= 0  # a count's time varies
+    assert answer == printed
 
 
 def test_queens_all_is_json_lines_as_the_command_prints_them(client, cli):

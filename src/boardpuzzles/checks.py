@@ -31,12 +31,15 @@ boardpuzzles.errors.InputError: path must be a one-dimensional array of whole nu
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
 
-from .errors import InputError
+from .errors import InputError, InputTypeError
 
 Square = tuple[int, int]
 
@@ -57,6 +60,23 @@ def whole_number(value: Any, parameter: str, lo: int | None = None, hi: int | No
         span = f"{lo}..{hi}" if lo is not None and hi is not None else (f">= {lo}" if lo is not None else f"<= {hi}")
         raise InputError(f"{{parameter}} must be {span}", parameter=parameter, value=number, allowed=span)
     return number
+
+
+def real(value: Any, parameter: str) -> float:
+    """``value`` as a Python int or float (numpy's too); InputError unless it is a finite number, not a bool."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise refused("{parameter} must be a number", parameter, value)
+    number = value.item() if isinstance(value, np.generic) else value
+    if isinstance(number, float) and not math.isfinite(number):
+        raise InputError("{parameter} must be a finite number", parameter=parameter, value=number)
+    return number
+
+
+def path(value: Any, parameter: str) -> str | os.PathLike[str]:
+    """``value`` if it is a file name (text or an ``os.PathLike``), else an InputError naming ``parameter``."""
+    if not isinstance(value, (str, os.PathLike)):
+        raise refused("{parameter} must be a file name", parameter, value)
+    return value
 
 
 def flag(value: Any, parameter: str) -> bool:
@@ -147,12 +167,42 @@ def square(value: Any, parameter: str, rows: int, cols: int) -> Square:
 
 def squares(value: Any, parameter: str, rows: int, cols: int) -> list[Square]:
     """``value`` (an iterable of squares) as a list of squares of a rows x cols board."""
-    problem = "{parameter} must be a list of squares (row, col)"
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise refused(problem, parameter, value)
+    what = "a list of squares (row, col)"
     if isinstance(value, np.ndarray) and value.size and (value.ndim != 2 or value.shape[1] != 2):
-        raise refused(problem, parameter, value)
-    return [square(item, parameter, rows, cols) for item in value]
+        raise refused(f"{{parameter}} must be {what}", parameter, value)
+    return [square(item, parameter, rows, cols) for item in items(value, parameter, what)]
+
+
+def items(value: Any, parameter: str, what: str) -> list[Any]:
+    """The items of ``value``, an iterable that is neither text nor a mapping, as a list; InputError
+    ``{parameter} must be <what>`` otherwise (a number, None, an array of no dimension)."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise refused(f"{{parameter}} must be {what}", parameter, value)
+    try:
+        return list(value)
+    except TypeError:  # numpy's arrays of no dimension say they are iterable
+        raise refused(f"{{parameter}} must be {what}", parameter, value) from None
+
+
+@contextmanager
+def naming(parameter: str, value: Any, *names: str) -> Iterator[None]:
+    """InputErrors raised inside that name no parameter, or one of ``names``, name ``parameter`` instead
+    (``value`` the value refused): a call that hands its argument on to another names it as its own
+    caller knows it.
+
+    >>> with naming("fen", "X:W1"):
+    ...     raise InputError("{parameter}: the side to move must be W or B")
+    Traceback (most recent call last):
+        ...
+    boardpuzzles.errors.InputError: fen: the side to move must be W or B
+    """
+    try:
+        yield
+    except InputError as error:
+        if error.parameter is not None and error.parameter not in names:
+            raise
+        kind = InputTypeError if isinstance(error, InputTypeError) else InputError
+        raise kind(error.problem, parameter=parameter, value=value, show_value=False) from None
 
 
 def refused(problem: str, parameter: str, value: Any) -> InputError:

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from . import checks
 from .errors import Cancelled, InputError
 
 #: Seconds a compiled kernel works before it returns to let the caller report and check ``cancel``.
@@ -53,6 +54,16 @@ class Progress:
     unit: str
     elapsed: float
     detail: str = ""
+
+    def __post_init__(self) -> None:
+        """Numbers that are numbers, words that are words: InputError naming the field otherwise."""
+        set_field = object.__setattr__  # frozen: the checked values are set once, here
+        set_field(self, "done", checks.real(self.done, "done"))
+        set_field(self, "total", None if self.total is None else checks.real(self.total, "total"))
+        set_field(self, "elapsed", checks.real(self.elapsed, "elapsed"))
+        for name in ("unit", "detail"):
+            if not isinstance(getattr(self, name), str):
+                raise checks.refused("{parameter} must be text", name, getattr(self, name))
 
     @property
     def rate(self) -> float:

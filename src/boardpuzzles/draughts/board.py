@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from .. import checks, render
 from ..errors import InputError, InputTypeError
@@ -45,9 +46,17 @@ def number_square(number: int, size: int, mirrored: bool = False) -> Square:
     return size - 1 - top, 2 * index + ((top + mirrored) % 2 == 0)
 
 
-def square_text(square: Square, variant: Variant) -> str:
-    """A square in the variant's notation: a number or an algebraic name."""
+def square_text(square: Square, variant: Variant | str) -> str:
+    """A square ``(row, col)`` in the variant's notation: a number (a dark square's) or an algebraic
+    name; InputError naming ``square`` or ``variant`` for one that is not a square of its board."""
+    if not (type(square) is tuple and len(square) == 2 and type(square[0]) is int and type(square[1]) is int
+            and type(variant) is Variant and 0 <= square[0] < variant.size and 0 <= square[1] < variant.size):
+        variant = get_variant(variant)  # the squares the library makes pass above; one from outside is checked
+        square = checks.square(square, "square", variant.size, variant.size)
     if variant.numeric:
+        if not is_dark(square, variant.mirrored):
+            raise InputError(f"{{parameter}}: {square_name(*square)} is a light square: {variant.name} numbers the "
+                             "dark squares", parameter="square", value=square, show_value=False)
         return str(square_number(square, variant.size))
     return square_name(*square)
 
@@ -114,7 +123,8 @@ class Position:
     """Pieces on squares and the side to move, under one rule set: a value (immutable, hashable, equal
     when pieces, side to move and rules are).
 
-    ``Position(text, variant)`` reads a FEN, a diagram or ``"start"`` (:func:`parse_position`);
+    ``Position(fen, variant)`` reads a FEN, a diagram or ``"start"`` (:func:`parse_position`; errors name
+    ``fen``);
     :meth:`from_pieces`, :meth:`from_bitboards` and :meth:`initial` make one from its parts.
     ``pieces`` maps each occupied ``(row, col)`` to a letter (``w`` ``W`` white man and king, ``b`` ``B``
     black); ``turn`` is ``"W"`` or ``"B"``. ``str`` draws it (:func:`parse_diagram` reads that back),
@@ -133,11 +143,9 @@ class Position:
     _bits: Bitboards | None
     _hash: int | None
 
-    def __init__(self, text: str, variant: Variant | str) -> None:
-        if not isinstance(text, str):
-            raise InputTypeError("{parameter} must be a FEN, a diagram or 'start'", parameter="text",
-                                 value=type(text).__name__)
-        read = parse_position(text, get_variant(variant))
+    def __init__(self, fen: str, variant: Variant | str) -> None:
+        with checks.naming("fen", fen, "position"):
+            read = parse_position(fen, variant)
         _fill(self, read.variant, read._pieces, read.turn, read._bits)
 
     @classmethod
@@ -249,6 +257,12 @@ class Position:
     def on_board(self, square: Square) -> bool:
         """Whether a piece may stand on ``square`` under these rules."""
         return on_board(square, self.variant)
+
+    def to_json(self) -> dict[str, Any]:
+        """``variant``, ``fen``, ``turn`` and ``pieces``: each piece's letter by its square's algebraic name
+        (``{"c3": "w"}``, on every board, whatever its notation), squares in order from a1."""
+        pieces = {square_name(*square): piece for square, piece in sorted(self.pieces.items())}
+        return {"variant": self.variant.name, "fen": self.fen(), "turn": self.turn, "pieces": pieces}
 
     def fen(self) -> str:
         """The position as PDN FEN, e.g. ``W:W31,32,K40:B1,2``."""
@@ -412,7 +426,6 @@ def on_board(square: Square, variant: Variant) -> bool:
     return 0 <= row < size and 0 <= col < size and (not variant.dark_only or is_dark(square, variant.mirrored))
 
 
-Parser = Callable[[str, "Variant"], "Position"]
 _CELLS = ".wWbB_-·○◎●◉"  # what a square of a diagram may hold
 _TAG = re.compile(r"[HF][0-9]+")  # lidraughts' trailing tags such as H0 (half moves) and F1 (move number)
 _TO_MOVE = re.compile(r"(white|black|w|b)(?: to (?:move|play))?")
@@ -467,38 +480,29 @@ def check_position(position: Position) -> None:
         raise InputError(f"a {side} man on {name}, its own promotion row: it would be a king (write K{name})")
 
 
-def _names(parameter: str) -> Callable[[Parser], Parser]:
-    """A parser whose InputErrors name ``parameter`` in their structured fields (what a front end reads)."""
-
-    def wrap(parse: Parser) -> Parser:
-        @functools.wraps(parse)
-        def named(text: str, variant: Variant) -> Position:
-            try:
-                return parse(text, variant)
-            except InputError as error:
-                if error.parameter is not None:
-                    raise
-                raise InputError(error.problem, parameter=parameter, value=text, show_value=False) from None
-
-        return named
-
-    return wrap
+def _text(value: object, parameter: str) -> str:
+    """``value`` if it is text, else an InputTypeError naming ``parameter``."""
+    if not isinstance(value, str):
+        raise InputTypeError("{parameter} must be text", parameter=parameter, value=type(value).__name__)
+    return value
 
 
-@_names("fen")
-def parse_fen(text: str, variant: Variant) -> Position:
+def parse_fen(fen: str, variant: Variant | str) -> Position:
     """Parse PDN FEN: ``W:W31,32,K40:B1,2`` (either colour first, ranges, ``:H0:F1`` tags, algebraic on 8x8)."""
-    position = read_fen(text, variant)
-    check_position(position)
+    with checks.naming("fen", fen):
+        position = _read_fen(_text(fen, "fen"), get_variant(variant))
+        check_position(position)
     return position
 
 
-@_names("fen")
-def read_fen(text: str, variant: Variant) -> Position:
+def read_fen(fen: str, variant: Variant | str) -> Position:
     """:func:`parse_fen`, but a man on its own crowning row is kept as written (:meth:`Position.uncrowned`
     finds them, :meth:`Position.crowned` makes them the kings they must be: PDN files hold such FENs)."""
-    if not isinstance(text, str):
-        raise InputTypeError("{parameter} must be text", parameter="fen", value=type(text).__name__)
+    with checks.naming("fen", fen):
+        return _read_fen(_text(fen, "fen"), get_variant(variant))
+
+
+def _read_fen(text: str, variant: Variant) -> Position:
     fen = text.strip().rstrip(".").replace(" ", "")
     if not fen:
         raise InputError("empty FEN: write the side to move and both colours, like W:W31,32:B1,2")
@@ -537,14 +541,18 @@ def read_fen(text: str, variant: Variant) -> Position:
     return position
 
 
-@_names("diagram")
-def parse_diagram(text: str, variant: Variant) -> Position:
+def parse_diagram(diagram: str, variant: Variant | str) -> Position:
     """Parse a board drawn as text: one line per rank from the top, ``w W b B`` pieces, ``.`` empty.
 
     Spaces, rank numbers and a file-letter line are ignored, so a board printed by
     ``boardpuzzles draughts moves`` reads back; a line ``white``/``w``/``black``/``b`` (or
     containing "white to move") sets the side to move (default: the variant's first).
     """
+    with checks.naming("diagram", diagram):
+        return _read_diagram(_text(diagram, "diagram"), get_variant(variant))
+
+
+def _read_diagram(text: str, variant: Variant) -> Position:
     size = variant.size
     turn = variant.first
     files = "".join(file_name(col) for col in range(size))
@@ -590,13 +598,14 @@ def parse_diagram(text: str, variant: Variant) -> Position:
     return position
 
 
-def parse_position(text: str, variant: Variant) -> Position:
-    """A FEN, or a diagram if the text has several lines; ``start`` is the initial position."""
-    if not isinstance(text, str):
+def parse_position(position: str, variant: Variant | str) -> Position:
+    """A FEN, or a diagram if the text has several lines; ``start`` is the initial position.  Errors name
+    ``position``."""
+    if not isinstance(position, str):
         raise InputTypeError("{parameter} must be a FEN, a diagram or 'start'", parameter="position",
-                             value=type(text).__name__)
-    if text.strip().lower() in ("start", "initial", ""):
-        return Position.initial(variant)
-    if "\n" in text.strip():
-        return parse_diagram(text, variant)
-    return parse_fen(text, variant)
+                             value=type(position).__name__)
+    rules = get_variant(variant)
+    if position.strip().lower() in ("start", "initial", ""):
+        return Position.initial(rules)
+    with checks.naming("position", position, "fen", "diagram"):
+        return parse_diagram(position, rules) if "\n" in position.strip() else parse_fen(position, rules)

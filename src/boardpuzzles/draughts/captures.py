@@ -14,6 +14,7 @@ from . import seed
 from .board import Position, board_square, require_position, square_text
 from .moves import Move, capture_paths, distinct, legal_moves, select_captures
 from .rules import get_variant
+from .seed_steps import check_men
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,9 @@ def moves_of(position: Position, paths: bool = False) -> LegalMoves:
 
 
 def seed_captures(blacks: list[tuple[int, int]], white: tuple[int, int]) -> tuple[seed.Node, LongestCaptures]:
-    """Run the seed's program (:func:`.seed.program`); its tree and its longest paths."""
+    """Run the seed's program (:func:`.seed.program`) on its men (``(x, y)``, file and rank 1..8:
+    :func:`.seed_steps.check_men`); its tree and its longest paths."""
+    blacks, white = check_men(blacks, white)
     root, longest = seed.finish(seed.program(blacks, white, seed.Watch()))
     pieces = {(y - 1, x - 1): "b" for x, y in blacks}
     pieces[root.square] = "w"

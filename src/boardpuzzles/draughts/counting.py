@@ -166,8 +166,10 @@ def perft_count(
         raise InputError(f"{{parameter}} must be 0..{MOST_DEPTH} plies", parameter="depth", value=depth,
                          allowed=f"0..{MOST_DEPTH}")
     require_position(position)
-    paths, divide = checks.flag(paths, "paths"), checks.flag(divide, "divide")
+    paths, divide, force = checks.flag(paths, "paths"), checks.flag(divide, "divide"), checks.flag(force, "force")
     runner.check_options(workers, cluster)
+    if checkpoint is not None:
+        checks.path(checkpoint, "checkpoint")
     tracker = Tracker(UNIT, 100, progress, cancel)
     tracker.check()
     if not force:

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import checks
 from ..errors import InputError, InputTypeError
 from .board import Position, colour_of, parse_position
 from .moves import Move, after, legal_moves
@@ -146,7 +147,9 @@ class Game:
                                  value=variant if isinstance(variant, str) else variant.name)
             position = start
         elif isinstance(start, str):
-            position = parse_position(start, get_variant(DEFAULT_VARIANT if variant is None else variant))
+            rules = get_variant(DEFAULT_VARIANT if variant is None else variant)
+            with checks.naming("start", start, "position"):
+                position = parse_position(start, rules)
         else:
             raise InputTypeError("{parameter} must be a Position, a FEN or 'start'", parameter="start",
                                  value=type(start).__name__)
@@ -157,8 +160,13 @@ class Game:
         self.moves: list[Move] = []
         self.notation: list[str] = []
         self._ends: list[GameEnd | None] = [self._ending()]
-        for move in moves.split() if isinstance(moves, str) else moves:
-            self.play(move)
+        played = (moves.split() if isinstance(moves, str)
+                  else checks.items(moves, "moves", "text such as '32-28 19-23', or a list of moves"))
+        for place, move in enumerate(played, start=1):
+            try:
+                self.play(move)
+            except InputError as error:
+                raise InputError(error.worded(f"move {place}"), parameter="moves") from None
 
     @property
     def start(self) -> Position:

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
 
 from .. import checks
-from ..errors import InputError
+from ..errors import InputError, InputTypeError
 from ..geometry import Square
 from .board import (
     Bitboards, Position, bit_of, bit_squares, board_square, colour_of, promotion_row, require_position, square_text,
@@ -36,6 +36,7 @@ from .rules import Criterion, Halt, Promotion, Variant, Vector, get_variant
 Direction = Vector
 
 _LETTERS = (("w", "W"), ("b", "B"))  # by side (0 white), then king or not
+_PIECES = ("w", "W", "b", "B")
 _CAPTURE = 1 << 15  # in a kernel key: the move takes something
 
 
@@ -75,15 +76,15 @@ class Move:
         path = tuple(board_square(square, "path", rules) for square in checks.squares(path, "path", size, size))
         captured = tuple(board_square(square, "captured", rules)
                          for square in checks.squares(captured, "captured", size, size))
-        captured_pieces = tuple(captured_pieces)
         if len(path) < 2:
             raise InputError("{parameter} must be two or more squares (row, col)", parameter="path", value=path)
-        if piece not in ("w", "W", "b", "B"):
-            raise InputError("{parameter} must be w, W, b or B", parameter="piece", value=piece)
-        if len(captured_pieces) != len(captured) or any(p not in ("w", "W", "b", "B") for p in captured_pieces):
-            raise InputError("{parameter} must be a letter w, W, b or B for each square captured",
-                             parameter="captured_pieces", value=captured_pieces)
-        _fill(self, rules, path, captured, piece, captured_pieces, bool(promotes), None, None)
+        if not isinstance(piece, str) or piece not in _PIECES:
+            raise checks.refused("{parameter} must be w, W, b or B", "piece", piece)
+        letters = "a letter w, W, b or B for each square captured"
+        captured_pieces = tuple(checks.items(captured_pieces, "captured_pieces", letters))
+        if len(captured_pieces) != len(captured) or not all(isinstance(p, str) and p in _PIECES for p in captured_pieces):
+            raise InputError(f"{{parameter}} must be {letters}", parameter="captured_pieces", value=captured_pieces)
+        _fill(self, rules, path, captured, piece, captured_pieces, checks.flag(promotes, "promotes"), None, None)
 
     def key(self) -> tuple[Square, Square, frozenset[Square]]:
         """Moves with the same start, end and set of captured pieces are the same move (``distinct``)."""
@@ -579,12 +580,34 @@ def reference_moves(position: Position, paths: bool = False) -> list[Move]:
 
 
 def after(position: Position, move: Move) -> Position:
-    """The position after ``move``, a legal move of ``position`` (not checked here: see :func:`.notation.play`
-    and :meth:`.Board.push`, which check); ``position`` is a value and does not change."""
+    """The position after ``move``, a move of ``position`` that fits it (the piece it names stands on its
+    start and belongs to the side to move, the pieces it takes are the other side's, its end is free):
+    an InputError naming ``move`` otherwise.  Whether it is legal is not checked here (see
+    :func:`.notation.play` and :meth:`.Board.push`, which check); ``position`` is a value and does not
+    change."""
+    require_position(position)
+    if not isinstance(move, Move):
+        raise InputTypeError("{parameter} must be a Move", parameter="move", value=type(move).__name__)
     variant = position.variant
+    if move.variant != variant:
+        raise InputError(f"{{parameter}} is a move of {move.variant.name}, not of {variant.name}", parameter="move",
+                         value=str(move))
     if variant.on_bitboards:
         _, origin, to, taken, flags = move_row(move)
         white, black, kings, colour = position.bitboards()
+        own, other = (white, black) if colour == 0 else (black, white)
+        fits = (own >> origin & 1 and move.piece == _LETTERS[colour][kings >> origin & 1] and not taken & ~other
+                and (to == origin or not (white | black) >> to & 1))
+    else:
+        pieces = position.pieces
+        fits = (pieces.get(move.start) == move.piece and colour_of(move.piece) == position.turn
+                and all(square in pieces and colour_of(pieces[square]) != position.turn for square in move.captured)
+                and (move.end == move.start or move.end not in pieces))
+    if not fits:
+        raise InputError(f"{{parameter}} {move.notation(full=True)} does not fit the position {position.fen()}: its "
+                         "piece must stand on its start for the side to move, take the other side's pieces and "
+                         "end on a free square", parameter="move", value=str(move), show_value=False)
+    if variant.on_bitboards:
         return Position.from_bitboards((*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour),
                                        variant)
     return position.moved(move.start, move.end, move.captured, move.piece.upper() if move.promotes else move.piece)

@@ -94,26 +94,27 @@ def read_squares(text: str, position: Position) -> list[Square]:
         raise InputError(f"{{parameter}} '{text.strip()}': {error}", parameter="move") from None
 
 
-def parse_move(text: str, position: Position) -> Move:
-    """The legal move of ``position`` that ``text`` names (InputError if none, or if it is ambiguous)."""
+def parse_move(move: str, position: Position) -> Move:
+    """The legal move of ``position`` that the notation ``move`` names (InputError if none, or if it is
+    ambiguous)."""
     require_position(position)
-    if not isinstance(text, str):
+    if not isinstance(move, str):
         raise InputTypeError("{parameter} must be a move's notation (text)", parameter="move",
-                             value=type(text).__name__)
-    squares = read_squares(text, position)
+                             value=type(move).__name__)
+    squares = read_squares(move, position)
     moves = legal_moves(position, paths=True)
-    shown = text.strip()
+    shown = move.strip()
     if len(squares) == 2:
-        found = [move for move in moves if (move.start, move.end) == (squares[0], squares[1])]
+        found = [legal for legal in moves if (legal.start, legal.end) == (squares[0], squares[1])]
     else:
         trace = _trace(squares)
-        found = [move for move in moves if trace is not None and _trace(move.path) == trace]
+        found = [legal for legal in moves if trace is not None and _trace(legal.path) == trace]
         if not found:
             hub = (squares[0], squares[1], frozenset(squares[2:]))
-            found = [move for move in moves if move.key() == hub and len(move.captured) == len(squares) - 2]
+            found = [legal for legal in moves if legal.key() == hub and len(legal.captured) == len(squares) - 2]
         if not found:
-            found = [move for move in moves if (move.start, move.end) == (squares[0], squares[-1])
-                     and _passes(squares, _trace(move.path))]
+            found = [legal for legal in moves if (legal.start, legal.end) == (squares[0], squares[-1])
+                     and _passes(squares, _trace(legal.path))]
     options = distinct(found)
     if len(options) == 1:
         return found[0]
@@ -161,7 +162,9 @@ def play_line(position: Position, line: str) -> Position:
     Move numbers (``1.``, ``1...``) are skipped. An illegal move is an InputError naming its
     place in the line (``move 3 '28x19' is not legal ...``).
     """
-    current = position
+    current = require_position(position)
+    if not isinstance(line, str):
+        raise InputTypeError("{parameter} must be moves' notation (text)", parameter="line", value=type(line).__name__)
     place = 0
     for token in line.split():
         if re.fullmatch(r"[0-9]+\.+", token):
@@ -170,5 +173,5 @@ def play_line(position: Position, line: str) -> Position:
         try:
             current = play(current, token)
         except InputError as error:
-            raise InputError(error.worded(f"move {place}"), parameter="moves") from None
+            raise InputError(error.worded(f"move {place}"), parameter="line") from None
     return current

@@ -42,9 +42,11 @@ warning on the game (:attr:`CheckedGame.warnings`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import checks
 from ..errors import InputError, InputTypeError
 from .board import Position, check_position, read_fen, square_text
 from .game import Game, move_number
@@ -546,8 +548,8 @@ def replay(game: PdnGame, number: int = 1, default: Variant | None = None, like:
     """Play the main line of ``game`` (the ``number``-th of its file) from its start, every move checked;
     the first that cannot be read or is not legal is the game's error, and the game stops there. Never
     raises for a problem of the game itself. ``default`` and ``like`` as :meth:`PdnGame.rules`."""
-    if not isinstance(game, PdnGame):
-        raise InputTypeError("{parameter} must be a PdnGame (read_games)", parameter="game", value=type(game).__name__)
+    game = _pdn_game(game)
+    number = checks.whole_number(number, "number", lo=1)
     warnings = list(game.warnings)
     try:
         variant, reason = game.rules(default, like)
@@ -589,7 +591,7 @@ def file_rules(games: list[PdnGame]) -> Variant | None:
     """The rule set most games of a file without GameType or Variant tags are surely recognised as (by
     their squares: :meth:`PdnGame.rules`), if any is."""
     found: dict[str, int] = {}
-    for game in games:
+    for game in _pdn_games(games):
         if not (game.tags.get("GameType", "").strip() or game.tags.get("Variant", "").strip()):
             variant, _, sure = _recognised(game)
             if sure:
@@ -613,6 +615,7 @@ def _quote(value: str) -> str:
 def write_game(game: PdnGame, default: Variant | None = None) -> str:
     """The PDN text of one game: its tags, then its move text with numbers, wrapped at 79 columns (what
     could not be read, :attr:`PdnGame.rest`, written back as it was before the result)."""
+    game = _pdn_game(game)
     try:
         variant = game.rules(default)[0]
     except InputError:
@@ -646,12 +649,15 @@ def write_game(game: PdnGame, default: Variant | None = None) -> str:
 
 def write_games(games: list[PdnGame], default: Variant | None = None) -> str:
     """The PDN text of several games, a blank line between two."""
-    return "\n".join(write_game(game, default) for game in games)
+    return "\n".join(write_game(game, default) for game in _pdn_games(games))
 
 
 def normalised(checked: CheckedGame) -> PdnGame:
     """The game as it is written back normalised: a game replayed whole has its moves in its rule set's
     notation; any other is kept as it was read."""
+    if not isinstance(checked, CheckedGame):
+        raise InputTypeError("{parameter} must be a CheckedGame (replay, check_games)", parameter="checked",
+                             value=type(checked).__name__)
     pdn = checked.pdn
     if checked.error is not None or checked.game is None:
         return pdn
@@ -664,7 +670,11 @@ def from_game(game: Game, tags: dict[str, str] | None = None) -> PdnGame:
     starts from the initial position) and ``Result`` as the game says (``*`` while it goes on)."""
     if not isinstance(game, Game):
         raise InputTypeError("{parameter} must be a Game", parameter="game", value=type(game).__name__)
-    all_tags = dict(tags or {})
+    if tags is not None and not (isinstance(tags, Mapping)
+                                 and all(isinstance(key, str) and isinstance(value, str) for key, value in tags.items())):
+        raise InputTypeError("{parameter} must map tag names to their values, both text", parameter="tags",
+                             value=type(tags).__name__)
+    all_tags = {} if tags is None else dict(tags)
     number = next((n for n, name in GAME_TYPES.items() if name == game.variant.name), None)
     if number is not None:
         all_tags.setdefault("GameType", str(number))
@@ -676,3 +686,16 @@ def from_game(game: Game, tags: dict[str, str] | None = None) -> PdnGame:
     result = "*" if end is None else end.result(game.variant)
     all_tags.setdefault("Result", result)
     return PdnGame(all_tags, list(game.notation), {}, result)
+
+
+def _pdn_game(value: Any, parameter: str = "game") -> PdnGame:
+    """``value`` if it is a :class:`PdnGame`, else an InputTypeError naming ``parameter``."""
+    if not isinstance(value, PdnGame):
+        raise InputTypeError("{parameter} must be a PdnGame (read_games)", parameter=parameter,
+                             value=type(value).__name__)
+    return value
+
+
+def _pdn_games(value: Any) -> list[PdnGame]:
+    """``value`` (an iterable of :class:`PdnGame`) as a list, else an InputTypeError naming ``games``."""
+    return [_pdn_game(game, "games") for game in checks.items(value, "games", "a list of PdnGame (read_games)")]

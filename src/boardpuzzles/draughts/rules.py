@@ -12,7 +12,7 @@ a misspelled criterion or a board its men do not fit is an :class:`InputError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
@@ -164,6 +164,16 @@ class Variant:
                 men[colour, capturing] = tuple(d for d in lines.vectors if d[0] == ahead or d[0] == 0 or backwards)
         set_field(self, "_men", men)
 
+    def to_json(self) -> dict[str, Any]:
+        """Every rule of the set by its field's name (an enum by its value, ``priority`` a list)."""
+        rules: dict[str, Any] = {}
+        for one in fields(self):
+            if one.init:
+                value = getattr(self, one.name)
+                rules[one.name] = ([c.value for c in value] if one.name == "priority"
+                                   else value.value if isinstance(value, Enum) else value)
+        return rules
+
     @property
     def men_per_side(self) -> int:
         """Men of each side in the initial position."""
@@ -283,19 +293,19 @@ VARIANTS: dict[str, Variant] = {
 DEFAULT_VARIANT = "russian"
 
 
-def get_variant(name: str | Variant) -> Variant:
-    """The rule set called ``name`` (InputError naming the known ones otherwise); a :class:`Variant`
+def get_variant(variant: str | Variant) -> Variant:
+    """The rule set called ``variant`` (InputError naming the known ones otherwise); a :class:`Variant`
     is returned as it is."""
-    if isinstance(name, Variant):
-        return name
-    if not isinstance(name, str):
+    if isinstance(variant, Variant):
+        return variant
+    if not isinstance(variant, str):
         raise InputTypeError("{parameter} must be a rule set's name or a Variant", parameter="variant",
-                             value=type(name).__name__)
-    key = name.strip().lower().replace("-", "").replace(" ", "").replace("!", "")
+                             value=type(variant).__name__)
+    key = variant.strip().lower().replace("-", "").replace(" ", "").replace("!", "")
     try:
         return VARIANTS[key]
     except KeyError:
         raise InputError(
-            f"unknown variant '{name}': use one of {', '.join(VARIANTS)}", parameter="variant", value=name,
+            f"unknown variant '{variant}': use one of {', '.join(VARIANTS)}", parameter="variant", value=variant,
             allowed=list(VARIANTS), show_value=False,
         ) from None

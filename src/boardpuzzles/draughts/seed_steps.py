@@ -21,10 +21,12 @@ in the order made).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .. import checks
+from ..errors import InputError
 from ..geometry import Square, square_name
 from ..listing import Listing, Pace, Where
 from . import seed
@@ -172,9 +174,35 @@ class Watching(seed.Watch):
         return self._step("paths", "path", path[-1], path, taken=False, num=path[-1].num)
 
 
+def check_men(blacks: Any, white: Any) -> tuple[list[tuple[int, int]], tuple[int, int]]:
+    """The seed's men as its program takes them (what :func:`.seed.read_seed_input` reads): ``blacks``
+    pairs ``(x, y)`` of the black men and ``white`` the white man's, ``x`` the file and ``y`` the rank,
+    both 1..8, no two men on one square; else an InputError naming ``blacks`` or ``white``."""
+    man = _man(white, "white")
+    men = [_man(black, "blacks") for black in checks.items(blacks, "blacks", "a list of pairs (x, y), x and y 1..8")]
+    if len(set(men)) < len(men) or man in men:
+        twice = next(square for square in [*men, man] if [*men, man].count(square) > 1)
+        raise InputError(f"{{parameter}}: two men on x={twice[0]} y={twice[1]}", parameter="blacks",
+                         value=twice, show_value=False)
+    return men, man
+
+
+def _man(value: Any, parameter: str) -> tuple[int, int]:
+    problem = "{parameter} must be a pair (x, y) of whole numbers 1..8: the file and the rank"
+    if isinstance(value, (str, bytes, Mapping)):
+        raise checks.refused(problem, parameter, value)
+    try:
+        x, y = value
+    except (TypeError, ValueError):
+        raise checks.refused(problem, parameter, value) from None
+    return checks.whole_number(x, parameter, 1, 8), checks.whole_number(y, parameter, 1, 8)
+
+
 def seed_steps(blacks: list[tuple[int, int]], white: tuple[int, int], *, offset: int = 0,
                cancel: threading.Event | None = None) -> Iterator[SeedStep]:
-    """The seed's program on this input (:func:`.seed.read_seed_input`) step by step, from ``offset`` on
-    (the steps before it are made but not built): at most :data:`MOST_STEPS` steps.
+    """The seed's program on this input (:func:`check_men`) step by step, from ``offset`` on (the steps
+    before it are made but not built): at most :data:`MOST_STEPS` steps.
     :class:`~..errors.Cancelled` when ``cancel`` is set."""
-    return (step for step in seed.program(blacks, white, Watching(offset, cancel)) if step is not None)
+    men, man = check_men(blacks, white)
+    watching = Watching(offset, cancel)
+    return (step for step in seed.program(men, man, watching) if step is not None)

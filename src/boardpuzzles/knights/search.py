@@ -262,9 +262,9 @@ class Search:
         prefix = _path(checks.integers(prefix, "prefix"), nbr, free)
         self.nbr, self.tie = nbr.astype(np.int32, copy=False), tie
         self.closed, self.count_all = checks.flag(closed, "closed"), checks.flag(count_all, "count_all")
-        self.node_limit = checks.whole_number(node_limit, "node_limit", lo=0)
+        self.node_limit = checks.whole_number(node_limit, "node_limit", 0, checks.INT64.max)
         self.middle = np.zeros(n, dtype=np.uint8) if middle is None else checks.mask(middle, "middle", n).astype(np.uint8)
-        self.middle_moves = checks.whole_number(middle_moves, "middle_moves", lo=-1)
+        self.middle_moves = checks.whole_number(middle_moves, "middle_moves", -1, checks.INT64.max)
         n_free = int(free.sum())
         self.path = np.empty(n_free, dtype=np.int64)
         self.acc = np.zeros(n, dtype=np.int64)
@@ -299,7 +299,7 @@ class Search:
 
     def run(self, chunk: int = 0) -> int:
         """Search on for at most ``chunk`` nodes (0: to the end); the status, PAUSED if not done."""
-        chunk = checks.whole_number(chunk, "chunk", lo=0)
+        chunk = checks.whole_number(chunk, "chunk", 0, checks.INT64.max)
         if self.status == PAUSED:
             self.status = _resume(self.nbr, self.tie, self.closed, self.count_all, self.node_limit, chunk,
                                   self.path, self.middle, self.middle_moves, self.acc, self.visited,

@@ -69,7 +69,6 @@ processes, a dask cluster and a checkpoint file all speak of the same ids.
 from __future__ import annotations
 
 import hashlib
-import os
 import threading
 import time
 from dataclasses import dataclass
@@ -582,8 +581,8 @@ def count(
     n = _check_n(n)
     subs = subproblems(n)
     runner.check_options(workers, cluster)
-    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
-        raise checks.refused("{parameter} must be a file name", "checkpoint", checkpoint)
+    if checkpoint is not None:
+        checks.path(checkpoint, "checkpoint")
     tracker = Tracker("subproblems", len(subs), progress, cancel)
     tracker.check()
     store = None

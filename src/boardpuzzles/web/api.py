@@ -24,13 +24,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .. import draughts, knights, queens
+from .. import checks, draughts, knights, queens
 from ..errors import BoardpuzzlesError, Cancelled, InputError, NoSolution
-from ..geometry import parse_board_size, parse_square, parse_squares, square_name
+from ..geometry import parse_board_size, parse_square, parse_squares
 from ..draughts.seed_steps import LISTING as SEED_LISTING, seed_steps
 from ..knights.listed import LISTINGS as KNIGHT_LISTINGS
 from ..knights.steps import MAX_STEPPED, WATCHED as KNIGHT_WATCHED, tour_steps
 from ..progress import Progress
+from ..queens.solution import no_solution
 from ..queens.steps import LISTINGS, WATCHED, search_steps
 from .params import Query
 
@@ -101,12 +102,8 @@ class Work:
         offered = {"progress": self._progress, "cancel": self.cancel}
         return {name: value for name, value in offered.items() if name in wanted}
 
-    def _progress(self, *report: Any) -> None:
-        if len(report) == 1 and isinstance(report[0], Progress):
-            self.report(report[0].to_json())
-        else:  # the older (done, total) form of queens.count
-            done, total = report
-            self.report(Progress(done, total, "subproblems", self.elapsed()).to_json())
+    def _progress(self, report: Progress) -> None:
+        self.report(report.to_json())
 
 
 @dataclass(frozen=True)
@@ -187,7 +184,8 @@ def queens_solve(query: Query, work: Work) -> Answer:
                              parameter="method", value=method, allowed=list(WATCHED))
         lines = _steps_then(search_steps(n, method), work, lambda step: step.solution is not None)
         solution = lines[-1]["solution"] if lines else None
-        return [*lines, {"n": n, "columns": solution}]
+        answer = no_solution(n).to_json() if solution is None else queens.Solution.from_columns(solution).to_json()
+        return [*lines, answer]
     try:
         return queens.solve(n, method, **work.protocol(queens.solve)).to_json()
     except NoSolution as none:
@@ -214,7 +212,7 @@ def queens_all(query: Query, work: Work) -> Answer:
             if step.solution is not None:
                 solution = queens.Solution.from_columns(step.solution)
                 if not unique or solution.canonical() == solution:
-                    lines.append({"columns": list(step.solution)})
+                    lines.append(solution.to_json(with_n=False))
                     shown += 1
             if len(lines) & 1023 == 0:
                 work.check()
@@ -233,7 +231,7 @@ def queens_all(query: Query, work: Work) -> Answer:
         if shown >= WEB_LISTED:
             raise InputError(f"more than {WEB_LISTED} solutions: give {{parameter}} (at most {WEB_LISTED})",
                              parameter="limit", allowed=f"0..{WEB_LISTED}")
-        lines.append({"columns": list(solution.columns)})
+        lines.append(solution.to_json(with_n=False))
         shown += 1
         if shown & 255 == 0:
             work.check()
@@ -439,7 +437,7 @@ def _position(query: Query) -> draughts.Position:
     text = query.text(name, "start") or ""
     if not text.strip():
         raise InputError("{parameter} is empty: give a FEN such as W:W31,32:B1,2, or start", parameter=name)
-    with field(name):
+    with checks.naming(name, text, "position"):  # the field the position came in
         return draughts.parse_position(text, variant)
 
 
@@ -515,37 +513,20 @@ def draughts_variants(query: Query, work: Work) -> Answer:
     """``draughts variants``: each rule set's description; with ``details``, what the page needs to draw it."""
     if not query.flag("details"):
         return {name: variant.description for name, variant in draughts.VARIANTS.items()}
-    return {name: {"description": v.description, "size": v.size, "first": v.first, "mirrored": v.mirrored,
-                   "numeric": v.numeric, "dark_only": v.dark_only, "remove_at_once": v.remove_at_once,
-                   "capture_sep": v.capture_sep}
-            for name, v in draughts.VARIANTS.items()}
-
-
-def _position_json(position: draughts.Position) -> dict[str, Any]:
-    variant = position.variant
-    return {"variant": variant.name, "fen": position.fen(), "turn": position.turn,
-            "pieces": {square_name(*square): piece for square, piece in sorted(position.pieces.items())}}
+    return {name: variant.to_json() for name, variant in draughts.VARIANTS.items()}
 
 
 def draughts_position(query: Query, work: Work) -> Answer:
     """A position read (a FEN, a diagram or the seed's input) and written back: its FEN and its pieces."""
     seeded = _seed(query)
     if seeded is not None:
-        return _position_json(seeded[1].position)
-    return _position_json(_position(query))
+        return seeded[1].position.to_json()
+    return _position(query).to_json()
 
 
 def draughts_play(query: Query, work: Work) -> Answer:
     """The position after one legal ``move``, written as ``draughts moves`` writes it."""
-    position = _position(query)
-    wanted = (query.text("move") or "").strip()
-    found = draughts.legal_moves(position, True)
-    texts = [str(move) for move in found]
-    for move, short in zip(found, texts):
-        if wanted in (short, move.notation(full=True)):
-            return _position_json(draughts.after(position, move))
-    raise InputError("{parameter} is not a legal move here: play one of " + ", ".join(sorted(set(texts))),
-                     parameter="move", value=wanted, allowed=sorted(set(texts)))
+    return draughts.play(_position(query), query.text("move") or "").to_json()
 
 
 ENDPOINTS: dict[str, Endpoint] = {
