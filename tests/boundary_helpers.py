@@ -1,5 +1,5 @@
-"""Shared by the boundary tests: wrong values of every kind, and the check that a call given one
-answers or refuses it with an InputError naming it."""
+"""Shared by the boundary tests: wrong values of every kind, and the tests that a module's calls,
+given one, answer or refuse it with an InputError naming it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -26,13 +28,31 @@ NESTED = st.recursive(st.integers(-3, 40) | st.floats(allow_nan=True) | st.text(
 WRONG = st.one_of(SCALARS, ARRAYS, NESTED)
 
 
-def answers_or_names(call: Callable[..., Any], good: dict[str, Any], parameter: str, wrong: Any) -> None:
-    """``call`` with the good arguments but ``parameter`` given ``wrong`` answers (a value that is good after
-    all), answers "none" (NoSolution), or raises an InputError naming ``parameter`` or one it is checked
-    with (another of ``good``: rows and a free array of rows * cols entries); anything else fails."""
-    try:
-        call(**{**good, parameter: wrong})
-    except InputError as error:
-        assert error.parameter == parameter or error.parameter in good, (error.parameter, error)
-    except NoSolution:
-        pass
+Calls = dict[str, tuple[Callable[..., Any], dict[str, Any]]]
+
+
+def boundary_tests(calls: Calls) -> tuple[Callable[[], None], Callable[..., None]]:
+    """The two tests of a module's ``calls`` (each a call with good, small arguments, by name): every good
+    call answers, and with a wrong value of any kind (:data:`WRONG`) in one of its parameters each
+    answers (a value that is good after all), answers "none" (NoSolution), or raises an InputError
+    naming that parameter or one it is checked with (another of its arguments: rows and a free array
+    of rows * cols entries); anything else fails."""
+    cases = [(name, parameter) for name, (_, good) in calls.items() for parameter in good]
+
+    def test_the_good_calls_answer() -> None:
+        for call, good in calls.values():
+            call(**good)
+
+    @pytest.mark.parametrize("name, parameter", cases, ids=[f"{name}({parameter})" for name, parameter in cases])
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(wrong=WRONG)
+    def test_a_wrong_argument_is_an_input_error_naming_it(name: str, parameter: str, wrong: Any) -> None:
+        call, good = calls[name]
+        try:
+            call(**{**good, parameter: wrong})
+        except InputError as error:
+            assert error.parameter == parameter or error.parameter in good, (error.parameter, error)
+        except NoSolution:
+            pass
+
+    return test_the_good_calls_answer, test_a_wrong_argument_is_an_input_error_naming_it

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from boundary_helpers import WRONG, answers_or_names
-from hypothesis import HealthCheck, given, settings
+from boundary_helpers import boundary_tests
 
 from boardpuzzles import InputError, Progress, knights, queens
 from boardpuzzles.knights.conditions import free_squares_verdict
@@ -63,20 +62,7 @@ CALLS = {
         Progress(**kw)), {"done": 3, "total": 8, "unit": "squares", "elapsed": 0.5, "detail": ""}),
 }
 
-CASES = [(name, parameter) for name, (_, good) in CALLS.items() for parameter in good]
-
-
-def test_the_good_calls_answer():
-    for name, (call, good) in CALLS.items():
-        call(**good)
-
-
-@pytest.mark.parametrize("name, parameter", CASES, ids=[f"{name}({parameter})" for name, parameter in CASES])
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(wrong=WRONG)
-def test_a_wrong_argument_is_an_input_error_naming_it(name, parameter, wrong):
-    call, good = CALLS[name]
-    answers_or_names(call, good, parameter, wrong)
+test_the_good_calls_answer, test_a_wrong_argument_is_an_input_error_naming_it = boundary_tests(CALLS)
 
 
 def test_the_three_holes_of_check_tour_are_closed():

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from boundary_helpers import WRONG as ANY_WRONG, answers_or_names
-from hypothesis import HealthCheck, given, settings, strategies as st
+from boundary_helpers import boundary_tests
+from hypothesis import given, settings, strategies as st
 
 from boardpuzzles.draughts import (
     Board, Game, Move, Position, after, check_games, file_rules, from_game, get_variant, legal_moves,
@@ -63,20 +63,7 @@ CALLS = {
     "write_game": (write_game, {"game": PDN, "default": None}),
     "write_games": (write_games, {"games": [PDN], "default": None}),
 }
-CASES = [(name, parameter) for name, (_, good) in CALLS.items() for parameter in good]
-
-
-def test_the_good_calls_answer():
-    for name, (call, good) in CALLS.items():
-        call(**good)
-
-
-@pytest.mark.parametrize("name, parameter", CASES, ids=[f"{name}({parameter})" for name, parameter in CASES])
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(wrong=ANY_WRONG)
-def test_a_wrong_argument_is_an_input_error_naming_it(name, parameter, wrong):
-    call, good = CALLS[name]
-    answers_or_names(call, good, parameter, wrong)
+test_the_good_calls_answer, test_a_wrong_argument_is_an_input_error_naming_it = boundary_tests(CALLS)
 WRONG = st.one_of(st.none(), st.integers(), st.floats(allow_nan=True), st.text(max_size=5), st.lists(st.integers(), max_size=3),
                   st.builds(lambda: np.zeros((2, 2))), st.dictionaries(st.integers(), st.integers(), max_size=2))
 
