@@ -190,6 +190,7 @@ class KnightTour:
     def json_parts(self, squares_per_part: int = 1 << 20) -> Iterator[str]:
         """The JSON text of :meth:`to_json` in pieces, ``squares_per_part`` squares of the path each:
         a 10000x10000 path is 10^8 names, too many to hold as one list of strings."""
+        squares_per_part = checks.whole_number(squares_per_part, "squares_per_part", lo=1)
         head = json.dumps({**self._head(), "path": []})
         yield head[:-2]  # up to the path's "["
         files = [file_name(c) for c in range(self.cols)]
