@@ -11,6 +11,12 @@ whatever its type, shape or dtype, reaches a kernel unchecked: the caller gets
 an ``InputError``, never a numba ``TypingError``, a read past the end of an
 array or a wrong answer.
 
+The checks: :func:`whole_number`, :func:`real`, :func:`flag`, :func:`path` (a file
+name), :func:`integers`, :func:`mask` and :func:`table` (arrays), :func:`square`
+and :func:`squares`, :func:`items` (the items of an iterable); :func:`refused` words
+a refusal, and :func:`naming` makes the errors of a call handed an argument name it
+as the caller knows it.
+
 Whole numbers are Python ints and numpy integers; a bool is not one (``True``
 is no board size), nor is a float, even a whole one (the API counts in ints):
 
