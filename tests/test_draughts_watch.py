@@ -14,13 +14,13 @@ from boardpuzzles.draughts.seed_steps import LISTING, MOST_STEPS, seed_steps
 from boardpuzzles.errors import Cancelled
 from boardpuzzles.geometry import square_name
 
-from watch_helpers import lines_checked
+from listing_helpers import LineTracer
 
 EXAMPLE = seed.read_seed_input(EXAMPLE_SEED)  # four men round d5, one more on f4; the white man on c3
 
 
 def test_every_step_names_the_line_executing():
-    steps, agreed = lines_checked(LISTING, lambda: seed_steps(*EXAMPLE))
+    steps, agreed = LineTracer(LISTING).steps_checked(lambda: seed_steps(*EXAMPLE))
     assert len(agreed) == len(steps) == 89 and all(agreed)
     said = {"node": "watch.made(", "test": "watch.test(", "num": "watch.stored(", "visit": "watch.visit(",
             "check": "watch.check(", "path": "watch.found("}

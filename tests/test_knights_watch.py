@@ -15,7 +15,7 @@ from boardpuzzles.knights.steps import backtrack_steps, rule_steps, search_size,
 from boardpuzzles.knights.tour import NoTour
 
 from knights_helpers import assert_tour
-from watch_helpers import lines_checked
+from listing_helpers import LineTracer
 
 
 def final_path(steps):
@@ -39,7 +39,7 @@ def final_path(steps):
     ("backtrack", lambda: backtrack_steps(6, 6, (0, 0), closed=True)),
 ])
 def test_every_step_names_the_line_executing(method, make):
-    steps, agreed = lines_checked(LISTINGS[method], make)
+    steps, agreed = LineTracer(LISTINGS[method]).steps_checked(make)
     assert len(agreed) == len(steps) > 50 and all(agreed)
     code = LISTINGS[method].lines
     said = {"test": "knight.test(", "move": "knight.move(", "back": "knight.back(", "start": "knight.begin(",

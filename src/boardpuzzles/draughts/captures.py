@@ -201,7 +201,7 @@ def moves_of(position: Position, paths: bool = False) -> LegalMoves:
 
 def seed_captures(blacks: list[tuple[int, int]], white: tuple[int, int]) -> tuple[seed.Node, LongestCaptures]:
     """Run the seed's program (:func:`.seed.program`); its tree and its longest paths."""
-    root, longest = seed.finish(seed.program(blacks, white, seed.Watch()))
+    root, longest = seed.program(blacks, white, seed.Watch())
     pieces = {(y - 1, x - 1): "b" for x, y in blacks}
     pieces[root.square] = "w"
     rules = get_variant("seed")

@@ -21,14 +21,14 @@ visits the nodes that :mod:`.search` visits, in the same order (the tests walk b
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import animate, checks, render
 from ..errors import InputError
 from ..geometry import Square, square_name
-from ..listing import Pace, Where
+from ..watching import Moment, Recorder, WatchedStep, stream
 from ..progress import Tracker
 from . import listed
 from .moves import check_board
@@ -90,7 +90,7 @@ Table = tuple[tuple[int | None, ...], ...]
 
 
 @dataclass(frozen=True)
-class KnightStep:
+class KnightStep(WatchedStep):
     """One step of a watched method.
 
     ``kind``: ``start`` (the knight on its first square; ``restart``: a new run of the
@@ -103,19 +103,15 @@ class KnightStep:
     square a move left (for ``stuck``: from where it stands), ``accessibility`` the table
     after the step, row by row from rank 1 (None on visited and blocked squares).
 
-    ``where`` is where the listed code stood (None for a replayed tour), ``counts`` the
-    counters after the step (``nodes``: of the search tree, the root included), ``node``
-    the node of the search tree the knight stands on after the step (0 the root, the
-    start; each move makes a node, numbered as they are made) and ``parent`` the node a
-    move came from (None on the other steps).
+    ``moment`` says where the listed code stood (no ``where`` for a replayed tour), the
+    counters after the step (``nodes``: of the search tree, the root included), the node of
+    the search tree the knight stands on after the step (0 the root, the start; each move
+    makes a node, numbered as they are made) and, on a move, the node it came from
+    (:class:`~..watching.Moment`).
     """
 
-    index: int
     method: str
-    where: Where | None
-    counts: dict[str, int]
-    node: int
-    parent: int | None
+    moment: Moment
     kind: str
     number: int
     square: Square
@@ -150,18 +146,16 @@ class KnightStep:
 
     def __str__(self) -> str:
         """The ``--trace`` line: the step's number, the line and the function of the listing that made it, its words."""
-        if self.where is None:
+        if self.moment.line is None:
             return f"{self.index + 1:>7}  {self.words()}"
-        return f"{self.index + 1:>7}  line {self.where.line:>3}  {self.where.stack[-1].name:<9} {self.words()}"
+        return f"{self.index + 1:>7}  line {self.moment.line:>3}  {self.moment.frame:<9} {self.words()}"
 
     def to_json(self) -> dict[str, Any]:
         """The step with the keys every watched step has (``index``, ``method``, ``line``, ``vars``,
         ``stack``, ``counts``, ``node`` and, on a move, ``parent``) and the knight's own."""
-        where = self.where.to_json() if self.where else {"line": None, "vars": {}, "stack": []}
-        made = {} if self.parent is None else {"parent": self.parent}
+        moment = self.moment.to_json()
         return {
-            "index": self.index, "method": self.method, **where, "counts": dict(self.counts), "node": self.node,
-            **made, "kind": self.kind, "number": self.number, "square": square_name(*self.square),
+            "index": moment.pop("index"), "method": self.method, **moment, "kind": self.kind, "number": self.number, "square": square_name(*self.square),
             "candidate": self.candidate.to_json() if self.candidate else None,
             "candidates": [c.to_json() for c in self.candidates],
             "left": self.left_name,
@@ -173,43 +167,33 @@ def _tie_words(order: str | int) -> str:
     return TIES[order] if isinstance(order, str) else f"ties in a random order (number {order})"
 
 
-@dataclass
 class Knight:
     """The seed's two tables for one watched method, and the steps its listed code makes on them.
 
     ``board[row][col]``: visited (or blocked); ``accessibility[row][col]``: from how many free
     squares a knight can still reach the square.  The listed code (:mod:`.listed`) reads and
     writes them, and calls :meth:`begin`, :meth:`test`, :meth:`move`, :meth:`back`,
-    :meth:`stuck`, :meth:`done` and :meth:`exhausted`, each of which returns the step it makes.
-    ``closed`` is what the tables keep: a closed tour's start stays counted by its neighbours
-    (the search); the rules look at closing only at the end (``closing``).  ``offset`` and
-    ``cancel``: see :class:`~..listing.Pace` (a step before ``offset`` is None).
+    :meth:`stuck`, :meth:`done` and :meth:`exhausted`, each of which makes its step and hands
+    it to ``trace`` (set by :meth:`steps`).  ``closing``: whether a closed tour is asked; the tables keep a closed
+    tour's start counted by its neighbours for the search only (the rules look at closing only
+    at the end).  ``offset`` and ``cancel``: see :class:`~..watching.Recorder`.
     """
 
-    rows: int
-    cols: int
-    start: Square
-    method: str
-    blocked: frozenset[Square] = frozenset()
-    closing: bool = False
-    depth: int = LOOKAHEAD_DEPTH
-    offset: int = 0
-    cancel: threading.Event | None = None
-    board: list[list[bool]] = field(init=False)
-    accessibility: list[list[int]] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.listing = listed.LISTINGS.get(self.method)  # none for a replayed tour
-        self.closed = self.closing and self.method == "backtrack"
-        self.free = free_mask(self.rows, self.cols, self.blocked)
+    def __init__(self, rows: int, cols: int, start: Square, method: str, blocked: frozenset[Square] = frozenset(),
+                 closing: bool = False, depth: int = LOOKAHEAD_DEPTH, offset: int = 0,
+                 cancel: threading.Event | None = None) -> None:
+        self.rows, self.cols, self.start, self.method = rows, cols, start, method
+        self.trace: Callable[[KnightStep], None] = lambda step: None
+        self.blocked, self.closing, self.depth = blocked, closing, depth
+        self.closed = closing and method == "backtrack"
+        self.free = free_mask(rows, cols, blocked)
         self.squares = int(self.free.sum())
-        middle, self.across = middle_lines(self.rows, self.cols, self.free, self.closing)
-        self.middle = middle.reshape(self.rows, self.cols).tolist()
+        middle, self.across = middle_lines(rows, cols, self.free, closing)
+        self.middle = middle.reshape(rows, cols).tolist()
         self.tie: list[list[int]] = []
-        self.counters = {"tests": 0, "moves": 0, "backs": 0, "nodes": 1}
-        if self.method == "backtrack":
-            self.counters["restarts"] = 0
-        self.pace = Pace(self.offset, self.cancel)
+        counters = ("tests", "moves", "backs", "nodes", "restarts") if method == "backtrack" else (
+            "tests", "moves", "backs", "nodes")
+        self.recorder = Recorder(listed.LISTINGS.get(method), counters, offset, cancel)  # no listing: a tour replayed
         self.made = 0
         self.clear()
 
@@ -219,8 +203,15 @@ class Knight:
         self.accessibility = [[sum(not self.board[tr][tc] for _, tr, tc in listed.jumps(self, r, c))
                                for c in range(self.cols)] for r in range(self.rows)]
         self.path: list[Square] = []
-        self.nodes: list[int] = []
         self.tested: list[list[Candidate]] = []
+
+    def steps(self, run: Callable[[Knight], Any]) -> Iterator[KnightStep]:
+        """The steps that ``run(self)`` (a listed method running on these tables) makes, as a stream."""
+        def watched(trace: Callable[[KnightStep], None]) -> None:
+            self.trace = trace
+            run(self)
+
+        return stream(watched, f"{self.method} from {square_name(*self.start)}")
 
     def runs(self) -> Iterator[tuple[int, str | int]]:
         """(budget of moves, tie order) of each run of the search (:func:`.tour.budgets`)."""
@@ -230,59 +221,51 @@ class Knight:
         return tuple(tuple(None if self.board[r][c] else self.accessibility[r][c] for c in range(self.cols))
                      for r in range(self.rows))
 
-    def _step(self, kind: str, node: int, parent: int | None = None, **fields: Any) -> KnightStep | None:
-        index = self.pace.next()
-        if index is None:
-            return None
-        where = self.listing.where() if self.listing else None
-        return KnightStep(index, self.method, where, dict(self.counters), node, parent, kind,
-                          len(self.path), self.path[-1], self.table(), **fields)
+    def _step(self, kind: str, counter: str | None, **fields: Any) -> None:
+        """Make the step (the path already as it stands after it) and hand it to ``trace``."""
+        moment = self.recorder.step(counter, len(self.path) - 1)
+        if moment is not None:
+            self.trace(KnightStep(self.method, moment, kind, len(self.path), self.path[-1], self.table(), **fields))
 
-    def begin(self, budget: int | None = None, order: str | int | None = None) -> KnightStep | None:
+    def begin(self, budget: int | None = None, order: str | int | None = None) -> None:
         """The knight is on the start (already occupied): a walk begins, or a run of the search with
         its ``budget`` of moves and its tie ``order``."""
-        self.path, self.nodes, self.tested, self.made = [self.start], [0], [[]], 0
-        kind = "start"
+        again = self.recorder.index > 0  # a run before this one
+        self.path, self.tested, self.made = [self.start], [[]], 0
         note = ""
         if budget is not None and order is not None:
             self.tie = tie_order(self.rows, self.cols, self.free, order).reshape(self.rows, self.cols).tolist()
             note = f"at most {budget:,} moves, {_tie_words(order)}"
-            if self.pace.made:
-                kind = "restart"
-                self.counters["restarts"] += 1
-                note = "the run before made its budget of moves without an answer: a new run, " + note
-        return self._step(kind, 0, note=note)
+        if again:
+            note = "the run before made its budget of moves without an answer: a new run, " + note
+            self._step("restart", "restarts", note=note)
+        else:
+            self._step("start", None, note=note)
 
-    def test(self, r: int, c: int, key: Any = None, capped: bool = False) -> KnightStep | None:
-        """The method looks at the free square (r, c): its accessibility and its rule's ``key``."""
+    def test(self, r: int, c: int, key: Any = None, capped: bool = False) -> None:
+        """The method looks at the free square (r, c): its accessibility and its rule's ``key``
+        (``capped``: the search may not take it, a second move between the middle lines)."""
         refused = DEAD_END if self.method == "roth" and key is None else CROSSING if capped else ""
         score = key if self.method == "lookahead" else None
         candidate = Candidate((r, c), self.accessibility[r][c], score, refused, self.depth)
         self.tested[-1].append(candidate)
-        self.counters["tests"] += 1
-        return self._step("test", self.nodes[-1], candidate=candidate)
+        self._step("test", "tests", candidate=candidate)
 
-    def move(self, r: int, c: int) -> KnightStep | None:
+    def move(self, r: int, c: int) -> None:
         """The knight has moved to (r, c) (already occupied)."""
-        self.counters["moves"] += 1
         self.made += 1
-        parent = self.nodes[-1]
         candidates = tuple(self.tested[-1])
         self.path.append((r, c))
-        self.nodes.append(self.counters["nodes"])
-        self.counters["nodes"] += 1
         self.tested.append([])
-        return self._step("move", self.nodes[-1], parent, candidates=candidates)
+        self._step("move", "moves", candidates=candidates)
 
-    def back(self, r: int, c: int, why: str) -> KnightStep | None:
+    def back(self, r: int, c: int, why: str) -> None:
         """The knight has gone back from (r, c) (already released), for the reason ``why``."""
-        self.counters["backs"] += 1
         self.path.pop()
-        self.nodes.pop()
         self.tested.pop()
-        return self._step("back", self.nodes[-1], left=(r, c), note=why)
+        self._step("back", "backs", left=(r, c), note=why)
 
-    def stuck(self) -> KnightStep | None:
+    def stuck(self) -> None:
         """A rule has no free square to go to."""
         candidates = self.tested[-1]
         visited = len(self.path)
@@ -295,16 +278,16 @@ class Knight:
         left = self.squares - visited
         note = (f"stuck on {where} after {visited - 1} moves with {left} square{'s' if left != 1 else ''} "
                 f"left: {why}")
-        return self._step("stuck", self.nodes[-1], candidates=tuple(candidates), note=note)
+        self._step("stuck", None, candidates=tuple(candidates), note=note)
 
-    def done(self) -> KnightStep | None:
+    def done(self) -> None:
         """Every free square is visited."""
-        return self._step("done", self.nodes[-1], note=_done_note(self.path[0], self.path[-1], self.closing))
+        self._step("done", None, note=_done_note(self.path[0], self.path[-1], self.closing))
 
-    def exhausted(self, why: str) -> KnightStep | None:
+    def exhausted(self, why: str) -> None:
         """The search has tried every move from the start: there is no tour."""
         kind = "closed tour" if self.closing else "tour"
-        return self._step("exhausted", 0, note=f"no {kind} from {square_name(*self.start)}: {why}")
+        self._step("exhausted", None, note=f"no {kind} from {square_name(*self.start)}: {why}")
 
 
 def _closes(start: Square, last: Square) -> bool:
@@ -345,11 +328,6 @@ def _checked(rows: Any, cols: Any, start: Any, blocked: Any, closed: Any, method
     return rows, cols, start, holes, checks.flag(closed, "closed")
 
 
-def _built(steps: Iterable[KnightStep | None]) -> Iterator[KnightStep]:
-    """The steps a listing hands over, but for those before the offset (None)."""
-    return (step for step in steps if step is not None)
-
-
 def rule_steps(rows: int, cols: int, start: Square, method: str, depth: int = LOOKAHEAD_DEPTH,
                blocked: Iterable[Square] = (), shift: int = 0, closed: bool = False, *, offset: int = 0,
                cancel: threading.Event | None = None) -> Iterator[KnightStep]:
@@ -359,9 +337,9 @@ def rule_steps(rows: int, cols: int, start: Square, method: str, depth: int = LO
     rows, cols, start, holes, closed = _checked(rows, cols, start, blocked, closed, method, RULES)
     depth = checks.whole_number(depth, "depth", 1, LOOKAHEAD_MOST)
     shift = checks.whole_number(shift, "shift", 0, 7)
-    knight = Knight(rows, cols, start, method, holes, closed, depth, offset, cancel)
     score = {"warnsdorff": listed.warnsdorff, "lookahead": listed.lookahead, "roth": listed.roth}[method]
-    return _built(listed.walk(knight, score, shift))
+    knight = Knight(rows, cols, start, method, holes, closed, depth, offset, cancel)
+    return knight.steps(lambda knight: listed.walk(knight, score, shift))
 
 
 def search_size(rows: int, cols: int, start: Square, closed: bool = False, blocked: Iterable[Square] = (), *,
@@ -391,7 +369,7 @@ def backtrack_steps(rows: int, cols: int, start: Square, closed: bool = False, b
         raise InputError(f"the search from {{parameter}} {square_name(*start)} on the {rows}x{cols} board makes "
                          f"{size:,} steps; a watched search makes at most {MAX_WATCHED_STEPS:,}",
                          parameter="start", value=square_name(*start), show_value=False)
-    return _built(listed.backtrack(Knight(rows, cols, start, "backtrack", holes, closed, offset=offset, cancel=cancel)))
+    return Knight(rows, cols, start, "backtrack", holes, closed, offset=offset, cancel=cancel).steps(listed.backtrack)
 
 
 def path_steps(rows: int, cols: int, path: Sequence[Square], method: str, blocked: Iterable[Square] = (),
@@ -401,19 +379,18 @@ def path_steps(rows: int, cols: int, path: Sequence[Square], method: str, blocke
     tests; each move shows the free squares it could have gone to instead."""
     rows, cols, start, holes, closed = _checked(rows, cols, path[0] if len(path) else None, blocked, closed)
     path = checks.squares(path, "path", rows, cols)
-    knight = Knight(rows, cols, start, method, holes, closed, offset=offset)
 
-    def replay() -> Iterator[KnightStep | None]:
+    def replay(knight: Knight) -> None:
         listed.occupy(knight, *path[0])
-        yield knight.begin()
+        knight.begin()
         for before, square in zip(path, path[1:]):
             knight.tested[-1] = [Candidate((r, c), knight.accessibility[r][c])
                                  for _, r, c in listed.jumps(knight, *before) if not knight.board[r][c]]
             listed.occupy(knight, *square)
-            yield knight.move(*square)
-        yield knight.done()
+            knight.move(*square)
+        knight.done()
 
-    return _built(replay())
+    return Knight(rows, cols, start, method, holes, closed, offset=offset).steps(replay)
 
 
 def tour_steps(rows: int, cols: int, start: Square, closed: bool, method: str | None, lookahead: int | None,

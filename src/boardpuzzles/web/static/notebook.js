@@ -33,7 +33,7 @@ export async function mount(root, packed, puzzle, uid) {
     const layout = part("div", "bp-layout");
     layout.append(stage, side);
     root.replaceChildren(title, layout);
-    const store = new StepStore();
+    const store = new StepStore(puzzle.kindOf);
     for (const written of data.steps) store.pushDelta(written);
     const watch = new Watch({ board: new Board(board, null), bar, caption, counts, side, status, keys: root }, puzzle);
     await watch.start(data.listing, { ...data.setup, uid }, { store, more: async () => false, done: true }, 0);

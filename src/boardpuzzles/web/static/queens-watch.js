@@ -230,10 +230,11 @@ function termView(step, previous, n) {
 
 export const puzzle = {
   name: "queens",
+  kindOf: (step) => step.action,
   counters: [["tests", "tests"], ["placements", "placements"], ["backtracks", "backtracks"], ["solutions", "solutions"], ["nodes", "tree nodes"]],
   jumps: [
-    { label: "Next solution", sign: "★", key: "s", actions: ["solution"], title: "the next solution" },
-    { label: "Next backtrack", sign: "↩", key: "b", actions: ["free"], title: "the next queen taken back" },
+    { label: "Next solution", sign: "★", key: "s", kinds: ["solution"], title: "the next solution" },
+    { label: "Next backtrack", sign: "↩", key: "b", kinds: ["free"], title: "the next queen taken back" },
   ],
   boardSpec,
   describe(step, setup) {

@@ -207,7 +207,7 @@ async function watch(startAt = 0) {
     return;
   }
   const method = $("method").value;
-  const store = new StepStore();
+  const store = new StepStore(puzzle.kindOf);
   let more = true;
   const source = {
     store, capped: false, done: false,

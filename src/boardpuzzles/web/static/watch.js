@@ -6,7 +6,7 @@
 //
 // The listing: {method, lines: [text, ...], frames: [name, ...], variables: [name, ...]} (Listing.to_json()).
 // The steps, in order, each an object with at least these keys (boardpuzzles/watching.py makes them):
-//   action   what the step does; `jumps` and `isSolution` read it
+//   action   what the step does (the knight's is named `kind`: the adapter's kindOf reads it)
 //   index    its place in the stream, from 0
 //   line     the listing's line executing (1-based); vars: the running frame's variables {name: value}
 //   stack    the listed frames, outermost first: [{name, line, vars}, ...]; the last one is the running frame
@@ -17,8 +17,10 @@
 // A puzzle plugs in with an object (queens: queens-watch.js exports `puzzle`; the notebook finds it in
 // `<name>-watch.js`):
 //   name                        "queens"
+//   kindOf(step)                what the step does: "test", "occupy", ... (queens: step.action; knight: step.kind);
+//                               the StepStore, the timeline's jumps and the tree's solutions read it
 //   counters                    [[key, label], ...] in the order shown
-//   jumps                       [{label, sign, key, actions: [action, ...], title}]: timeline buttons and keys
+//   jumps                       [{label, sign, key, kinds: [kind, ...], title}]: timeline buttons and keys
 //   boardSpec(step, previous, setup)   what board.js's boardSpec() draws for the step
 //   describe(step, setup)       the step in a sentence
 //   panels(step, previous, setup)      HTML of the puzzle's own panels (the seed's tables), or ""
@@ -29,13 +31,13 @@
 //   probe(step, setup)          optional: {slot, label, refused} for a step that tries a child of the current node
 //                               without making it (a test): drawn dashed below the current node
 //   ending(step, setup)         what is said when the last step of a finished search is shown
-//   isSolution(step)            optional; default: step.action === "solution"
+//   isSolution(step)            optional; default: kindOf(step) === "solution"
 // `setup` is what the search was asked ({n, method} for the queens) plus `uid`, a prefix that keeps the
 // SVG ids of several players in one document apart.
 //
 // new Watch(parts, puzzle) builds the panels into parts.side (and the counters into parts.counts), the
 // timeline into parts.bar, and draws the board with parts.board (a board.js Board); watch.start(listing,
-// setup, source, at) starts at step `at`, where source = {store: StepStore, more: async () => grew?, done}: `done`
+// setup, source, at) starts at step `at`, where source = {store: new StepStore(puzzle.kindOf), more: async () => grew?, done}: `done`
 // true once the store holds the whole search (more() may set it with the last page); `capped` true when the
 // source stopped before the end (the end is then said to be the page's, not the search's).
 import { escapeText } from "./board.js";
@@ -72,7 +74,7 @@ export class Watch {
   constructor(parts, puzzle) {
     this.parts = parts;
     this.puzzle = puzzle;
-    this.isSolution = puzzle.isSolution || ((step) => step.action === "solution");
+    this.isSolution = puzzle.isSolution || ((step) => puzzle.kindOf(step) === "solution");
     this.code = section("The code", "watch-code");
     this.frame = document.createElement("p");
     this.frame.className = "frame-vars";
