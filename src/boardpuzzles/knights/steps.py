@@ -98,10 +98,12 @@ class KnightStep(WatchedStep):
     ``candidate``), ``move``, ``back`` (a retreat from ``left``; ``note`` says why),
     ``stuck`` (a rule with no free square to go to), ``done`` (every free square
     visited; ``note`` says whether the tour closes) or ``exhausted`` (the search tried
-    every move: no tour).  ``number`` counts the squares on the path after the step,
-    ``square`` is where the knight stands, ``candidates`` the squares looked at from the
-    square a move left (for ``stuck``: from where it stands), ``accessibility`` the table
-    after the step, row by row from rank 1 (None on visited and blocked squares).
+    every move: no tour).  ``path`` holds the squares of the knight's path after the step,
+    from the start (``number`` counts them, ``square`` is the last: where the knight
+    stands); ``candidates`` the squares looked at from the square a move left (for a test:
+    from where the knight stands, so far, this one last; for ``stuck``: all of them),
+    ``accessibility`` the table after the step, row by row from rank 1 (None on visited and
+    blocked squares).
 
     ``moment`` says where the listed code stood (no ``where`` for a replayed tour), the
     counters after the step (``nodes``: of the search tree, the root included), the node of
@@ -113,13 +115,22 @@ class KnightStep(WatchedStep):
     method: str
     moment: Moment
     kind: str
-    number: int
-    square: Square
+    path: tuple[Square, ...]
     accessibility: Table
     candidate: Candidate | None = None
     candidates: tuple[Candidate, ...] = ()
     left: Square | None = None
     note: str = ""
+
+    @property
+    def number(self) -> int:
+        """How many squares the path holds after the step."""
+        return len(self.path)
+
+    @property
+    def square(self) -> Square:
+        """Where the knight stands after the step."""
+        return self.path[-1]
 
     @property
     def name(self) -> str:
@@ -155,7 +166,8 @@ class KnightStep(WatchedStep):
         ``stack``, ``counts``, ``node`` and, on a move, ``parent``) and the knight's own."""
         moment = self.moment.to_json()
         return {
-            "index": moment.pop("index"), "method": self.method, **moment, "kind": self.kind, "number": self.number, "square": square_name(*self.square),
+            "index": moment.pop("index"), "method": self.method, **moment, "kind": self.kind,
+            "number": self.number, "square": square_name(*self.square), "path": [square_name(*sq) for sq in self.path],
             "candidate": self.candidate.to_json() if self.candidate else None,
             "candidates": [c.to_json() for c in self.candidates],
             "left": self.left_name,
@@ -225,7 +237,7 @@ class Knight:
         """Make the step (the path already as it stands after it) and hand it to ``trace``."""
         moment = self.recorder.step(counter, len(self.path) - 1)
         if moment is not None:
-            self.trace(KnightStep(self.method, moment, kind, len(self.path), self.path[-1], self.table(), **fields))
+            self.trace(KnightStep(self.method, moment, kind, tuple(self.path), self.table(), **fields))
 
     def begin(self, budget: int | None = None, order: str | int | None = None) -> None:
         """The knight is on the start (already occupied): a walk begins, or a run of the search with
@@ -249,7 +261,7 @@ class Knight:
         score = key if self.method == "lookahead" else None
         candidate = Candidate((r, c), self.accessibility[r][c], score, refused, self.depth)
         self.tested[-1].append(candidate)
-        self._step("test", "tests", candidate=candidate)
+        self._step("test", "tests", candidate=candidate, candidates=tuple(self.tested[-1]))
 
     def move(self, r: int, c: int) -> None:
         """The knight has moved to (r, c) (already occupied)."""

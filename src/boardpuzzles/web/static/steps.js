@@ -122,3 +122,30 @@ export class StepStore {
     return -1;
   }
 }
+
+// A source for Watch.start that loads the steps page by page from the server: fetchPage(offset) resolves a
+// page of /api/<puzzle>/steps ({steps, more}); at most `most` steps are loaded (then `capped`: the page holds
+// only the beginning of the search); `first`, a page already fetched, starts the store.
+export function pagedSource(store, fetchPage, most, first = null) {
+  let more = true;
+  if (first) {
+    for (const step of first.steps) store.push(step);
+    more = first.more;
+  }
+  const source = {
+    store, capped: false, done: !more,
+    async more() {
+      if (!more) return false;
+      if (store.length >= most) {
+        source.capped = true;
+        return false;
+      }
+      const page = await fetchPage(store.length);
+      for (const step of page.steps) store.push(step);
+      more = page.more;
+      source.done = !more;
+      return page.steps.length > 0;
+    },
+  };
+  return source;
+}

@@ -25,6 +25,7 @@ export class SearchTree {
     this.solved = [NEVER]; // the first step at which a solution stood in each node's subtree
     this.last = [0]; // the last node of each subtree (nodes are numbered in the order they are made)
     this.slot = [[0, 1]];
+    this.order = [0]; // each node's place among its parent's children, in the order made
     this.label = [""];
     this.children = [[]];
     this.stepNode = []; // the node of each step
@@ -54,6 +55,7 @@ export class SearchTree {
       this.solved.push(NEVER);
       this.last.push(node);
       this.slot.push(this.slotOf(step) || [this.children[parent].length, 0]);
+      this.order.push(this.children[parent].length);
       this.label.push(this.labelOf(step));
       this.children.push([]);
       this.children[parent].push(node);
@@ -84,18 +86,25 @@ const COLOURS = { path: OPEN, solved: SOLVED, dead: DEAD, open: FRESH };
 
 // The focus view at step s: one row per depth, `slots` places a row (the siblings' slots), `depth` rows
 // below the root; returns SVG text whose nodes carry data-node (a click on one goes to the step that made it).
+// A deep search shows its last `window` rows (the current node's, and the rows above it), saying how many
+// rows lie above; `full` false draws no row below the current node's children (a search deeper than it is wide).
 // probe: {slot, label, refused} draws what step s tries below the current node (a test), dashed.
-export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "the search tree", probe = null }) {
+export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "the search tree", probe = null, window = 10, full = true }) {
   const current = tree.stepNode[s];
   const pathList = tree.ancestors(current);
   const path = new Set(pathList);
+  const here = tree.depth[current];
+  const top = Math.max(0, Math.min(here + 1, depth) - window + 1); // the first depth drawn
+  const shown = Math.min(depth, full ? Math.max(here + 1, top + window - 1) : here + 1) - top + 1; // rows drawn
   const gap = 36, rowHeight = 40, radius = 13, left = 30;
-  const width = left + slots * gap + 10, height = 30 + (depth + 1) * rowHeight;
+  const lead = top ? 20 : 0; // room for the note on the rows above
+  const width = left + slots * gap + 10, height = 30 + lead + shown * rowHeight;
   const x = (slot) => left + slot * gap + gap / 2;
-  const y = (d) => 24 + d * rowHeight;
+  const y = (d) => 24 + lead + (d - top) * rowHeight;
   const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeText(title)}" font-family="system-ui, sans-serif">`];
+  if (top) parts.push(`<text x="4" y="14" font-size="11" fill="#545458">⋮ ${top} row${top > 1 ? "s" : ""} above, from the root</text>`);
   const xs = new Map([[0, left + (slots * gap) / 2]]);
-  for (let d = 1; d <= depth; d++) {
+  for (let d = Math.max(1, top); d < top + shown; d++) {
     parts.push(`<text x="4" y="${y(d) + 4}" font-size="11" fill="#545458">${d}</text>`);
   }
   const rows = [];
@@ -103,9 +112,10 @@ export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "
     const above = pathList[d];
     const kids = tree.children[above].filter((child) => tree.made[child] <= s);
     kids.forEach((child, order) => xs.set(child, x(tree.slot[child][1] ? tree.slot[child][0] : order)));
-    rows.push([above, kids]);
+    if (d + 1 >= top) rows.push([above, kids]);
   }
   for (const [above, kids] of rows) {
+    if (tree.depth[above] < top) continue; // the path into the window starts at its first row
     for (const child of kids) {
       const strong = path.has(child);
       parts.push(`<line x1="${xs.get(above)}" y1="${y(tree.depth[above]) + radius}" x2="${xs.get(child)}" y2="${y(tree.depth[child]) - radius}" stroke="${strong ? OPEN : "#b9b4ab"}" stroke-width="${strong ? 3 : 1.5}"/>`);
@@ -117,43 +127,62 @@ export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "
     const isCurrent = id === current;
     const under = state === "path" ? 0 : tree.below(id, s);
     const ink = state === "open" ? "#1d1d1f" : state === "dead" ? DEAD_INK : "#fff";
-    const name = id === 0 ? "the root, the empty board" : `node ${id}: ${tree.label[id]}, ${state === "path" ? "on the current path" : state === "solved" ? "a solution below" : state === "dead" ? "a dead end" : "open"}${under ? `, ${under} nodes below` : ""}`;
+    const label = id === 0 ? rootLabel : tree.label[id];
+    const name = id === 0 ? `the root, ${rootLabel}` : `node ${id}: ${tree.label[id]}, ${state === "path" ? "on the current path" : state === "solved" ? "a solution below" : state === "dead" ? "a dead end" : "open"}${under ? `, ${under} nodes below` : ""}`;
     let text = `<g class="node" data-node="${id}" role="button" tabindex="-1" aria-label="${escapeText(name)}">`;
     text += `<title>${escapeText(name)}</title>`;
     if (isCurrent) text += `<circle cx="${cx}" cy="${cy}" r="${radius + 5}" fill="#ffd54f" stroke="#7a4f00" stroke-width="2"/>`;
     text += `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="${COLOURS[state]}" stroke="${state === "open" || state === "dead" ? "#8e877c" : COLOURS[state]}" stroke-width="1.5"/>`;
-    text += `<text x="${cx}" y="${cy + 1}" font-size="${id === 0 ? 10 : 13}" font-weight="650" text-anchor="middle" dominant-baseline="central" fill="${ink}">${escapeText(id === 0 ? rootLabel : tree.label[id])}</text>`;
+    text += `<text x="${cx}" y="${cy + 1}" font-size="${id === 0 || String(label).length > 2 ? 10 : 13}" font-weight="650" text-anchor="middle" dominant-baseline="central" fill="${ink}">${escapeText(label)}</text>`;
     if (under) text += `<text x="${cx}" y="${cy + radius + 10}" font-size="10" text-anchor="middle" fill="#545458">+${under}</text>`;
     return text + "</g>";
   };
-  if (probe && tree.depth[current] < depth) {
-    const px = x(probe.slot), py = y(tree.depth[current] + 1);
+  if (probe && here < depth) {
+    const px = x(probe.slot), py = y(here + 1);
     const colour = probe.refused ? "#b3261e" : SOLVED;
-    parts.push(`<line x1="${xs.get(current)}" y1="${y(tree.depth[current]) + radius}" x2="${px}" y2="${py - radius}" stroke="${colour}" stroke-width="2" stroke-dasharray="4 3"/>`);
+    parts.push(`<line x1="${xs.get(current)}" y1="${y(here) + radius}" x2="${px}" y2="${py - radius}" stroke="${colour}" stroke-width="2" stroke-dasharray="4 3"/>`);
     parts.push(`<g aria-label="${escapeText(`tried: ${probe.label}, ${probe.refused ? "refused" : "free"}`)}"><circle cx="${px}" cy="${py}" r="${radius}" fill="#fff" stroke="${colour}" stroke-width="2" stroke-dasharray="4 3"/>`);
-    parts.push(`<text x="${px}" y="${py + 1}" font-size="13" font-weight="650" text-anchor="middle" dominant-baseline="central" fill="${colour}">${probe.refused ? "✕" : escapeText(probe.label)}</text></g>`);
+    parts.push(`<text x="${px}" y="${py + 1}" font-size="${String(probe.label).length > 2 ? 10 : 13}" font-weight="650" text-anchor="middle" dominant-baseline="central" fill="${colour}">${probe.refused ? "✕" : escapeText(probe.label)}</text></g>`);
   }
-  parts.push(node(0));
-  for (const [, kids] of rows) for (const child of kids) parts.push(node(child));
+  if (top === 0) parts.push(node(0));
+  else parts.push(node(pathList[top]));
+  for (const [above, kids] of rows) for (const child of kids) if (tree.depth[child] > top) parts.push(node(child));
   parts.push("</svg>");
   return parts.join("");
 }
 
-// The overview at step s: every node made, as a band inside its parent's band (the parent's width split
-// evenly among its possible children, `slots` of them); rows are depths. Returns SVG text; bandAt(x, y)
-// of the same geometry finds the node under a point.
-export function overviewSvg(tree, s, { slots, depth, width = 600, title = "every node made so far" }) {
+// Where node `id` stands in its parent's band: [place, places]. split "slots": the parent's
+// width split evenly among its possible children (`slots` of them, or the node's own slot count); split
+// "made": among the children made so far (`made`: their number, by parent; a search that tries few of its
+// possible children: the knight).
+function band(tree, id, slots, split, made) {
+  if (split === "made") return [tree.order[id], made[tree.parent[id]]];
+  const [slot, count] = tree.slot[id];
+  return [slot, count || slots];
+}
+
+function madeBy(tree, s, split) {
+  if (split !== "made") return null;
+  const made = new Array(tree.stepMax[s] + 1).fill(0);
+  for (let id = 1; id <= tree.stepMax[s]; id++) made[tree.parent[id]]++;
+  return made;
+}
+
+// The overview at step s: every node made, as a band inside its parent's band (split as `band` says);
+// rows are depths. Returns SVG text; bandAt(x, y) of the same geometry finds the node under a point.
+export function overviewSvg(tree, s, { slots, depth, split = "slots", width = 600, title = "every node made so far" }) {
   const rowHeight = 14, height = (depth + 1) * rowHeight;
   const path = new Set(tree.ancestors(tree.stepNode[s]));
   const spans = new Map([[0, [0, width]]]);
   const paths = { path: "", solved: "", dead: "", open: "" };
   const last = tree.stepMax[s];
+  const made = madeBy(tree, s, split);
   for (let id = 0; id <= last; id++) {
     if (id > 0) {
       const [start, span] = spans.get(tree.parent[id]);
-      const [slot, count] = tree.slot[id];
-      const share = span / (count || slots);
-      spans.set(id, [start + slot * share, share]);
+      const [place, places] = band(tree, id, slots, split, made);
+      const share = span / places;
+      spans.set(id, [start + place * share, share]);
     }
     const [start, span] = spans.get(id);
     const state = tree.state(id, s, path);
@@ -166,19 +195,20 @@ export function overviewSvg(tree, s, { slots, depth, width = 600, title = "every
 }
 
 // The node whose band holds the point (x, y) of the overview (in its units), among those made by step s.
-export function bandAt(tree, s, x, y, { slots, width = 600 }) {
+export function bandAt(tree, s, x, y, { slots, split = "slots", width = 600 }) {
   const rowHeight = 14;
   const depth = Math.floor(y / rowHeight);
+  const made = madeBy(tree, s, split);
   let node = 0, start = 0, span = width;
   for (let d = 0; d < depth; d++) {
     const kids = tree.children[node].filter((child) => tree.made[child] <= s);
     let next = -1;
     for (const child of kids) {
-      const [slot, count] = tree.slot[child];
-      const share = span / (count || slots);
-      if (x >= start + slot * share && x < start + (slot + 1) * share) {
+      const [place, places] = band(tree, child, slots, split, made);
+      const share = span / places;
+      if (x >= start + place * share && x < start + (place + 1) * share) {
         next = child;
-        start += slot * share;
+        start += place * share;
         span = share;
         break;
       }

@@ -19,7 +19,8 @@
 //   name                        "queens"
 //   kindOf(step)                what the step does: "test", "occupy", ... (queens: step.action; knight: step.kind);
 //                               the StepStore, the timeline's jumps and the tree's solutions read it
-//   counters                    [[key, label], ...] in the order shown
+//   counters                    [[key, label], ...] in the order shown (those the steps count: a key absent from
+//                               a step's counts is not shown)
 //   jumps                       [{label, sign, key, kinds: [kind, ...], title}]: timeline buttons and keys
 //   boardSpec(step, previous, setup)   what board.js's boardSpec() draws for the step
 //   describe(step, setup)       the step in a sentence
@@ -27,10 +28,15 @@
 //   frameLabel(frame, setup)    how a stack frame reads ("HR(3)   i = 5")
 //   nodeLabel(step, setup)      the text on the tree node a step makes ("5": the column)
 //   nodeSlot(step, setup)       [slot, slots] of that node among its possible siblings, or null (made order)
-//   treeShape(setup)            {depth, slots, rootLabel, note}: rows below the root, slots a row, what the tree shows
+//   treeShape(setup)            {depth, slots, rootLabel, note, split, full, solved}: rows below the root, slots a row,
+//                               what the tree shows; full false: the focus view stops below the current node; split "made" shares a node's band in the overview among the children
+//                               made (default "slots": among the slots); solved: the legend's words for a node with a
+//                               solution below (default "a solution below")
 //   probe(step, setup)          optional: {slot, label, refused} for a step that tries a child of the current node
 //                               without making it (a test): drawn dashed below the current node
 //   ending(step, setup)         what is said when the last step of a finished search is shown
+//   noCode(step, setup)         optional: what the code panel says for a step made by no listed code (line null)
+//   legend(setup)               optional: HTML of the board's legend (spans of class "mark mark-<name>", watch.css)
 //   isSolution(step)            optional; default: kindOf(step) === "solution"
 // `setup` is what the search was asked ({n, method} for the queens) plus `uid`, a prefix that keeps the
 // SVG ids of several players in one document apart.
@@ -43,6 +49,8 @@
 import { escapeText } from "./board.js";
 import { Player } from "./player.js";
 import { SearchTree, bandAt, focusSvg, overviewSvg } from "./tree.js";
+
+const STACK_SHOWN = 12; // frames of a deeper stack shown: the first two, the last nine
 
 function section(title, className) {
   const element = document.createElement("section");
@@ -69,8 +77,8 @@ function variablesText(vars) {
 }
 
 export class Watch {
-  // parts: {board: Board, bar, caption, counts, side, status, keys, onError}: elements of the page (or the notebook
-  // player), and what to do with a load that failed.
+  // parts: {board: Board, bar, caption, counts, legend, side, status, keys, onError}: elements of the page (or the
+  // notebook player), and what to do with a load that failed; legend is optional.
   constructor(parts, puzzle) {
     this.parts = parts;
     this.puzzle = puzzle;
@@ -98,11 +106,9 @@ export class Watch {
     this.overview.className = "tree-overview";
     this.treeLegend = document.createElement("p");
     this.treeLegend.className = "legend small";
-    this.treeLegend.innerHTML = `<span class="swatch swatch-path">current path</span><span class="swatch swatch-now">current node</span><span class="swatch swatch-solved">a solution below</span><span class="swatch swatch-dead">dead end</span>`;
-    const overviewNote = document.createElement("p");
-    overviewNote.className = "muted small";
-    overviewNote.textContent = "The whole tree so far, one band a row: each node's band is split among the nodes it may have below it. A click goes to the node there.";
-    this.treePanel.append(this.treeNote, this.focus, this.treeLegend, this.overview, overviewNote);
+    this.overviewNote = document.createElement("p");
+    this.overviewNote.className = "muted small";
+    this.treePanel.append(this.treeNote, this.focus, this.treeLegend, this.overview, this.overviewNote);
     this.keys = section("Keys", "watch-keys");
     this.keyList = document.createElement("p");
     this.keyList.className = "small";
@@ -131,7 +137,11 @@ export class Watch {
     for (let i = 0; i < this.store.length; i++) this.tree.add(this.store.get(i));
     this.lines = listing.lines;
     this.listing.innerHTML = listing.lines.map((text, i) => `<span class="ln" data-line="${i + 1}"><span class="no">${i + 1}</span><span class="mark"></span>${escapeText(text) || " "}</span>`).join("");
-    this.treeNote.textContent = this.puzzle.treeShape(setup).note || "Each row is a depth of the search, the path to the current node drawn with the siblings tried on the way; a click on a node goes to the step that made it.";
+    const shape = this.puzzle.treeShape(setup);
+    this.treeNote.textContent = shape.note || "Each row is a depth of the search, the path to the current node drawn with the siblings tried on the way; a click on a node goes to the step that made it.";
+    if (this.parts.legend) this.parts.legend.innerHTML = this.puzzle.legend ? this.puzzle.legend(setup) : "";
+    this.overviewNote.textContent = `The whole tree so far, one band a row: each node's band is split among the nodes ${shape.split === "made" ? "made" : "it may have"} below it. A click goes to the node there.`;
+    this.treeLegend.innerHTML = `<span class="swatch swatch-path">current path</span><span class="swatch swatch-now">current node</span><span class="swatch swatch-solved">${escapeText(shape.solved || "a solution below")}</span><span class="swatch swatch-dead">dead end</span>`;
     while (this.store.length <= at && (await this.player.load()));
     if (this.store.length) this.player.go(at);
   }
@@ -154,14 +164,29 @@ export class Watch {
     this.showCode(step);
     this.own.innerHTML = puzzle.panels(step, previous, setup);
     markScrollers(this.own);
-    this.frames.innerHTML = step.stack.map((frame, depth) => `<li class="${depth === step.stack.length - 1 ? "now" : ""}"><span class="name">${escapeText(puzzle.frameLabel(frame, setup))}</span><span class="at">line ${frame.line}</span></li>`).join("");
+    this.showStack(step);
     this.showTree(index);
     if (this.parts.status && !(this.player.finished && index === this.store.length - 1)) this.parts.status.textContent = "";
     if (this.onShow) this.onShow(index, step);
   }
 
+  // The stack, outermost first; a deep one shows its first frames and its last ones, saying how many lie between.
+  showStack(step) {
+    const { puzzle, setup } = this;
+    const frame = (f, depth) => `<li value="${depth + 1}" class="${depth === step.stack.length - 1 ? "now" : ""}"><span class="name">${escapeText(puzzle.frameLabel(f, setup))}</span><span class="at">line ${f.line}</span></li>`;
+    const deep = step.stack.length > STACK_SHOWN;
+    const head = deep ? 2 : step.stack.length, tail = deep ? STACK_SHOWN - 3 : 0;
+    let html = step.stack.slice(0, head).map(frame).join("");
+    if (deep) {
+      const hidden = step.stack.length - head - tail;
+      html += `<li class="more" aria-label="${hidden} frames not shown">⋮ ${hidden} more frames</li>`;
+      html += step.stack.slice(-tail).map((f, i) => frame(f, step.stack.length - tail + i)).join("");
+    }
+    this.frames.innerHTML = html;
+  }
+
   showCounts(step, previous) {
-    this.parts.counts.innerHTML = this.puzzle.counters.map(([key, label]) => {
+    this.parts.counts.innerHTML = this.puzzle.counters.filter(([key]) => key in step.counts).map(([key, label]) => {
       const changed = previous && previous.counts[key] !== step.counts[key];
       return `<div class="count${changed ? " changed" : ""}"><dt>${escapeText(label)}</dt><dd>${(step.counts[key] ?? 0).toLocaleString("en")}</dd></div>`;
     }).join("");
@@ -178,7 +203,8 @@ export class Watch {
     }
     const frame = step.stack[step.stack.length - 1];
     const vars = variablesText(step.vars);
-    this.frame.innerHTML = `<strong>${escapeText(frame.name)}</strong> runs line ${step.line}${vars ? `: <code>${escapeText(vars)}</code>` : ""}`;
+    this.frame.innerHTML = frame ? `<strong>${escapeText(frame.name)}</strong> runs line ${step.line}${vars ? `: <code>${escapeText(vars)}</code>` : ""}`
+      : escapeText(this.puzzle.noCode ? this.puzzle.noCode(step, this.setup) : "No code runs at this step.");
     const lit = this.listing.querySelector(".ln.now");
     if (lit) {
       const top = lit.offsetTop - this.listing.offsetTop, box = this.listing;
