@@ -520,9 +520,13 @@ def draughts_variants(query: Query, work: Work) -> Answer:
 
 
 def _position_json(position: draughts.Position) -> dict[str, Any]:
+    """The position as the editor reads it: its FEN, its pieces by square name, and (for a variant whose
+    notation numbers the squares) the number of each playing square (the board's numbering, not the page's)."""
     variant = position.variant
+    numbers = position.square_numbers() if variant.numeric else {}
     return {"variant": variant.name, "fen": position.fen(), "turn": position.turn,
-            "pieces": {square_name(*square): piece for square, piece in sorted(position.pieces.items())}}
+            "pieces": {square_name(*square): piece for square, piece in sorted(position.pieces.items())},
+            "numbers": {square_name(*square): number for square, number in numbers.items()}}
 
 
 def draughts_position(query: Query, work: Work) -> Answer:

@@ -1,6 +1,7 @@
-// The search tree of a watched search, grown from the steps' "node" and "parent" keys, and drawn two ways:
+// The search tree of a watched search, grown from the steps' "node" and "parent" keys, and drawn three ways:
 // the focus view (the path from the root to the current node, with at each depth the siblings made so far:
-// dead ones grey, ones with a solution below green, each with how many nodes its subtree holds) and the
+// dead ones grey, ones with a solution below green, each with how many nodes its subtree holds), the whole
+// view (every node made so far, laid out as a tree: for a small tree, the seed's draughts captures) and the
 // overview (every node made, as nested bands: each node's band split among its possible children).
 import { escapeText } from "./board.js";
 
@@ -13,11 +14,14 @@ const NEVER = Infinity;
 
 export class SearchTree {
   // slotOf(step) -> [slot, slots]: where the node a step makes stands among its possible siblings
-  // (queens: its column); labelOf(step): the text on that node; isSolution(step).
-  constructor({ slotOf, labelOf, isSolution }) {
+  // (queens: its column); labelOf(step): the text on that node; isSolution(step); valueOf(step) -> [node, text]
+  // or null: a value a step stores in a node made before (draughts: hod's num), shown under its label.
+  constructor({ slotOf, labelOf, isSolution, valueOf = () => null }) {
     this.slotOf = slotOf;
     this.labelOf = labelOf;
     this.isSolution = isSolution;
+    this.valueOf = valueOf;
+    this.values = new Map(); // node -> [[step, text], ...] in the order stored
     this.parent = [-1];
     this.depth = [0];
     this.made = [-1]; // the step that made each node (the root: before the first)
@@ -64,6 +68,11 @@ export class SearchTree {
     const path = new Set(this.ancestors(step.node));
     for (let at = before; at >= 0 && !path.has(at); at = this.parent[at]) this.left[at] = Math.min(this.left[at], index);
     if (this.isSolution(step)) for (let at = step.node; at >= 0; at = this.parent[at]) this.solved[at] = Math.min(this.solved[at], index);
+    const stored = this.valueOf(step);
+    if (stored) {
+      if (!this.values.has(stored[0])) this.values.set(stored[0], []);
+      this.values.get(stored[0]).push([index, stored[1]]);
+    }
     this.stepNode.push(step.node);
     this.stepMax.push(this.size - 1);
   }
@@ -74,6 +83,13 @@ export class SearchTree {
     if (this.solved[node] <= s) return "solved";
     if (this.left[node] <= s) return "dead";
     return "open";
+  }
+
+  // The value stored in `node` by step s (null: none yet).
+  valueAt(node, s) {
+    let value = null;
+    for (const [at, text] of this.values.get(node) || []) if (at <= s) value = text;
+    return value;
   }
 
   // Nodes below `node` made by step s.
@@ -147,6 +163,60 @@ export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "
   if (top === 0) parts.push(node(0));
   else parts.push(node(pathList[top]));
   for (const [above, kids] of rows) for (const child of kids) if (tree.depth[child] > top) parts.push(node(child));
+  parts.push("</svg>");
+  return parts.join("");
+}
+
+// The whole view at step s: every node made so far, laid out as a tree (leaves side by side, a parent above
+// the middle of its children), each with its label and the value stored in it by then; what step s tries below
+// the current node (probe) dashed as its last child. For a small tree (at most a few dozen nodes).
+export function wholeSvg(tree, s, { rootLabel = "start", title = "the search tree", probe = null }) {
+  const current = tree.stepNode[s];
+  const path = new Set(tree.ancestors(current));
+  const gapX = 46, rowHeight = 56, radius = 15;
+  const place = new Map();
+  let leaves = 0, deepest = 0;
+  const lay = (id) => {
+    const kids = tree.children[id].filter((child) => tree.made[child] <= s);
+    deepest = Math.max(deepest, tree.depth[id]);
+    const xs = kids.map(lay);
+    if (id === current && probe) {
+      xs.push(leaves++);
+      deepest = Math.max(deepest, tree.depth[id] + 1);
+    }
+    const x = xs.length ? (xs[0] + xs[xs.length - 1]) / 2 : leaves++;
+    place.set(id, x);
+    return x;
+  };
+  lay(0);
+  const width = Math.max(1, leaves) * gapX + 20, height = (deepest + 1) * rowHeight + 20;
+  const X = (x) => 10 + gapX / 2 + x * gapX, Y = (d) => 10 + radius + 4 + d * rowHeight;
+  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeText(title)}" font-family="system-ui, sans-serif">`];
+  for (const [id] of place) {
+    if (id === 0) continue;
+    const parent = tree.parent[id], strong = path.has(id);
+    parts.push(`<line x1="${X(place.get(parent))}" y1="${Y(tree.depth[parent]) + radius}" x2="${X(place.get(id))}" y2="${Y(tree.depth[id]) - radius}" stroke="${strong ? OPEN : "#b9b4ab"}" stroke-width="${strong ? 3 : 1.5}"/>`);
+  }
+  if (probe) {
+    const px = X(leaves - 1), py = Y(tree.depth[current] + 1), colour = probe.refused ? "#b3261e" : SOLVED;
+    parts.push(`<line x1="${X(place.get(current))}" y1="${Y(tree.depth[current]) + radius}" x2="${px}" y2="${py - radius}" stroke="${colour}" stroke-width="2" stroke-dasharray="4 3"/>`);
+    parts.push(`<g aria-label="${escapeText(`tried: ${probe.label}, ${probe.refused ? "refused" : "it can be made"}`)}"><circle cx="${px}" cy="${py}" r="${radius}" fill="#fff" stroke="${colour}" stroke-width="2" stroke-dasharray="4 3"/>`);
+    parts.push(`<text x="${px}" y="${py + 1}" font-size="11" font-weight="650" text-anchor="middle" dominant-baseline="central" fill="${colour}">${probe.refused ? "✕" : escapeText(probe.label)}</text></g>`);
+  }
+  for (const [id, x] of place) {
+    const state = tree.state(id, s, path);
+    const cx = X(x), cy = Y(tree.depth[id]);
+    const label = id === 0 ? rootLabel : tree.label[id];
+    const value = tree.valueAt(id, s);
+    const ink = state === "open" ? "#1d1d1f" : state === "dead" ? DEAD_INK : "#fff";
+    const name = `node ${id}: ${label}${value !== null ? `, ${value}` : ""}, ${state === "path" ? "on the current path" : state === "solved" ? "a solution below" : state === "dead" ? "left" : "open"}`;
+    let text = `<g class="node" data-node="${id}" role="button" tabindex="-1" aria-label="${escapeText(name)}"><title>${escapeText(name)}</title>`;
+    if (id === current) text += `<circle cx="${cx}" cy="${cy}" r="${radius + 5}" fill="#ffd54f" stroke="#7a4f00" stroke-width="2"/>`;
+    text += `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="${COLOURS[state]}" stroke="${state === "open" || state === "dead" ? "#8e877c" : COLOURS[state]}" stroke-width="1.5"/>`;
+    text += `<text x="${cx}" y="${cy + 1}" font-size="12" font-weight="650" text-anchor="middle" dominant-baseline="central" fill="${ink}">${escapeText(label)}</text>`;
+    if (value !== null) text += `<text x="${cx}" y="${cy + radius + 12}" font-size="11" font-weight="600" text-anchor="middle" fill="#1d1d1f" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeText(value)}</text>`;
+    parts.push(text + "</g>");
+  }
   parts.push("</svg>");
   return parts.join("");
 }

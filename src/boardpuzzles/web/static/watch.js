@@ -28,10 +28,13 @@
 //   frameLabel(frame, setup)    how a stack frame reads ("HR(3)   i = 5")
 //   nodeLabel(step, setup)      the text on the tree node a step makes ("5": the column)
 //   nodeSlot(step, setup)       [slot, slots] of that node among its possible siblings, or null (made order)
-//   treeShape(setup)            {depth, slots, rootLabel, note, split, full, solved}: rows below the root, slots a row,
-//                               what the tree shows; full false: the focus view stops below the current node; split "made" shares a node's band in the overview among the children
+//   treeShape(setup)            {depth, slots, rootLabel, note, layout, split, full, solved}: rows below the root, slots a
+//                               row, what the tree shows; layout "whole" draws every node made (a small tree) instead
+//                               of the path with its siblings; full false: the focus view stops below the current node; split "made" shares a node's band in the overview among the children
 //                               made (default "slots": among the slots); solved: the legend's words for a node with a
 //                               solution below (default "a solution below")
+//   nodeValue(step, setup)      optional: [node, text] for a step that stores a value in a node made before (draughts:
+//                               "num 4"), shown under the node from that step on
 //   probe(step, setup)          optional: {slot, label, refused} for a step that tries a child of the current node
 //                               without making it (a test): drawn dashed below the current node
 //   ending(step, setup)         what is said when the last step of a finished search is shown
@@ -48,7 +51,7 @@
 // source stopped before the end (the end is then said to be the page's, not the search's).
 import { escapeText } from "./board.js";
 import { Player } from "./player.js";
-import { SearchTree, bandAt, focusSvg, overviewSvg } from "./tree.js";
+import { SearchTree, bandAt, focusSvg, overviewSvg, wholeSvg } from "./tree.js";
 
 const STACK_SHOWN = 12; // frames of a deeper stack shown: the first two, the last nine
 
@@ -133,7 +136,7 @@ export class Watch {
     this.source = source;
     this.store = source.store;
     this.tree = new SearchTree({ slotOf: (step) => this.puzzle.nodeSlot(step, setup), labelOf: (step) => this.puzzle.nodeLabel(step, setup),
-      isSolution: this.isSolution });
+      isSolution: this.isSolution, valueOf: this.puzzle.nodeValue ? (step) => this.puzzle.nodeValue(step, setup) : undefined });
     for (let i = 0; i < this.store.length; i++) this.tree.add(this.store.get(i));
     this.lines = listing.lines;
     this.listing.innerHTML = listing.lines.map((text, i) => `<span class="ln" data-line="${i + 1}"><span class="no">${i + 1}</span><span class="mark"></span>${escapeText(text) || " "}</span>`).join("");
@@ -216,7 +219,11 @@ export class Watch {
     const shape = this.puzzle.treeShape(this.setup);
     const step = this.store.get(index);
     const probe = this.puzzle.probe ? this.puzzle.probe(step, this.setup) : null;
-    this.focus.innerHTML = focusSvg(this.tree, index, { ...shape, probe, title: `the search tree at step ${index + 1}: the current path and the siblings on it` });
+    this.focus.classList.toggle("whole", shape.layout === "whole");
+    this.focus.innerHTML = shape.layout === "whole"
+      ? wholeSvg(this.tree, index, { ...shape, probe, title: `the search tree at step ${index + 1}: every node made so far` })
+      : focusSvg(this.tree, index, { ...shape, probe, title: `the search tree at step ${index + 1}: the current path and the siblings on it` });
+    this.overview.hidden = this.overviewNote.hidden = shape.layout === "whole"; // the whole tree is shown above
     this.overview.innerHTML = overviewSvg(this.tree, index, { ...shape, title: `all ${this.tree.stepMax[index] + 1} nodes made so far` });
     this.overview.title = `every node made so far (${(this.tree.stepMax[index] + 1).toLocaleString("en")}); a click goes to one`;
   }
