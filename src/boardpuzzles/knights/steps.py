@@ -22,18 +22,19 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import animate, checks, render
+from .. import animate, checks, notebook, render
 from ..errors import InputError
-from ..geometry import Square, square_name
+from ..geometry import Square, parse_board_size, parse_square, parse_squares, square_name
 from ..watching import Moment, Recorder, WatchedStep, stream
 from ..progress import Tracker
 from . import listed
 from .moves import check_board
 from .search import GAVE_UP
-from .tour import (LOOKAHEAD_DEPTH, LOOKAHEAD_MOST, RULE_OF, KnightTour, NoTour, budgets, exhaustive, free_mask,
+from .tour import (LOOKAHEAD_DEPTH, LOOKAHEAD_MOST, RULE_OF, KnightTour, NoTour, budgets, exhaustive, find_tour, free_mask,
                    middle_lines, rule_walk, tie_order)
 
 #: The methods whose choice is a rule that the steps follow; ``backtrack`` is watched too, ``divide`` replayed.
@@ -494,3 +495,62 @@ def tour_animation(rows: int, cols: int, start: Square, closed: bool, method: st
                                 f"No tour: {result.reason}")]
     kind = "closed" if closed else "open"
     return animate.animation(frames, seconds, f"{kind} knight's tour of the {rows}x{cols} board, move by move")
+
+
+def _named(value: Any, parameter: str, parse: Callable[[str], Any]) -> Any:
+    """``parse(value)`` for a text value, its InputError naming ``parameter``; any other value as it is."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return parse(value)
+    except InputError as error:
+        said = error.problem if error.problem.startswith(parameter) else f"{{parameter}}: {error.problem}"
+        raise InputError(said, parameter=parameter, value=value, show_value=False) from None
+
+
+def watch(board: str | int | tuple[int, int], start: str | Square = "a1", method: str | None = None,
+          closed: bool = False, lookahead: int | None = None, blocked: Iterable[str | Square] = ()) -> notebook.Player:
+    """The knight's tour that ``find_tour`` answers on ``board``, step by step, as a player for a notebook:
+    its ``_repr_html_`` is the web page's player (the board with every candidate tested and its
+    accessibility, the code with the line executing lit, the stack, the search tree, the counts, the
+    timeline), self-contained.
+
+    ``board`` is ``"RxC"`` (``"5x5"``, ``"8"``), a number N (N x N) or ``(rows, cols)``, at most
+    :data:`MAX_STEPPED` squares; ``start`` and each of ``blocked`` a name (``"a1"``) or ``(row, col)``;
+    ``method``, ``closed`` and ``lookahead`` as for ``find_tour`` (None: what suits the board).
+    Raises :class:`~..errors.InputError` (``board``) for a search of more than
+    :data:`.notebook.MAX_STEPS` steps, and :class:`NoTour` where a theorem or a condition says there
+    is no tour (no search runs, so there is nothing to watch); a rule that gets stuck, or a search
+    that proves there is none, is watched to its end.
+
+    >>> watch("5x5", start="a1", method="backtrack")
+    Player(the backtrack search from a1 on the 5x5 board: 74 steps)
+    """
+    if isinstance(board, str):
+        rows, cols = _named(board, "board", lambda text: parse_board_size(text, MAX_STEPPED))
+    elif isinstance(board, (tuple, list)) and len(board) == 2:
+        rows, cols = board
+    elif isinstance(board, int) and not isinstance(board, bool):
+        rows = cols = board
+    else:
+        raise checks.refused("{parameter} must be RxC (like 5x5), a number N or (rows, cols)", "board", board)
+    rows, cols = check_board(rows, cols)
+    check_stepped(rows, cols)
+    first: Square = _named(start, "start", lambda text: parse_square(text, rows, cols))
+    if isinstance(blocked, str):
+        blocked = _named(blocked, "blocked", lambda text: parse_squares(text, rows, cols, "blocked"))
+    holes = [_named(square, "blocked", lambda text: parse_square(text, rows, cols)) for square in blocked]
+    result: KnightTour | NoTour
+    try:
+        result = find_tour(rows, cols, first, closed, method, lookahead, holes)
+    except NoTour as none:
+        if none.method is None:  # a theorem decided: no search ran
+            raise
+        result = none
+    steps = list(islice(tour_steps(rows, cols, first, closed, method, lookahead, holes, result), notebook.MAX_STEPS + 1))
+    watched = result.method or ""  # a search ran: the method that answered
+    what = f"the {watched} search from {square_name(*first)} on the {rows}x{cols} board"
+    notebook.check_steps(len(steps), "board", f"{rows}x{cols}", what)
+    setup = {"rows": rows, "cols": cols, "method": watched, "start": square_name(*first),
+             "blocked": [square_name(*square) for square in holes], "closed": closed, "squares": rows * cols - len(holes)}
+    return notebook.Player("knight", listed.LISTINGS.get(watched), [step.to_json() for step in steps], what, setup)
