@@ -55,7 +55,7 @@ function boardSpec(step, previous, setup) {
       if (name === step.square) piece = "w";
       else if (setup.blacks.includes(name) && !taken.has(name)) piece = "b";
       const value = name === step.square && step.num !== null && step.action !== "check" ? `num ${step.num}` : null;
-      return { piece, ring: how.ring, cross: how.cross, corner: value, cornerColor: "#fff",
+      return { piece, ring: how.ring, cross: how.cross, corner: value,
         tint: name === setup.white && name !== step.square ? "#fff3c4" : undefined, tintOpacity: 0.5,
         aria: `${name}${piece ? `, ${NAMES[piece]}` : ""}${name === setup.white ? ", where the white man started" : ""}${how.aria || ""}` };
     },
