@@ -75,8 +75,10 @@ function markScrollers(root) {
   for (const box of root.querySelectorAll(".scroller")) box.classList.toggle("overflows", box.scrollWidth > box.clientWidth + 1);
 }
 
-function variablesText(vars) {
-  return Object.entries(vars || {}).map(([name, value]) => `${name} = ${plain(value)}`).join(", ");
+// The frame's variables in the listing's order (a step rebuilt from its difference may hold them in another).
+function variablesText(vars, order) {
+  const held = vars || {};
+  return order.filter((name) => name in held).map((name) => `${name} = ${plain(held[name])}`).join(", ");
 }
 
 export class Watch {
@@ -139,6 +141,7 @@ export class Watch {
       isSolution: this.isSolution, valueOf: this.puzzle.nodeValue ? (step) => this.puzzle.nodeValue(step, setup) : undefined });
     for (let i = 0; i < this.store.length; i++) this.tree.add(this.store.get(i));
     this.lines = listing.lines;
+    this.variables = listing.variables || [];
     this.listing.innerHTML = listing.lines.map((text, i) => `<span class="ln" data-line="${i + 1}"><span class="no">${i + 1}</span><span class="mark"></span>${escapeText(text) || " "}</span>`).join("");
     const shape = this.puzzle.treeShape(setup);
     this.treeNote.textContent = shape.note || "Each row is a depth of the search, the path to the current node drawn with the siblings tried on the way; a click on a node goes to the step that made it.";
@@ -205,7 +208,7 @@ export class Watch {
       line.querySelector(".mark").textContent = now ? "▶" : callers.has(number) ? "▷" : "";
     }
     const frame = step.stack[step.stack.length - 1];
-    const vars = variablesText(step.vars);
+    const vars = variablesText(step.vars, this.variables);
     this.frame.innerHTML = frame ? `<strong>${escapeText(frame.name)}</strong> runs line ${step.line}${vars ? `: <code>${escapeText(vars)}</code>` : ""}`
       : escapeText(this.puzzle.noCode ? this.puzzle.noCode(step, this.setup) : "No code runs at this step.");
     const lit = this.listing.querySelector(".ln.now");
