@@ -359,7 +359,7 @@ def test_draughts_the_editor_sets_up_a_capture_and_finds_every_longest_path(page
     step = page.get_by_role("button", name="Step ▶")
     step.click()
     step.click()  # the second jump: d4 taken but still on the board (the Turkish strike)
-    expect(page.locator("#jump-text")).to_contain_text("Jump 2 of 2")
+    expect(page.locator("#caption")).to_contain_text("Jump 2 of 2")
     expect(square(page, "d4")).to_have_attribute("aria-label", "d4, black man, captured")
     step.click()  # the move ends: the captured pieces leave
     expect(square(page, "d4")).to_have_attribute("aria-label", "d4")

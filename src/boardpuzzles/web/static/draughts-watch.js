@@ -134,4 +134,5 @@ export const puzzle = {
   ending,
   legend: () => `<span class="mark mark-taken">the white man's route: the squares it lands on</span><span class="mark mark-refused">a man taken, or a capture refused</span><span class="mark mark-tested">a capture that can be made, a child search follows</span><span class="mark mark-start">where the white man started</span>`,
   isSolution: (step) => step.action === "path",
+  found: (step) => step.counts.paths > 0,
 };

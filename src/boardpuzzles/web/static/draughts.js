@@ -132,7 +132,7 @@ function clearCaptures() {
   player.clear();
   $("paths").innerHTML = "";
   $("paths-note").hidden = true;
-  $("jump-text").textContent = "";
+  $("caption").textContent = "";
   stopWatching();
 }
 
@@ -213,9 +213,9 @@ function showJump(k) {
   marks[squares[at]] = { ring: COLOURS[chosen % COLOURS.length] };
   draw({ shown, marks, title: `${variant.name}: capture ${chosen + 1}, jump ${at}`, overlay: (centre) => routes(centre, at) });
   const strike = variant.remove_at_once ? "taken off at once (the seed's rule)" : "marked, and left on the board until the move ends (the Turkish strike)";
-  if (k === 0) $("jump-text").textContent = `The piece on ${s.squares[0]} starts its capture.`;
-  else if (!done) $("jump-text").textContent = `Jump ${k} of ${squares.length - 1}: ${s.squares[k - 1]} → ${s.squares[k]}, taking ${s.captured[k - 1]}: ${strike}.`;
-  else $("jump-text").textContent = `The move ends on ${s.squares[squares.length - 1]}: the ${taken.length} captured pieces leave the board.`;
+  if (k === 0) $("caption").textContent = `The piece on ${s.squares[0]} starts its capture.`;
+  else if (!done) $("caption").textContent = `Jump ${k} of ${squares.length - 1}: ${s.squares[k - 1]} → ${s.squares[k]}, taking ${s.captured[k - 1]}: ${strike}.`;
+  else $("caption").textContent = `The move ends on ${s.squares[squares.length - 1]}: the ${taken.length} captured pieces leave the board.`;
   save();
 }
 
@@ -253,7 +253,6 @@ async function watchSeed(at = 0) {
   player.clear();
   $("paths").innerHTML = "";
   $("paths-note").hidden = true;
-  $("jump-text").textContent = "";
   const source = pagedSource(new StepStore(puzzle.kindOf), (offset) => get("draughts/steps", { seed_input: text, offset, limit: PAGE }, "steps"), PAGE);
   const setup = { white: Object.keys(pieces).find((name) => pieces[name] === "w"),
     blacks: Object.keys(pieces).filter((name) => pieces[name] === "b"), uid: "d" };

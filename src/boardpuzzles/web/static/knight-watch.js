@@ -121,6 +121,8 @@ function describe(step, setup) {
     const score = scoreText(c);
     let text = `From ${where} (square ${step.number}) the knight looks at ${c.square}: accessibility ${c.accessibility}${score ? `, look-ahead score ${score}` : ""}.`;
     if (c.refused) text += ` Refused: ${c.refused}.`;
+    else if (Array.isArray(step.vars.best)) text += ` The lowest before it: ${squareName(...step.vars.best)}.`; // the rule's best so far
+    else if ("best" in step.vars) text += " It is the first free square looked at from here.";
     return text;
   }
   if (step.kind === "move") {
@@ -177,7 +179,10 @@ function candidatesTable(step, setup) {
   }
   const scored = setup.method === "lookahead";
   const from = step.kind === "move" ? step.path[step.path.length - 2] : step.square;
-  const verdict = (c) => (c.square === chosen ? "taken" : c.refused ? `refused: ${c.refused}` : c.square === now ? "tested now" : "tested");
+  // a rule's best candidate so far: the walk's variable best, (row, col) of the lowest score met
+  const best = step.kind === "test" && Array.isArray(step.vars.best) ? squareName(...step.vars.best) : null;
+  const verdict = (c) => [c.square === chosen ? "taken" : c.refused ? `refused: ${c.refused}` : c.square === now ? "tested now" : "tested",
+    c.square === best ? "the lowest before it" : ""].filter(Boolean).join(", ");
   const rows = list.map((c) => `<tr class="${c.square === chosen ? "taken" : c.square === now ? "now" : c.refused ? "refused" : ""}"><td>${escapeText(c.square)}</td><td class="num">${c.accessibility}</td>${scored ? `<td class="nowrap">0x${c.score.toString(16)} <span class="muted">(${c.ahead.join("·")})</span></td>` : ""}<td>${escapeText(verdict(c))}</td></tr>`).join("");
   return `<p class="small">From <strong>${escapeText(from)}</strong>${step.kind === "test" ? ", so far" : ""}:</p><div class="scroller"><table class="candidates"><thead><tr><th scope="col">square</th><th scope="col" class="num">accessibility</th>${scored ? '<th scope="col">score (digit by digit)</th>' : ""}<th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
@@ -227,5 +232,6 @@ export const puzzle = {
   ending,
   legend: () => `<span class="mark mark-knight">the knight, its square number in the corner</span><span class="mark mark-visited">visited, numbered</span><span class="mark mark-tested">the candidate tested now</span><span class="mark mark-before">tested before</span><span class="mark mark-taken">the square taken</span><span class="mark mark-refused">refused, or left by a backtrack</span><span class="mark mark-reason">named in a backtrack's reason</span><span class="mark mark-fell">accessibility just fell</span>`,
   isSolution: (step) => step.kind === "done",
+  found: (step) => step.kind === "done",
   noCode: () => "Divide builds its tour piece by piece, not move by move: these steps replay the tour it found, and no code runs square by square.",
 };

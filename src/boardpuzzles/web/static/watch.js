@@ -38,6 +38,8 @@
 //   probe(step, setup)          optional: {slot, label, refused} for a step that tries a child of the current node
 //                               without making it (a test): drawn dashed below the current node
 //   ending(step, setup)         what is said when the last step of a finished search is shown
+//   found(step)                 optional: whether the search ended with what it looks for (the ending said in green),
+//                               or without (in red); default true
 //   noCode(step, setup)         optional: what the code panel says for a step made by no listed code (line null)
 //   legend(setup)               optional: HTML of the board's legend (spans of class "mark mark-<name>", watch.css)
 //   isSolution(step)            optional; default: kindOf(step) === "solution"
@@ -254,7 +256,8 @@ export class Watch {
 
   ended(index) {
     if (!this.parts.status) return;
-    this.parts.status.className = "status good";
+    const found = this.source.capped || !this.puzzle.found || this.puzzle.found(this.store.get(index));
+    this.parts.status.className = `status ${found ? "good" : "error"}`;
     this.parts.status.textContent = this.source.capped
       ? `The page holds the first ${this.store.length.toLocaleString("en")} steps of this search, and it goes on: watch a smaller board to see its end.`
       : this.puzzle.ending(this.store.get(index), this.setup);
