@@ -47,11 +47,14 @@ STATES = {
     "draughts-seed": (_SEED + "&step=30", "step 30 of", None),
     "draughts-seed-code": (_SEED + "&step=30", "step 30 of", ".watch-code"),
     "draughts-seed-tree": (_SEED + "&step=77", "step 77 of", ".watch-tree"),
+    "draughts-seed-end": (_SEED + "&step=77", "step 77 of", None),
 }
 
 #: The README's pictures: (state, size, file name).
 README = (("queens", "wide", "queens-wide.png"), ("queens-code", "narrow", "queens-phone.png"),
-          ("knight", "wide", "knight-wide.png"), ("draughts", "wide", "draughts-wide.png"))
+          ("knight-backtrack", "wide", "knight-wide.png"), ("knight-lookahead", "wide", "knight-lookahead-wide.png"),
+          ("draughts-seed-end", "wide", "draughts-wide.png"), ("draughts-seed-tree", "narrow", "draughts-phone.png"),
+          ("draughts-path", "wide", "draughts-captures-wide.png"))
 
 #: Scrolls the page so that a part's top stands just below what stays pinned at the top of the screen.
 _SCROLL = """selector => {

@@ -34,6 +34,7 @@ function boardSpec(step, previous, setup) {
   const marks = {};
   const mark = (name, how) => (marks[name] = { ...(marks[name] || {}), ...how });
   for (const name of taken) mark(name, { cross: RED, aria: ", taken" });
+  if (searching) for (const name of jumped(route)) mark(name, { cross: RED, aria: ", jumped on the way down" }); // search sees the whole board
   if (step.action === "test" && step.target) {
     const can = !step.reason;
     mark(step.target, { ring: can ? GREEN : RED, aria: can ? ", the landing square: free" : `, the landing square: ${step.reason}` });
@@ -132,7 +133,7 @@ export const puzzle = {
       note: "The seed's tree: a node for each square the white man lands on, below the node it jumped from, with its num once hod has stored it; the node hod or search stands on is ringed, the path to it blue, a capture being tried dashed. A click on a node goes to the step that made it." };
   },
   ending,
-  legend: () => `<span class="mark mark-taken">the white man's route: the squares it lands on</span><span class="mark mark-refused">a man taken, or a capture refused</span><span class="mark mark-tested">a capture that can be made, a child search follows</span><span class="mark mark-start">where the white man started</span>`,
+  legend: () => `<span class="mark mark-taken">the white man's route: the squares it lands on</span><span class="mark mark-cross">a man taken</span><span class="mark mark-refused">a capture refused</span><span class="mark mark-tested">a capture that can be made, a child search follows</span><span class="mark mark-start">where the white man started</span>`,
   isSolution: (step) => step.action === "path",
   found: (step) => step.counts.paths > 0,
 };

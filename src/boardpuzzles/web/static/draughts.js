@@ -3,7 +3,7 @@
 // (watch.js with the seed's adapter, draughts-watch.js), legal moves to play and undo.
 import { get, isAbort, readState, writeState } from "./api.js";
 import { Board, escapeText, exportButtons, parseSquare, routeOverlay, squareName } from "./board.js";
-import { $, failed, say } from "./common.js";
+import { $, failed, say, watching as showWatching } from "./common.js";
 import { COLOURS, DARK, puzzle } from "./draughts-watch.js";
 import { Player } from "./player.js";
 import { StepStore, pagedSource } from "./steps.js";
@@ -234,12 +234,8 @@ function seedInput() {
 function stopWatching() {
   if (!watching) return;
   watching = false;
-  watcher.player.clear();
-  $("caption").textContent = "";
-  $("counts").innerHTML = "";
-  $("legend").innerHTML = "";
-  $("watch-side").hidden = true;
-  document.body.classList.remove("watching");
+  watcher.hide(true);
+  showWatching(false);
 }
 
 async function watchSeed(at = 0) {
@@ -259,8 +255,7 @@ async function watchSeed(at = 0) {
   try {
     const listing = await get("draughts/listing", { method: "seed" }, "listing");
     watching = true;
-    $("watch-side").hidden = false;
-    document.body.classList.add("watching");
+    showWatching(true);
     say("");
     await watcher.start(listing, setup, source, at);
     save();

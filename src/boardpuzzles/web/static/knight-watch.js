@@ -230,7 +230,7 @@ export const puzzle = {
       note: "Each node is a square the knight moved to, below the square it came from; its place in the row is its move code (0 to 7). Drawn: the path to the knight's square with the squares tried on the way; grey: given up by a backtrack. +n: the nodes below a node. A click on a node goes to the step that made it." };
   },
   ending,
-  legend: () => `<span class="mark mark-knight">the knight, its square number in the corner</span><span class="mark mark-visited">visited, numbered</span><span class="mark mark-tested">the candidate tested now</span><span class="mark mark-before">tested before</span><span class="mark mark-taken">the square taken</span><span class="mark mark-refused">refused, or left by a backtrack</span><span class="mark mark-reason">named in a backtrack's reason</span><span class="mark mark-fell">accessibility just fell</span>`,
+  legend: () => `<span class="mark mark-knight">the knight, its square number in the corner</span><span class="mark mark-visited">visited, numbered</span><span class="mark mark-tested">the candidate tested now</span><span class="mark mark-before">tested before</span><span class="mark mark-taken">the square taken</span><span class="mark mark-refused">a candidate refused</span><span class="mark mark-cross mark-left">left by a backtrack</span><span class="mark mark-reason">named in a backtrack's reason</span><span class="mark mark-fell">accessibility just fell</span>`,
   isSolution: (step) => step.kind === "done",
   found: (step) => step.kind === "done",
   noCode: () => "Divide builds its tour piece by piece, not move by move: these steps replay the tour it found, and no code runs square by square.",

@@ -2,7 +2,7 @@
 // the tour (watch.js with the knight's adapter, knight-watch.js), or map the squares a tour starts from.
 import { ApiError, get, job, readState, writeState } from "./api.js";
 import { Board, escapeText, exportButtons, parseSquare, pathOverlay, squareName } from "./board.js";
-import { $, failed, say } from "./common.js";
+import { $, failed, say, watching as showWatching } from "./common.js";
 import { puzzle } from "./knight-watch.js";
 import { StepStore, pagedSource } from "./steps.js";
 import { Watch } from "./watch.js";
@@ -58,14 +58,10 @@ function fresh() {
   result = null;
   starts = null;
   watching = false;
-  watcher.player.clear();
-  $("caption").textContent = "";
-  $("counts").innerHTML = "";
-  $("legend").innerHTML = "";
+  watcher.hide(true);
   $("rescue").hidden = true;
-  $("watch-side").hidden = true;
   $("watch-message").innerHTML = "";
-  document.body.classList.remove("watching");
+  showWatching(false);
 }
 
 function click(row, col) {
@@ -158,15 +154,14 @@ async function watchTour(at) {
   const setup = { rows, cols, method: first.method, start: squareName(...start), blocked: [...blocked], closed: ask.closed,
     squares: rows * cols - blocked.size, uid: "k" };
   watching = true;
-  $("watch-side").hidden = false;
-  document.body.classList.add("watching");
+  showWatching(true);
   say("");
   await watcher.start(listing, setup, source, at);
   save();
 }
 
 function drawResult() {
-  document.body.classList.remove("watching");
+  showWatching(false);
   if (!(result && result.path)) {
     drawSetup();
     say(resultText(), "error");

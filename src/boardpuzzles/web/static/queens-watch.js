@@ -272,7 +272,7 @@ export const puzzle = {
       note: "Row k of the tree is row k of the board: each node is a partial placement, its number the column of queen k; drawn: the path to the current placement with the columns tried on the way. +n: the nodes below a node. A click on a node goes to the step that made it." };
   },
   found: (step) => step.counts.solutions > 0,
-  legend: () => `<span class="mark mark-free">tested: free, or a queen just placed</span><span class="mark mark-refused">refused, or a queen taken back</span><span class="mark mark-holder">the queen that holds the line</span><span class="mark mark-dot">attacked</span>`,
+  legend: () => `<span class="mark mark-free">tested: free, or a queen just placed</span><span class="mark mark-cross">refused, or a queen taken back</span><span class="mark mark-holder">the queen that holds the line</span><span class="mark mark-dot">attacked</span>`,
   ending(step) {
     const c = step.counts;
     const found = c.solutions;

@@ -63,11 +63,7 @@ function setView(name) {
   document.body.classList.toggle("watching", tab === "watch");
   document.body.classList.toggle("comparing", tab === "compare");
   if (tab !== "watch") {
-    watcher.player.pause();
-    $("bar").hidden = true;
-    $("caption").textContent = "";
-    $("counts").innerHTML = "";
-    $("legend").innerHTML = "";
+    watcher.hide();
   }
 }
 
@@ -81,7 +77,6 @@ function showView(name) {
   } else if (name === "watch") {
     if (watched && watched.n === n && watched.method === $("method").value && watcher.store.length) {
       $("bar").hidden = false;
-      $("legend").innerHTML = puzzle.legend();
       watcher.player.go(watcher.player.index);
     } else {
       draw({ placed: [], title: `${n} queens` });

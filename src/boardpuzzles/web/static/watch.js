@@ -154,6 +154,19 @@ export class Watch {
     if (this.store.length) this.player.go(at);
   }
 
+  // Out of sight: the timeline paused and hidden, the caption, the counts and the legend emptied; `forget` drops
+  // the steps too (a page about to watch another search), else showing a step again brings it all back.
+  hide(forget = false) {
+    if (forget) this.player.clear();
+    else {
+      this.player.pause();
+      this.player.container.hidden = true;
+    }
+    this.parts.caption.textContent = "";
+    this.parts.counts.innerHTML = "";
+    if (this.parts.legend) this.parts.legend.innerHTML = "";
+  }
+
   async more() {
     const before = this.store.length;
     const grew = await this.source.more();
@@ -168,6 +181,7 @@ export class Watch {
     const { puzzle, setup } = this;
     this.parts.board.render(puzzle.boardSpec(step, previous, setup));
     this.parts.caption.textContent = puzzle.describe(step, setup);
+    if (this.parts.legend && puzzle.legend && !this.parts.legend.innerHTML) this.parts.legend.innerHTML = puzzle.legend(setup); // after hide()
     this.showCounts(step, previous);
     this.showCode(step);
     this.own.innerHTML = puzzle.panels(step, previous, setup);
