@@ -184,7 +184,7 @@ function candidatesTable(step, setup) {
   const verdict = (c) => [c.square === chosen ? "taken" : c.refused ? `refused: ${c.refused}` : c.square === now ? "tested now" : "tested",
     c.square === best ? "the lowest before it" : ""].filter(Boolean).join(", ");
   const rows = list.map((c) => `<tr class="${c.square === chosen ? "taken" : c.square === now ? "now" : c.refused ? "refused" : ""}"><td>${escapeText(c.square)}</td><td class="num">${c.accessibility}</td>${scored ? `<td class="nowrap">0x${c.score.toString(16)} <span class="muted">(${c.ahead.join("·")})</span></td>` : ""}<td>${escapeText(verdict(c))}</td></tr>`).join("");
-  return `<p class="small">From <strong>${escapeText(from)}</strong>${step.kind === "test" ? ", so far" : ""}:</p><div class="scroller"><table class="candidates"><thead><tr><th scope="col">square</th><th scope="col" class="num">accessibility</th>${scored ? '<th scope="col">score (digit by digit)</th>' : ""}<th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return `<p class="small">From <strong>${escapeText(from)}</strong>${step.kind === "test" ? ", so far" : ""}:</p><div class="scroller" tabindex="0" role="group" aria-label="the candidates (scrolls sideways)"><table class="candidates"><thead><tr><th scope="col">square</th><th scope="col" class="num">accessibility</th>${scored ? '<th scope="col">score (digit by digit)</th>' : ""}<th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div><p class="scroll-hint small">scroll sideways for the rest →</p>`;
 }
 
 function panels(step, previous, setup) {
