@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import FrameType
 from typing import Any
 
-from boardpuzzles.listing import Listing
+from boardpuzzles.listing import Listing, Where
 
 
 class LineTracer:
@@ -36,15 +36,30 @@ class LineTracer:
         return self.last[frame]
 
     def run(self, search: Callable[[], Any]) -> None:
-        """Run ``search()`` traced, in a thread, to its end."""
+        """Run ``search()`` traced, in a thread, to its end; the threads it starts (a step stream's) are traced too."""
+        threading.settrace(self._trace)
+        try:
+            thread = threading.Thread(target=search)
+            thread.start()
+            thread.join()
+        finally:
+            threading.settrace(None)  # type: ignore[arg-type]
 
-        def traced() -> None:
-            sys.settrace(self._trace)
-            try:
-                search()
-            finally:
-                sys.settrace(None)
+    def steps_checked(self, make_steps: Callable[[], Iterable[Any]]) -> tuple[list[Any], list[bool]]:
+        """The steps of ``make_steps()`` run traced, and for each whether the line it names (the listing's
+        ``where()`` when the step is made) is the line its frame executes."""
+        agreed: list[bool] = []
+        where = self.listing.where
 
-        thread = threading.Thread(target=traced)
-        thread.start()
-        thread.join()
+        def checked() -> Where:
+            seen = where()
+            agreed.append(seen.line == self.executing())
+            return seen
+
+        steps: list[Any] = []
+        self.listing.where = checked  # type: ignore[method-assign]
+        try:
+            self.run(lambda: steps.extend(make_steps()))
+        finally:
+            del self.listing.where
+        return steps, agreed

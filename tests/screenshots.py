@@ -18,6 +18,9 @@ from web_helpers import browser, chromium_path, served
 
 SIZES = {"wide": (1280, 800), "narrow": (390, 844)}
 _WATCH = "/queens?n=8&view=watch&method="
+_KNIGHT = "/knight?board=7x7&start=g7&method="
+_CAPTURES = "/draughts?variant=russian&fen=W%3AWc3%3ABb4%2Cd6%2Cf6%2Cd4%2Cf4"
+_SEED = "/draughts?variant=seed&fen=W%3AWc3%3ABb6%2Cd6%2Cb4%2Cd4%2Cf4&view=seed"
 #: name -> (address, the text the page shows once it has drawn that state, the part scrolled to or None)
 STATES = {
     "index": ("/", "Watch the textbook searches", None),
@@ -31,15 +34,27 @@ STATES = {
     "queens-complete": ("/queens?n=8&queens=d5,b4&view=complete", "Completed:", None),
     "queens-solutions": ("/queens?n=8&view=solutions&k=3", "3 of 92", None),
     "queens-compare": ("/queens?n=8&view=compare", "Symmetry saves", None),
-    "knight": ("/knight?board=6x6&start=a1&method=warnsdorff&view=tour&step=20", "square 20", None),
+    "knight": ("/knight?board=6x6&start=a1&method=warnsdorff&view=tour&step=20", "step 20 of", None),
+    "knight-lookahead": ("/knight?board=6x6&start=a1&method=lookahead&lookahead=3&view=tour&step=14", "step 14 of", ".watch-own"),
+    "knight-backtrack": (_KNIGHT + "backtrack&view=tour&step=119", "step 119 of", None),
+    "knight-stack": (_KNIGHT + "backtrack&view=tour&step=119", "step 119 of", ".watch-stack"),
+    "knight-tree": (_KNIGHT + "backtrack&view=tour&step=125", "step 125 of", ".watch-tree"),
+    "knight-stuck": (_KNIGHT + "warnsdorff&view=tour&step=122", "step 122 of", None),
+    "knight-large": ("/knight?board=30x30&start=a1&view=tour", "Open tour by", None),
     "knight-starts": ("/knight?board=5x5&view=starts", "squares start", None),
-    "draughts": ("/draughts?variant=russian&fen=W%3AWc3%3ABb4%2Cd6%2Cf6%2Cd4%2Cf4&view=captures&path=1&jump=3",
-                 "jump 2 of 2", None),
+    "draughts": (_CAPTURES + "&view=captures", "Longest capture", None),
+    "draughts-path": (_CAPTURES + "&view=captures&path=2&jump=2", "jump 1 of 2", None),
+    "draughts-seed": (_SEED + "&step=30", "step 30 of", None),
+    "draughts-seed-code": (_SEED + "&step=30", "step 30 of", ".watch-code"),
+    "draughts-seed-tree": (_SEED + "&step=77", "step 77 of", ".watch-tree"),
+    "draughts-seed-end": (_SEED + "&step=77", "step 77 of", None),
 }
 
 #: The README's pictures: (state, size, file name).
 README = (("queens", "wide", "queens-wide.png"), ("queens-code", "narrow", "queens-phone.png"),
-          ("knight", "wide", "knight-wide.png"), ("draughts", "wide", "draughts-wide.png"))
+          ("knight-backtrack", "wide", "knight-wide.png"), ("knight-lookahead", "wide", "knight-lookahead-wide.png"),
+          ("draughts-seed-end", "wide", "draughts-wide.png"), ("draughts-seed-tree", "narrow", "draughts-phone.png"),
+          ("draughts-path", "wide", "draughts-captures-wide.png"))
 
 #: Scrolls the page so that a part's top stands just below what stays pinned at the top of the screen.
 _SCROLL = """selector => {

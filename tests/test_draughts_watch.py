@@ -14,13 +14,14 @@ from boardpuzzles.draughts.seed_steps import LISTING, MOST_STEPS, seed_steps
 from boardpuzzles.errors import Cancelled
 from boardpuzzles.geometry import square_name
 
-from watch_helpers import lines_checked
+from listing_helpers import LineTracer
+from web_helpers import chromium_path, players_page
 
 EXAMPLE = seed.read_seed_input(EXAMPLE_SEED)  # four men round d5, one more on f4; the white man on c3
 
 
 def test_every_step_names_the_line_executing():
-    steps, agreed = lines_checked(LISTING, lambda: seed_steps(*EXAMPLE))
+    steps, agreed = LineTracer(LISTING).steps_checked(lambda: seed_steps(*EXAMPLE))
     assert len(agreed) == len(steps) == 89 and all(agreed)
     said = {"node": "watch.made(", "test": "watch.test(", "num": "watch.stored(", "visit": "watch.visit(",
             "check": "watch.check(", "path": "watch.found("}
@@ -118,3 +119,50 @@ def test_trace_prints_the_program_then_its_steps(cli, tmp_path):
     assert result == cli("draughts", "captures", "--seed-input", str(source), "--json").json()
     alone = cli("draughts", "captures", "start", "--trace")
     assert alone.status == 2 and "--trace shows the seed's capture tree: use it with --seed-input FILE" in alone.err
+
+
+def test_the_notebook_player_of_a_position_or_of_the_seeds_input():
+    from boardpuzzles.draughts import Position, watch
+
+    player = watch(seed_input=EXAMPLE_SEED)
+    assert repr(player) == "Player(the seed's capture tree of the white man on c3 among 5 black men: 89 steps)"
+    assert player.steps == [step.to_json() for step in seed_steps(*EXAMPLE)]
+    assert player.setup == {"white": "c3", "blacks": ["b4", "b6", "d4", "d6", "f4"]}
+    assert watch(Position("W:Wc3:Bb6,d6,b4,d4,f4", "seed")).steps == player.steps  # the same men as a position
+    html = player._repr_html_()
+    assert html.count("<script>") == 1 and 'modules["draughts-watch.js"].puzzle' in html
+
+
+@pytest.mark.parametrize("call, parameter", [
+    (lambda watch, Position: watch(), "position"),
+    (lambda watch, Position: watch(Position("start", "russian")), "position"),
+    (lambda watch, Position: watch(Position("W:W31:B22", "international")), "position"),
+    (lambda watch, Position: watch(seed_input="1 9 9 3 3"), "seed_input"),
+    (lambda watch, Position: watch("W:Wc3:Bd4"), "position"),
+])
+def test_the_notebook_player_refuses_other_men_naming_the_argument(call, parameter):
+    from boardpuzzles.draughts import Position, watch
+    from boardpuzzles.errors import InputError
+
+    with pytest.raises(InputError) as error:
+        call(watch, Position)
+    assert error.value.parameter == parameter
+
+
+@pytest.mark.skipif(chromium_path() is None, reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
+def test_the_notebook_player_plays_offline_in_chromium(tmp_path):
+    from boardpuzzles.draughts import watch
+
+    expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)").expect
+    player = watch(seed_input=EXAMPLE_SEED)
+    with players_page(tmp_path, [player]) as (page, problems):
+        box = page.locator(".bp-player")
+        expect(box.locator(".counter")).to_have_text("step 1 of 89")
+        box.get_by_role("button", name="Next num").click()
+        first = next(index for index, step in enumerate(player.steps) if step["action"] == "num")
+        expect(box.locator(".counter")).to_have_text(f"step {first + 1} of 89")
+        expect(box.locator(".tree-focus")).to_contain_text("num 2")  # the first num stored: a leaf's
+        assert int(box.locator(".listing .ln.now").get_attribute("data-line")) == player.steps[first]["line"]
+        box.get_by_role("button", name="End ⇥").click()
+        expect(box.locator(".status")).to_contain_text("search found 3 longest captures, each taking 4 men")
+    assert problems == []

@@ -136,8 +136,8 @@ def test_trace_prints_the_steps_the_page_and_the_animation_show(cli):
     assert lines[0] == "the code of warnsdorff (each step below names its line):"
     assert lines[1:1 + len(code)] == str(LISTINGS["warnsdorff"]).splitlines()
     start, test, _, move = lines[1 + len(code):5 + len(code)]
-    assert start == f"      1  line {code.index('    yield knight.begin()') + 1:>3}  walk      start on a1"
-    assert test == f"      2  line {code.index('                yield knight.test(r, c, key)') + 1:>3}  walk      test c2: accessibility 5"
+    assert start == f"      1  line {code.index('    knight.begin()') + 1:>3}  walk      start on a1"
+    assert test == f"      2  line {code.index('                knight.test(r, c, key)') + 1:>3}  walk      test c2: accessibility 5"
     assert move.endswith("  walk      move 1 to c2")
     run = cli("knight", "tour", "5", "--method", "warnsdorff", "--trace", "--json")
     *steps, result = run.json_lines()

@@ -4,10 +4,12 @@ search they make is the kernels' search (same choices, same nodes, same tour).""
 from __future__ import annotations
 
 import doctest
+import re
 import threading
 
 import pytest
 
+from boardpuzzles import knights, notebook
 from boardpuzzles.errors import Cancelled, InputError
 from boardpuzzles.knights import find_tour, steps as knight_steps
 from boardpuzzles.knights.listed import LISTINGS
@@ -15,7 +17,8 @@ from boardpuzzles.knights.steps import backtrack_steps, rule_steps, search_size,
 from boardpuzzles.knights.tour import NoTour
 
 from knights_helpers import assert_tour
-from watch_helpers import lines_checked
+from web_helpers import chromium_path, players_page
+from listing_helpers import LineTracer
 
 
 def final_path(steps):
@@ -39,7 +42,7 @@ def final_path(steps):
     ("backtrack", lambda: backtrack_steps(6, 6, (0, 0), closed=True)),
 ])
 def test_every_step_names_the_line_executing(method, make):
-    steps, agreed = lines_checked(LISTINGS[method], make)
+    steps, agreed = LineTracer(LISTINGS[method]).steps_checked(make)
     assert len(agreed) == len(steps) > 50 and all(agreed)
     code = LISTINGS[method].lines
     said = {"test": "knight.test(", "move": "knight.move(", "back": "knight.back(", "start": "knight.begin(",
@@ -217,3 +220,52 @@ def test_a_wrong_argument_is_refused_naming_it(call, parameter):
     with pytest.raises(InputError) as error:
         call()
     assert error.value.parameter == parameter
+
+
+def test_the_notebook_player_holds_the_tour_and_refuses_too_many_steps(monkeypatch):
+    player = knights.watch("5x5", start="a1", method="backtrack")
+    assert repr(player) == "Player(the backtrack search from a1 on the 5x5 board: 74 steps)"
+    assert player.steps == [step.to_json() for step in backtrack_steps(5, 5, (0, 0))]
+    assert player.setup == {"rows": 5, "cols": 5, "method": "backtrack", "start": "a1", "blocked": [], "closed": False,
+                            "squares": 25}
+    html = player._repr_html_()
+    assert html.count("<script>") == 1 and 'modules["knight-watch.js"].puzzle' in html
+    assert "http" not in html.replace("http://www.w3.org/2000/svg", "")
+    assert knights.watch((7, 7), start=(6, 6), method="warnsdorff").steps[-1]["kind"] == "stuck"  # watched to where it sticks
+    proved = knights.watch("5x5", start="a1", closed=True, blocked=["c3"])  # the search proves there is none
+    assert proved.steps[-1]["kind"] == "exhausted" and len(proved) == 116
+    with pytest.raises(NoTour):  # a theorem decides: no search to watch
+        knights.watch("4x4")
+    monkeypatch.setattr(notebook, "MAX_STEPS", 100)
+    with pytest.raises(InputError, match=r"^board: the backtrack search from g7 on the 7x7 board has more than 100 "
+                                         r"steps, too many for a player \(a player holds at most 100\)$"):
+        knights.watch("7x7", start="g7", method="backtrack")
+
+
+@pytest.mark.parametrize("call, parameter", [
+    (lambda: knights.watch("5y5"), "board"), (lambda: knights.watch("21x20"), "board"), (lambda: knights.watch(True), "board"),
+    (lambda: knights.watch("5x5", start="f1"), "start"), (lambda: knights.watch("5x5", blocked=["a1"]), "start"),
+    (lambda: knights.watch("5x5", blocked="c3,z1"), "blocked"), (lambda: knights.watch("5x5", method="fast"), "method"),
+])
+def test_the_notebook_player_refuses_a_wrong_argument_naming_it(call, parameter):
+    with pytest.raises(InputError) as error:
+        call()
+    assert error.value.parameter == parameter
+
+
+@pytest.mark.skipif(chromium_path() is None, reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
+def test_the_notebook_player_plays_offline_in_chromium(tmp_path):
+    expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)").expect
+    player = knights.watch("7x7", start="g7", method="backtrack")
+    with players_page(tmp_path, [player]) as (page, problems):
+        box = page.locator(".bp-player")
+        expect(box.locator(".counter")).to_have_text(f"step 1 of {len(player)}")
+        box.get_by_role("button", name="Next backtrack").click()
+        back = next(index for index, step in enumerate(player.steps) if step["kind"] == "back")
+        expect(box.locator(".counter")).to_have_text(f"step {back + 1} of {len(player)}")
+        expect(box.locator(".caption")).to_contain_text("Backtrack: the knight goes back from b3 to a1")
+        assert int(box.locator(".listing .ln.now").get_attribute("data-line")) == player.steps[back]["line"]
+        expect(box.locator('[role="gridcell"][aria-label^="b3"]')).to_have_attribute("aria-label", re.compile("left by the retreat"))
+        box.get_by_role("button", name="End ⇥").click()
+        expect(box.locator(".status")).to_contain_text("Tour found by backtrack: 49 squares after 129 tests, 59 moves, 11 backtracks")
+    assert problems == []

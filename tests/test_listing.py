@@ -1,7 +1,5 @@
 """The shared listing: a seed method's source, and where its running frames stand in it."""
 
-import threading
-
 import pytest
 from listing_helpers import LineTracer
 
@@ -75,18 +73,3 @@ def test_where_agrees_with_the_line_events_of_a_tracer_in_another_thread():
 def test_where_outside_the_listing_is_a_bug_of_the_caller():
     with pytest.raises(RuntimeError, match="toy listing"):
         LISTING.where()
-
-
-def test_a_pace_numbers_the_steps_skips_those_before_the_offset_and_stops_when_cancelled():
-    from boardpuzzles.errors import Cancelled
-    from boardpuzzles.listing import Pace
-
-    pace = Pace(offset=3)
-    assert [pace.next() for _ in range(5)] == [None, None, None, 3, 4] and pace.made == 5
-    cancel = threading.Event()
-    pace = Pace(cancel=cancel)
-    assert pace.next() == 0
-    cancel.set()
-    assert [pace.next() for _ in range(1023)] == list(range(1, 1024))  # looked at every 1024 steps
-    with pytest.raises(Cancelled):
-        pace.next()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 from listing_helpers import LineTracer
-from web_helpers import browser, chromium_path
+from web_helpers import chromium_path, players_page
 
 from boardpuzzles import notebook, queens, watching
 from boardpuzzles.errors import InputError
@@ -330,17 +330,7 @@ def test_the_listings_are_the_seeds_code_without_instrumentation():
 def test_two_notebook_players_play_offline_and_apart_in_chromium(tmp_path):
     expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)").expect
     first, second = queens.watch(6, method="recursive"), queens.watch(5, method="freelist")
-    document = tmp_path / "players.html"
-    document.write_text(f"<!doctype html><meta charset='utf-8'><body>{first._repr_html_()}{second._repr_html_()}</body>",
-                        encoding="utf-8")
-    problems: list[str] = []
-    with browser() as chromium:
-        page = chromium.new_page(viewport={"width": 1100, "height": 900})
-        page.route("**/*", lambda route: route.continue_() if route.request.url == document.as_uri()
-                   else (problems.append(route.request.url), route.abort()))
-        page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-        page.on("console", lambda message: message.type == "error" and problems.append(f"console: {message.text}"))
-        page.goto(document.as_uri())
+    with players_page(tmp_path, [first, second]) as (page, problems):
         one, two = page.locator(".bp-player").nth(0), page.locator(".bp-player").nth(1)
         expect(one.locator(".counter")).to_have_text(f"step 1 of {len(first):,}")
         one.focus()

@@ -143,7 +143,7 @@ def test_a_watched_knight_is_paged_as_the_command_traces_it(client, cli):
     assert rest["offset"] == 150 and rest["method"] == "backtrack" and (rest["rows"], rest["cols"]) == (7, 7)
     code = client.get("/api/knight/listing", params={"method": "backtrack"}).json()
     assert code["method"] == "backtrack" and code["frames"] == ["backtrack", "search"]
-    assert code["lines"][first["steps"][1]["line"] - 1].strip() == "yield knight.test(r, c, capped)"
+    assert code["lines"][first["steps"][1]["line"] - 1].strip() == "knight.test(r, c, capped=capped)"
     tour = client.get("/api/knight/tour", params={**ask, "trace": "true"})
     assert lines(tour)[:-1] == traced
     proved = client.get("/api/knight/steps", params={"board": "4x4"}).json()  # a theorem: no steps
@@ -158,7 +158,7 @@ def test_the_seeds_program_is_paged_as_the_command_traces_it(client, cli, tmp_pa
     rest = client.get("/api/draughts/steps", params={"seed_input": SEED_INPUT, "offset": "10"}).json()
     assert first["more"] and not rest["more"] and first["steps"] + rest["steps"] == traced
     code = client.get("/api/draughts/listing").json()
-    assert code["lines"][first["steps"][0]["line"] - 1].strip() == "yield watch.made(root, None)"
+    assert code["lines"][first["steps"][0]["line"] - 1].strip() == "watch.made(root, None)"
 
 
 def test_the_seed_tree_and_play(client):

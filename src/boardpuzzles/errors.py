@@ -26,7 +26,8 @@ when there is none; a call that answers with a collection
 (``queens.solutions``, ``queens.complete``, ``knights.tour_starts``) answers
 an empty one.  No call answers ``None`` or a sentinel such as ``-1``.
 
-:class:`InputError` is for bad input only.  It carries structured fields, so a
+:class:`InputError` is for bad input only; IPython and Jupyter show it as one line, its message,
+without a traceback (a notebook's ``queens.watch(9)`` is refused in one line).  It carries structured fields, so a
 front end can name the thing the way its user sees it (the command line its
 flag, the web page its field)::
 
@@ -87,6 +88,10 @@ class InputError(BoardpuzzlesError, ValueError):
         if self.show_value:
             text += f" (got {_short(self.value)})"
         return text
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython and Jupyter show for it: one line, the message (bad input is no bug to trace)."""
+        return [f"{type(self).__name__}: {self}"]
 
     def to_json(self) -> dict[str, Any]:
         """The error as JSON: ``error`` (the message) and the structured fields."""

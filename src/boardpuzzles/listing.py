@@ -16,10 +16,6 @@ line lit beside the board is the line executing.
 
 Lines are numbered from 1 in the listing; a listing of several functions shows
 them one after another with an empty line between two.
-
-A watched run numbers its steps with a :class:`Pace`, which also lets a page far
-into a long run skip the cost of building the steps before it, and stops the run
-when it is cancelled.
 """
 
 from __future__ import annotations
@@ -27,14 +23,10 @@ from __future__ import annotations
 import inspect
 import sys
 import textwrap
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import FrameType
 from typing import Any
-
-from . import checks
-from .errors import Cancelled, InputError
 
 
 @dataclass(frozen=True)
@@ -166,29 +158,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [_plain(item) for item in value]
     return str(value)
-
-
-@dataclass
-class Pace:
-    """The numbers of the steps of one watched run, from 0.  The steps before ``offset`` are made
-    but not built (no :meth:`Listing.where`, no JSON), so a page far into a long run costs little
-    more than the run; every 1024 steps ``cancel`` is looked at."""
-
-    offset: int = 0
-    cancel: threading.Event | None = None
-    made: int = 0
-
-    def __post_init__(self) -> None:
-        self.offset = checks.whole_number(self.offset, "offset", 0)
-        if self.cancel is not None and not callable(getattr(self.cancel, "is_set", None)):
-            raise InputError("{parameter} must be a threading.Event, or None", parameter="cancel",
-                             value=type(self.cancel).__name__)
-
-    def next(self) -> int | None:
-        """The number of the step being made, or None when it comes before ``offset`` (not to be
-        built).  Raises :class:`~.errors.Cancelled` once ``cancel`` is set."""
-        index = self.made
-        self.made += 1
-        if index & 1023 == 0 and self.cancel is not None and self.cancel.is_set():
-            raise Cancelled()
-        return None if index < self.offset else index

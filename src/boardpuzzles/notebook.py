@@ -100,10 +100,11 @@ def _pack(payload: dict[str, Any]) -> str:
 
 class Player:
     """A watched search to play in a notebook: ``puzzle`` names its adapter (``queens``), ``listing``
-    its code, ``steps`` its steps as JSON objects in order, ``title`` what it is, ``setup`` what the
-    search was asked (``{"n": 8, "method": "recursive"}``)."""
+    its code (None for steps that no listed code makes: a knight's tour replayed), ``steps`` its steps
+    as JSON objects in order, ``title`` what it is, ``setup`` what the search was asked
+    (``{"n": 8, "method": "recursive"}``)."""
 
-    def __init__(self, puzzle: str, listing: Listing, steps: Sequence[dict[str, Any]], title: str,
+    def __init__(self, puzzle: str, listing: Listing | None, steps: Sequence[dict[str, Any]], title: str,
                  setup: dict[str, Any]) -> None:
         self.puzzle = puzzle
         self.listing = listing
@@ -124,7 +125,8 @@ class Player:
         for step in self.steps:
             written.append(delta(before, step))
             before = step
-        return _pack({"title": self.title, "setup": self.setup, "listing": self.listing.to_json(), "steps": written})
+        listing = self.listing.to_json() if self.listing else {"method": "", "lines": [], "frames": [], "variables": []}
+        return _pack({"title": self.title, "setup": self.setup, "listing": listing, "steps": written})
 
     def _repr_html_(self) -> str:
         uid = "bp" + uuid.uuid4().hex[:12]

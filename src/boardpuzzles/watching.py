@@ -5,9 +5,9 @@ retreat, a solution ...) each make a step while the seed's code runs.  Every
 puzzle's steps share these keys (``--trace --json``, the web page, the notebook
 player), documented in README.md and docs/watching.md:
 
-``action``
+``action`` (the knight's: ``kind``)
     what the step does, in the puzzle's words (queens: ``test``, ``occupy``,
-    ``free``, ``solution``).
+    ``free``, ``solution``; the knight: ``test``, ``move``, ``back`` ...).
 ``index``
     its place in the stream, from 0.
 ``line``, ``vars``, ``stack``
@@ -20,11 +20,13 @@ player), documented in README.md and docs/watching.md:
     step (0 is the root, the empty board; nodes are numbered as they are made);
     a step that makes a node also has its ``parent``.
 
-:class:`Recorder` keeps the counters, the tree and the numbering, and asks the
-listing where the code stands; a puzzle's watched operations call
-:meth:`Recorder.step` and build their own step around the :class:`Moment` it
-returns.  :func:`stream` turns a search that hands its steps to a callback into
-a lazy iterator of them, in bounded memory.  :func:`delta` writes a step as its
+:class:`Recorder` keeps the counters, the tree and the numbering, asks the
+listing where the code stands, skips building the steps before an offset and
+hears a cancel; a puzzle's watched operations call :meth:`Recorder.step` and
+build their own step around the :class:`Moment` it returns, and hand it to a
+callback.  :func:`stream` runs such a search in a thread and turns the steps
+handed to the callback into a lazy iterator of them, in bounded memory: every
+puzzle's step stream is one.  :func:`delta` writes a step as its
 difference from the one before (the notebook player's compact form, read back by
 ``web/static/steps.js``).
 """
@@ -33,10 +35,12 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from . import checks
+from .errors import Cancelled, InputError
 from .listing import Listing, Where
 
 #: The counter every watched search keeps: the nodes of its search tree made so far, the root included.
@@ -46,11 +50,11 @@ NODES = "nodes"
 @dataclass(frozen=True)
 class Moment:
     """Where a watched search stands at one of its steps: the step's ``index`` in the stream,
-    ``where`` its code stands, its ``counts`` so far, its tree ``node`` and, for a step that
-    makes that node, its ``parent``."""
+    ``where`` its code stands (None for a search that runs no listing: a tour replayed), its
+    ``counts`` so far, its tree ``node`` and, for a step that makes that node, its ``parent``."""
 
     index: int
-    where: Where
+    where: Where | None
     counts: tuple[tuple[str, int], ...]
     node: int
     parent: int | None = None
@@ -59,28 +63,90 @@ class Moment:
         """One counter's value."""
         return dict(self.counts)[name]
 
+    @property
+    def line(self) -> int | None:
+        """The listing's line executing (None without a listing)."""
+        return self.where.line if self.where is not None else None
+
+    @property
+    def variables(self) -> dict[str, Any]:
+        """The running frame's variables that the listing names (none without a listing)."""
+        return self.where.variables if self.where is not None else {}
+
+    @property
+    def frame(self) -> str:
+        """The name of the listed function running ("" without a listing)."""
+        return self.where.stack[-1].name if self.where is not None else ""
+
     def to_json(self) -> dict[str, Any]:
-        """``index``, ``line``, ``vars``, ``stack``, ``counts``, ``node`` (and ``parent`` when the step makes the node)."""
-        payload: dict[str, Any] = {"index": self.index, **self.where.to_json(), "counts": dict(self.counts),
-                                   "node": self.node}
+        """``index``, ``line``, ``vars``, ``stack``, ``counts``, ``node`` (and ``parent`` when the step makes
+        the node); without a listing ``line`` is null, ``vars`` and ``stack`` empty."""
+        where = self.where.to_json() if self.where is not None else {"line": None, "vars": {}, "stack": []}
+        payload: dict[str, Any] = {"index": self.index, **where, "counts": dict(self.counts), "node": self.node}
         if self.parent is not None:
             payload["parent"] = self.parent
         return payload
 
 
+class WatchedStep:
+    """What every puzzle's step (a dataclass with a ``moment`` field) says about where its search
+    stands, read from its :class:`Moment`."""
+
+    moment: Moment
+
+    @property
+    def index(self) -> int:
+        """The step's place in the stream, from 0."""
+        return self.moment.index
+
+    @property
+    def where(self) -> Where | None:
+        """Where the listed code stands (None for a search that runs no listing)."""
+        return self.moment.where
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """The counters after the step."""
+        return dict(self.moment.counts)
+
+    @property
+    def node(self) -> int:
+        """The search tree's node the step stands on (0: the root)."""
+        return self.moment.node
+
+    @property
+    def parent(self) -> int | None:
+        """The node a step that makes its node hangs from (None on the other steps)."""
+        return self.moment.parent
+
+
 class Recorder:
     """Numbers the steps of one watched search, keeps its ``counters`` and its search tree, and
-    asks its ``listing`` where the seed's code stands.
+    asks its ``listing`` where the seed's code stands (None: the search runs no listing).
 
     The tree follows the depth of the position (queens placed, squares visited, jumps made):
     a step one deeper than the current node makes a child of it, a shallower one goes back
-    up the current path, an equal one stays.
+    up the current path, an equal one stays; a step may also stand on a node made before
+    (``at``: the seed's draughts ``search`` walks the tree ``hod`` built).
+
+    ``offset``: the steps before it are made, counted and kept in the tree, but not built
+    (:meth:`step` answers None: no :meth:`~.listing.Listing.where`, no JSON), so a page far
+    into a long search costs little more than the search.  ``cancel`` (a
+    :class:`threading.Event`) is looked at every 1024 steps: once set, :meth:`step` raises
+    :class:`~.errors.Cancelled`, which ends the search.
     """
 
-    def __init__(self, listing: Listing, counters: Sequence[str]) -> None:
+    def __init__(self, listing: Listing | None, counters: Sequence[str], offset: int = 0,
+                 cancel: threading.Event | None = None) -> None:
         self.listing = listing
+        self.offset = checks.whole_number(offset, "offset", 0)
+        if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+            raise InputError("{parameter} must be a threading.Event, or None", parameter="cancel",
+                             value=type(cancel).__name__)
+        self.cancel = cancel
         self.counts = dict.fromkeys(counters, 0)
-        self.counts[NODES] = 1
+        self.counts[NODES] = 1  # the root (a NODES among the counters keeps its place)
+        self.parents = [-1]  # the parent of each node made, in the order made
         self.path = [0]  # the nodes from the root to the current one
         self.index = 0
 
@@ -89,24 +155,49 @@ class Recorder:
         """The depth of the current node (0: the root)."""
         return len(self.path) - 1
 
-    def step(self, counter: str | None, depth: int) -> Moment:
-        """The moment of the step being made: it counts one more ``counter`` (None: none) and
-        leaves the position at ``depth``.  Call it from the operation that makes the step, while
-        the listed code that called the operation runs."""
+    @property
+    def node(self) -> int:
+        """The current node (0: the root)."""
+        return self.path[-1]
+
+    def step(self, counter: str | None, depth: int | None = None, *, at: int | None = None) -> Moment | None:
+        """The moment of the step being made: it counts one more ``counter`` (None: none) and leaves
+        the position at ``depth`` (None: where it stands), or on the node ``at``, made before.  Call it
+        from the operation that makes the step, while the listed code that called the operation runs.
+        None for a step before ``offset``."""
+        index = self.index
+        self.index += 1
+        if index & 1023 == 0 and self.cancel is not None and self.cancel.is_set():
+            raise Cancelled()
         if counter is not None:
             self.counts[counter] += 1
         parent = None
-        if depth == self.depth + 1:
+        if at is not None:
+            self.path = self._ancestors(at)
+        elif depth is None or depth == self.depth:
+            pass
+        elif depth == self.depth + 1:
             parent = self.path[-1]
-            self.path.append(self.counts[NODES])
+            self.path.append(len(self.parents))
+            self.parents.append(parent)
             self.counts[NODES] += 1
         elif depth < self.depth:
             del self.path[depth + 1 :]
-        elif depth != self.depth:
+        else:
             raise RuntimeError(f"a step from depth {self.depth} to {depth}: the tree grows one node at a time")
-        moment = Moment(self.index, self.listing.where(), tuple(self.counts.items()), self.path[-1], parent)
-        self.index += 1
-        return moment
+        if index < self.offset:
+            return None
+        where = self.listing.where() if self.listing is not None else None
+        return Moment(index, where, tuple(self.counts.items()), self.path[-1], parent)
+
+    def _ancestors(self, node: int) -> list[int]:
+        if not 0 <= node < len(self.parents):
+            raise RuntimeError(f"node {node} has not been made")
+        path = []
+        while node >= 0:
+            path.append(node)
+            node = self.parents[node]
+        return path[::-1]
 
 
 Step = TypeVar("Step")
@@ -120,8 +211,8 @@ class _Closed(Exception):
 BATCH, READY = 256, 8
 
 
-def stream(search: Callable[[Callable[[Step], None]], Iterable[Any]], name: str) -> Generator[Step, None, None]:
-    """Every step that ``search(trace)`` hands to ``trace`` while it is iterated to its end, lazily.
+def stream(run: Callable[[Callable[[Step], None]], Any], name: str) -> Generator[Step, None, None]:
+    """Every step that ``run(trace)`` hands to ``trace`` while it runs to its end, lazily.
 
     The search runs in a thread (called ``name``) that waits while :data:`READY` batches of
     steps are unread, so a search millions of steps long streams in bounded memory; closing
@@ -147,10 +238,9 @@ def stream(search: Callable[[Callable[[Step], None]], Iterable[Any]], name: str)
             send(pending[:])
             pending.clear()
 
-    def run() -> None:
+    def search() -> None:
         try:
-            for _ in search(trace):
-                pass
+            run(trace)
             send(pending[:])
             send(None)
         except _Closed:
@@ -161,7 +251,7 @@ def stream(search: Callable[[Callable[[Step], None]], Iterable[Any]], name: str)
             except _Closed:
                 pass
 
-    thread = threading.Thread(target=run, name=name, daemon=True)
+    thread = threading.Thread(target=search, name=name, daemon=True)
     thread.start()
     try:
         while (item := ready.get()) is not None:

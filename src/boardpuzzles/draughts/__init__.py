@@ -34,7 +34,8 @@ The modules, each importing only those above it in this list (no circles;
    position after a move;
 5. :mod:`.notation` — moves read from their text, :func:`play`;
 6. :mod:`.bitboard` — :class:`Board`; :mod:`.captures` — the longest captures and the
-   legal moves as results; :mod:`.counting` — perft;
+   legal moves as results, the seed's program watched in a notebook (:func:`watch`);
+   :mod:`.counting` — perft;
 7. :mod:`.game` — :class:`Game`: a game and how it ends;
 8. :mod:`.pdn` — PDN files read, replayed and written;
 9. :mod:`.cli` — the command line.
@@ -44,7 +45,7 @@ from __future__ import annotations
 
 from .bitboard import Board
 from .board import Position, parse_diagram, parse_fen, parse_position, square_text
-from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures
+from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures, watch
 from .counting import PerftCount, perft, perft_count
 from .game import Game, GameEnd
 from .moves import Move, Moves, after, legal_moves
@@ -61,6 +62,6 @@ __all__ = [
     "LongestCaptures", "Move", "Moves", "PdnGame", "PerftCount", "Position", "Variant", "after", "build_tree", "check_games",
     "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "longest_paths", "moves_of",
     "normalised", "parse_diagram", "parse_fen", "parse_move", "parse_position", "pdn_text", "perft", "perft_count",
-    "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "square_text", "write_game",
-    "write_games",
+    "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "square_text", "watch",
+    "write_game", "write_games",
 ]

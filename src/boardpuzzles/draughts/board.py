@@ -260,9 +260,13 @@ class Position:
 
     def to_json(self) -> dict[str, Any]:
         """``variant``, ``fen``, ``turn`` and ``pieces``: each piece's letter by its square's algebraic name
-        (``{"c3": "w"}``, on every board, whatever its notation), squares in order from a1."""
+        (``{"c3": "w"}``, on every board, whatever its notation), squares in order from a1; ``numbers``: for a
+        variant whose notation numbers the squares, the number of each playing square by its algebraic name
+        (``{"a1": "46", ...}``), else empty."""
         pieces = {square_name(*square): piece for square, piece in sorted(self.pieces.items())}
-        return {"variant": self.variant.name, "fen": self.fen(), "turn": self.turn, "pieces": pieces}
+        numbers = self.square_numbers() if self.variant.numeric else {}
+        return {"variant": self.variant.name, "fen": self.fen(), "turn": self.turn, "pieces": pieces,
+                "numbers": {square_name(*square): number for square, number in numbers.items()}}
 
     def fen(self) -> str:
         """The position as PDN FEN, e.g. ``W:W31,32,K40:B1,2``."""

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import animate, render
-from ..errors import InputError
-from ..geometry import Square
+from .. import animate, notebook, render
+from ..errors import InputError, InputTypeError
+from ..geometry import Square, square_name
 from . import seed
+from .seed_steps import LISTING, check_men, seed_steps
 from .board import Position, board_square, require_position, square_text
 from .moves import Move, capture_paths, distinct, legal_moves, select_captures
 from .rules import get_variant
-from .seed_steps import check_men
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ def seed_captures(blacks: list[tuple[int, int]], white: tuple[int, int]) -> tupl
     """Run the seed's program (:func:`.seed.program`) on its men (``(x, y)``, file and rank 1..8:
     :func:`.seed_steps.check_men`); its tree and its longest paths."""
     blacks, white = check_men(blacks, white)
-    root, longest = seed.finish(seed.program(blacks, white, seed.Watch()))
+    root, longest = seed.program(blacks, white, seed.Watch())
     pieces = {(y - 1, x - 1): "b" for x, y in blacks}
     pieces[root.square] = "w"
     rules = get_variant("seed")
@@ -215,3 +215,52 @@ def seed_captures(blacks: list[tuple[int, int]], white: tuple[int, int]) -> tupl
         for path in longest
     )
     return root, LongestCaptures(position, found)
+
+
+def watch(position: Position | None = None, *, seed_input: str | None = None) -> notebook.Player:
+    """The seed's program (seed 004) watched as it finds the longest capture of one white man among
+    black men, as a player for a notebook: its ``_repr_html_`` is the web page's player (the board
+    with the white man's route and the men taken, the code of ``hod`` and ``search`` with the line
+    executing lit, the stack, the capture tree growing node by node with each ``num``, the counts,
+    the timeline), self-contained.
+
+    Give ``position`` (a :class:`.Position` on an 8 x 8 board holding one white man and black men
+    only, in any variant: the seed's program plays by its own rules, those of the variant ``seed``)
+    or ``seed_input`` (the text of the seed's input: n, n pairs ``x y`` of black men, then ``x y``
+    of the white man).  No input makes more than :data:`.seed_steps.MOST_STEPS` steps.
+
+    >>> watch(Position("W:Wc3:Bd4,d6,f6,f4", "russian"))
+    Player(the seed's capture tree of the white man on c3 among 4 black men: 42 steps)
+    """
+    if (position is None) == (seed_input is None):
+        raise InputError("give the men once: {parameter} or seed_input, not both and not neither", parameter="position")
+    if seed_input is not None:
+        if not isinstance(seed_input, str):
+            raise InputTypeError("{parameter} must be the text of the seed's input", parameter="seed_input",
+                                 value=type(seed_input).__name__)
+        try:
+            blacks, white = seed.read_seed_input(seed_input)
+        except InputError as error:
+            raise InputError(error.problem, parameter="seed_input", value=seed_input[:60], show_value=False) from None
+    else:
+        blacks, white = _seed_men(require_position(position))
+    steps = [step.to_json() for step in seed_steps(blacks, white)]
+    start = square_name(white[1] - 1, white[0] - 1)
+    men = sorted(square_name(y - 1, x - 1) for x, y in blacks)
+    title = f"the seed's capture tree of the white man on {start} among {len(men)} black {'man' if len(men) == 1 else 'men'}"
+    return notebook.Player("draughts", LISTING, steps, title, {"white": start, "blacks": men})
+
+
+def _seed_men(position: Position) -> tuple[list[tuple[int, int]], tuple[int, int]]:
+    """The black men and the white man of ``position`` as the seed reads them (``x y``, 1-based): InputError
+    unless it is an 8 x 8 board holding one white man and black men only."""
+    whites = [square for square, piece in position.pieces.items() if piece == "w"]
+    others = sorted({piece for piece in position.pieces.values()} - {"w", "b"})
+    if position.size != 8 or len(whites) != 1 or others:
+        raise InputError("{parameter} must hold one white man and black men only, on an 8x8 board: the seed's "
+                         f"program finds the longest capture of one man (this one has {len(whites)} white men"
+                         f"{', kings' if others else ''} on {'an' if position.size == 8 else 'a'} {position.size}x{position.size} board)",
+                         parameter="position", value=position.fen(), show_value=False)
+    blacks = [(col + 1, row + 1) for (row, col), piece in sorted(position.pieces.items()) if piece == "b"]
+    row, col = whites[0]
+    return blacks, (col + 1, row + 1)

@@ -8,10 +8,10 @@ node's ``num`` the number of men taken by the longest path through it; ``search`
 then walks from the root along every child whose ``num`` equals the root's, which
 lists all the longest paths; :func:`program` is the seed's main program around them.
 
-They run as generators so that they can be watched: each ``yield watch....`` line
-hands a step to whoever watches (a :class:`Watch`; :mod:`.seed_steps` makes the
-steps), and ``yield from`` calls a function whose steps pass through.  Unwatched,
-:func:`build_tree` and :func:`longest_paths` run them through with :func:`finish`.
+The three functions are written without type annotations, as the seed's
+Pascal reads.  Each ``watch....`` call tells whoever watches what the program does (a
+:class:`Watch`, which does nothing; :mod:`.seed_steps` makes the steps), so that
+the line lit beside the board is the line that made the step.
 
 Where this differs from the listing, on purpose:
 
@@ -25,7 +25,6 @@ Where this differs from the listing, on purpose:
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,115 +100,103 @@ def make_desk(blacks: list[tuple[int, int]], white: tuple[int, int]) -> list[lis
 
 
 class Watch:
-    """What the program tells whoever watches it: a call a step, whose answer the program hands on
-    with ``yield``.  This one watches nothing (each call answers None); :mod:`.seed_steps` makes
-    the steps."""
+    """What the program tells whoever watches it: a call a step.  This one watches nothing;
+    :mod:`.seed_steps` makes the steps."""
 
-    def made(self, node: Node, parent: Node | None) -> Any:
+    def made(self, node: Node, parent: Node | None) -> None:
         """``node`` has just been made, a child of ``parent`` (None: the root), the man it jumped taken."""
 
-    def test(self, node: Node, x: int, y: int, landing: int | None = None, halfway: int | None = None) -> Any:
+    def test(self, node: Node, x: int, y: int, landing: int | None = None, halfway: int | None = None) -> None:
         """``hod`` tries the capture (x, y) from ``node``: ``desk`` holds ``landing`` on the landing square
         and ``halfway`` on the square jumped (both None: the landing square is off the board)."""
 
-    def stored(self, node: Node) -> Any:
+    def stored(self, node: Node) -> None:
         """``hod`` has stored ``node.num`` (every capture from the node tried)."""
 
-    def visit(self, node: Node, path: list[Node]) -> Any:
+    def visit(self, node: Node, path: list[Node]) -> None:
         """``search`` walks down to ``node`` along ``path``."""
 
-    def check(self, path: list[Node], child: Node, num: int) -> Any:
+    def check(self, path: list[Node], child: Node, num: int) -> None:
         """``search``, at the end of ``path``, compares the ``num`` of ``child`` with the root's ``num``."""
 
-    def found(self, path: list[Node]) -> Any:
+    def found(self, path: list[Node]) -> None:
         """``search`` has walked a longest path to its end."""
 
 
-Steps = Generator[Any, None, Any]
-
-
-def hod(desk: list[list[int]], node: Node, num: int, watch: Watch) -> Steps:
+def hod(desk, node, num, watch):
     """Try the four captures from ``node`` (``num`` = nodes on the path so far); return and store the longest."""
 
-    def move(x: int, y: int) -> Steps:
+    def move(x, y):
         if 0 < node.x + x < 9 and 0 < node.y + y < 9:
             jumped_x, jumped_y = node.x + x // 2, node.y + y // 2
-            yield watch.test(node, x, y, desk[node.x + x][node.y + y], desk[jumped_x][jumped_y])
+            watch.test(node, x, y, desk[node.x + x][node.y + y], desk[jumped_x][jumped_y])
             if desk[node.x + x][node.y + y] == 0 and desk[jumped_x][jumped_y] == 1:
                 desk[jumped_x][jumped_y] = 0  # the jumped man is taken at once
                 child = Node(node.x + x, node.y + y)
                 node.children.append(child)
-                yield watch.made(child, node)
-                num1 = yield from hod(desk, child, num + 1, watch)
+                watch.made(child, node)
+                num1 = hod(desk, child, num + 1, watch)
                 desk[jumped_x][jumped_y] = 1  # and put back when we return
                 return num1
         else:
-            yield watch.test(node, x, y)  # off the board
+            watch.test(node, x, y)  # off the board
         return num - 1
 
-    best = yield from move(*SEED_DIRECTIONS[0])
+    best = move(*SEED_DIRECTIONS[0])
     for x, y in SEED_DIRECTIONS[1:]:
-        n = yield from move(x, y)
+        n = move(x, y)
         if n > best:
             best = n
     node.num = best
-    yield watch.stored(node)
+    watch.stored(node)
     return best
 
 
-def search(root: Node, watch: Watch) -> Steps:
+def search(root, watch):
     """Walk from the root along every child whose ``num`` equals the root's (the seed's ``print``):
     every path walked to its end is a longest one."""
     paths = []
 
-    def walk(node: Node, path: list[Node]) -> Steps:
+    def walk(node, path):
         path = path + [node]
-        yield watch.visit(node, path)
+        watch.visit(node, path)
         ended = True
         for child in node.children:
-            yield watch.check(path, child, root.num)
+            watch.check(path, child, root.num)
             if child.num == root.num:
                 ended = False
-                yield from walk(child, path)
+                walk(child, path)
         if ended:
             paths.append(path)
-            yield watch.found(path)
+            watch.found(path)
 
     if root.num > 0:
-        yield from walk(root, [])
+        walk(root, [])
     return paths
 
 
-def program(blacks: list[tuple[int, int]], white: tuple[int, int], watch: Watch) -> Steps:
+def program(blacks, white, watch):
     """The seed's main program: the board, the root, ``hod`` building the tree, ``search`` listing the
     longest paths; returns the root and the paths."""
     desk = make_desk(blacks, white)
     desk[white[0]][white[1]] = 0  # the white man leaves its square (see the module notes)
     root = Node(*white)
-    yield watch.made(root, None)
-    root.num = yield from hod(desk, root, 1, watch)
-    paths = yield from search(root, watch)
+    watch.made(root, None)
+    root.num = hod(desk, root, 1, watch)
+    paths = search(root, watch)
     return root, paths
-
-
-def finish(steps: Steps) -> Any:
-    """Run a generator of the program to its end, nobody watching: what it returns."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as end:
-            return end.value
 
 
 def build_tree(blacks: list[tuple[int, int]], white: tuple[int, int]) -> Node:
     """The root of the capture tree, its ``num`` the length of the longest capture."""
-    root, _ = finish(program(blacks, white, Watch()))
+    root: Node = program(blacks, white, Watch())[0]
     return root
 
 
 def longest_paths(root: Node) -> list[list[Node]]:
     """Every path from the root that follows children whose ``num`` equals the root's: all the longest."""
-    return finish(search(root, Watch()))
+    paths: list[list[Node]] = search(root, Watch())
+    return paths
 
 
 def jumped(path: list[Node]) -> list[Square]:

@@ -21,14 +21,15 @@ in the order made).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .. import checks
 from ..errors import InputError
 from ..geometry import Square, square_name
-from ..listing import Listing, Pace, Where
+from ..listing import Listing
+from ..watching import Moment, Recorder, WatchedStep, stream
 from . import seed
 from .seed import Node
 
@@ -41,13 +42,16 @@ LISTING = Listing("seed", [seed.program, seed.hod, seed.search],
                   frames={"program": "program", "hod": "hod", "move": "move", "search": "search", "walk": "walk"},
                   variables=("num", "x", "y", "num1", "n", "best", "node", "child", "ended"))
 
+#: What the program counts as it runs (the tree's ``nodes`` too, the root included).
+COUNTERS = ("tests", "nodes", "nums", "visits", "checks", "paths")
+
 OFF_BOARD = "the landing square is off the board"
 NOT_EMPTY = "the landing square is not empty"
 NO_MAN = "no black man to take"
 
 
 @dataclass(frozen=True)
-class SeedStep:
+class SeedStep(WatchedStep):
     """One step of the seed's program.
 
     ``action``: ``node`` (a node made; ``jumped`` the man it took), ``test`` (a capture tried
@@ -57,14 +61,12 @@ class SeedStep:
     root's; ``reason`` says why it does not follow it) or ``path`` (a longest path walked to
     its end).  ``square`` is the node's square (where the white man stands), ``path`` the
     squares from the root to it, ``taken`` the men off the board at the step, ``num`` the
-    node's ``num`` (for ``check``: the child's; None before ``hod`` stored it).
+    node's ``num`` (for ``check``: the child's; None before ``hod`` stored it).  ``moment``
+    says where the program stands, the counters and the tree's node
+    (:class:`~..watching.Moment`).
     """
 
-    index: int
-    where: Where
-    counts: dict[str, int]
-    node: int
-    parent: int | None
+    moment: Moment
     action: str
     square: Square
     path: tuple[Square, ...]
@@ -98,7 +100,7 @@ class SeedStep:
 
     def __str__(self) -> str:
         """The ``--trace`` line: the step's number, the line and the function of the listing that made it, its words."""
-        return f"{self.index + 1:>7}  line {self.where.line:>2}  {self.where.stack[-1].name:<7} {self.words()}"
+        return f"{self.index + 1:>7}  line {self.moment.line:>2}  {self.moment.frame:<7} {self.words()}"
 
     def to_json(self) -> dict[str, Any]:
         """The step with the keys every watched step has (``index``, ``method``, ``line``, ``vars``,
@@ -106,10 +108,9 @@ class SeedStep:
         def named(square: Square | None) -> str | None:
             return square_name(*square) if square else None
 
-        made = {} if self.parent is None else {"parent": self.parent}
+        moment = self.moment.to_json()
         return {
-            "index": self.index, "method": "seed", **self.where.to_json(), "counts": dict(self.counts),
-            "node": self.node, **made, "action": self.action, "square": named(self.square),
+            "index": moment.pop("index"), "method": "seed", **moment, "action": self.action, "square": named(self.square),
             "direction": list(self.direction) if self.direction else None, "target": named(self.target),
             "jumped": named(self.jumped), "reason": self.reason, "num": self.num,
             "taken": [square_name(*square) for square in self.taken],
@@ -123,55 +124,52 @@ def _between(a: Node, b: Node) -> Square:
 
 
 class Watching(seed.Watch):
-    """A watch that makes the steps (``offset`` and ``cancel``: see :class:`~..listing.Pace`)."""
+    """A watch that makes the steps and hands them to ``trace`` (``offset`` and ``cancel``: see
+    :class:`~..watching.Recorder`)."""
 
     def __init__(self, offset: int = 0, cancel: threading.Event | None = None) -> None:
-        self.pace = Pace(offset, cancel)
-        self.counters = {"tests": 0, "nodes": 0, "nums": 0, "visits": 0, "checks": 0, "paths": 0}
-        self.numbers: dict[int, int] = {}  # id of a node -> its number, in the order made
+        self.recorder = Recorder(LISTING, COUNTERS, offset, cancel)
+        self.trace: Callable[[SeedStep], None] = lambda step: None
+        self.numbers: dict[int, int] = {}  # id of a node -> its number in the tree, in the order made
         self.line: list[Node] = []  # the nodes from the root to the one hod works on
 
-    def _step(self, counter: str, action: str, node: Node, path: list[Node], taken: bool = True,
-              parent: Node | None = None, **fields: Any) -> SeedStep | None:
-        self.counters[counter] += 1
-        index = self.pace.next()
-        if index is None:
-            return None
-        men = tuple(_between(a, b) for a, b in zip(path, path[1:])) if taken else ()
-        return SeedStep(index, LISTING.where(), dict(self.counters), self.numbers[id(node)],
-                        None if parent is None else self.numbers[id(parent)], action, node.square,
-                        tuple(n.square for n in path), men, **fields)
+    def _step(self, counter: str | None, action: str, node: Node, path: list[Node], taken: bool = True,
+              **fields: Any) -> None:
+        """Make the step (``path``: the nodes from the root to ``node``, where it stands) and hand it on."""
+        if id(node) in self.numbers:
+            moment = self.recorder.step(counter, at=self.numbers[id(node)])
+        else:  # hod has just made the node: one deeper than its parent
+            moment = self.recorder.step(counter, len(path) - 1)
+            self.numbers[id(node)] = self.recorder.node
+        if moment is not None:
+            men = tuple(_between(a, b) for a, b in zip(path, path[1:])) if taken else ()
+            self.trace(SeedStep(moment, action, node.square, tuple(n.square for n in path), men, **fields))
 
-    def made(self, node: Node, parent: Node | None) -> SeedStep | None:
-        self.numbers[id(node)] = len(self.numbers)
+    def made(self, node: Node, parent: Node | None) -> None:
         self.line.append(node)
         jumped = _between(parent, node) if parent else None
-        return self._step("nodes", "node", node, self.line, parent=parent, jumped=jumped)
+        self._step(None, "node", node, self.line, jumped=jumped)
 
-    def test(self, node: Node, x: int, y: int, landing: int | None = None,
-             halfway: int | None = None) -> SeedStep | None:
+    def test(self, node: Node, x: int, y: int, landing: int | None = None, halfway: int | None = None) -> None:
         inside = landing is not None
         reason = OFF_BOARD if not inside else NOT_EMPTY if landing != 0 else NO_MAN if halfway != 1 else None
         target = (node.y + y - 1, node.x + x - 1) if inside else None
         jumped = (node.y + y // 2 - 1, node.x + x // 2 - 1) if inside else None
-        return self._step("tests", "test", node, self.line, direction=(x, y), target=target, jumped=jumped,
-                          reason=reason)
+        self._step("tests", "test", node, self.line, direction=(x, y), target=target, jumped=jumped, reason=reason)
 
-    def stored(self, node: Node) -> SeedStep | None:
-        step = self._step("nums", "num", node, self.line, num=node.num)
+    def stored(self, node: Node) -> None:
+        self._step("nums", "num", node, self.line, num=node.num)
         self.line.pop()  # hod returns to the node before: the man is put back
-        return step
 
-    def visit(self, node: Node, path: list[Node]) -> SeedStep | None:
-        return self._step("visits", "visit", node, path, taken=False, num=node.num)
+    def visit(self, node: Node, path: list[Node]) -> None:
+        self._step("visits", "visit", node, path, taken=False, num=node.num)
 
-    def check(self, path: list[Node], child: Node, num: int) -> SeedStep | None:
+    def check(self, path: list[Node], child: Node, num: int) -> None:
         reason = None if child.num == num else f"its num is not the root's {num}: no longest path goes through it"
-        return self._step("checks", "check", path[-1], path, taken=False, num=child.num, target=child.square,
-                          reason=reason)
+        self._step("checks", "check", path[-1], path, taken=False, num=child.num, target=child.square, reason=reason)
 
-    def found(self, path: list[Node]) -> SeedStep | None:
-        return self._step("paths", "path", path[-1], path, taken=False, num=path[-1].num)
+    def found(self, path: list[Node]) -> None:
+        self._step("paths", "path", path[-1], path, taken=False, num=path[-1].num)
 
 
 def check_men(blacks: Any, white: Any) -> tuple[list[tuple[int, int]], tuple[int, int]]:
@@ -205,4 +203,9 @@ def seed_steps(blacks: list[tuple[int, int]], white: tuple[int, int], *, offset:
     :class:`~..errors.Cancelled` when ``cancel`` is set."""
     men, man = check_men(blacks, white)
     watching = Watching(offset, cancel)
-    return (step for step in seed.program(men, man, watching) if step is not None)
+
+    def run(trace: Callable[[SeedStep], None]) -> None:
+        watching.trace = trace
+        seed.program(men, man, watching)
+
+    return stream(run, "the seed's capture tree")

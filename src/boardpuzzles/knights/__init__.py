@@ -20,9 +20,10 @@ from .theory import closed_exists, open_exists, open_from
 from .counting import TourCount, count_tours
 from .tour import METHODS, KnightTour, NoTour, TourStarts, find_tour, tour_starts
 from .verify import TourCheck, check_tour
+from .steps import watch
 
 __all__ = [
     "HORIZONTAL", "VERTICAL", "accessibility", "closed_exists", "open_exists", "open_from", "METHODS",
     "KnightTour", "NoTour", "TourStarts", "TourCount", "count_tours", "find_tour", "tour_starts", "check_tour",
-    "TourCheck",
+    "TourCheck", "watch",
 ]

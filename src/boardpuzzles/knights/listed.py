@@ -5,9 +5,9 @@ how many free squares a square can still be reached), and codes the eight moves
 0..7 in ``horizontal`` and ``vertical``.  The functions here are that program in
 Python, run on a ``knight`` that holds the tables (``knight.board[row][col]``,
 ``knight.accessibility[row][col]``; row 0 is rank 1, blocked squares count as
-visited) and makes the steps: each ``yield knight.test(...)``, ``knight.move(...)``
-or ``knight.back(...)`` hands one step to whoever watches, so the line lit beside
-the board is the line that made it (:class:`~boardpuzzles.listing.Listing`).
+visited) and makes the steps: each ``knight.test(...)``, ``knight.move(...)`` or
+``knight.back(...)`` makes one step and hands it to whoever watches, so the line
+lit beside the board is the line that made it (:class:`~boardpuzzles.listing.Listing`).
 
 * :func:`walk` is the seed's loop: move to the free square of lowest score until
   none is left; the score is the rule: :func:`warnsdorff` (the accessibility, ties
@@ -83,22 +83,22 @@ def walk(knight, score, shift):
     the order of the move codes from ``shift`` (the seed's order: 0)."""
     row, col = knight.start
     occupy(knight, row, col)
-    yield knight.begin()
+    knight.begin()
     for number in range(2, knight.squares + 1):
         best = None
         for _, r, c in jumps(knight, row, col, shift):
             if not knight.board[r][c]:
                 key = score(knight, r, c, number)
-                yield knight.test(r, c, key)
+                knight.test(r, c, key)
                 if key is not None and (best is None or key < best_key):
                     best, best_key = (r, c), key
         if best is None:
-            yield knight.stuck()
+            knight.stuck()
             return
         row, col = best
         occupy(knight, row, col)
-        yield knight.move(row, col)
-    yield knight.done()
+        knight.move(row, col)
+    knight.done()
 
 
 def warnsdorff(knight, row, col, number):
@@ -147,13 +147,16 @@ def backtrack(knight):
     for budget, order in knight.runs():
         row, col = knight.start
         occupy(knight, row, col)
-        yield knight.begin(budget, order)
+        knight.begin(budget, order)
         try:
-            found, why = yield from onward(knight, row, col, 1, 0, budget)
+            found, why = onward(knight, row, col, 1, 0, budget)
         except OutOfBudget:
             knight.clear()
             continue
-        yield knight.done() if found else knight.exhausted(why)
+        if found:
+            knight.done()
+        else:
+            knight.exhausted(why)
         return
 
 
@@ -168,7 +171,7 @@ def onward(knight, row, col, number, across, budget):
     why = hopeless(knight, row, col, knight.squares - number)
     if why:
         return False, why
-    if (yield from search(knight, row, col, number, across, budget)):
+    if search(knight, row, col, number, across, budget):
         return True, ""
     return False, f"no move from {square_name(row, col)} leads to a tour"
 
@@ -182,7 +185,7 @@ def search(knight, row, col, number, across, budget):
         if not knight.board[r][c]:
             crossing = int(knight.middle[row][col] and knight.middle[r][c])
             capped = crossing and 0 <= knight.across <= across
-            yield knight.test(r, c, capped)
+            knight.test(r, c, capped=capped)
             if not capped:
                 candidates.append((knight.accessibility[r][c], knight.tie[r][c], move, r, c, crossing))
     candidates.sort()
@@ -190,12 +193,12 @@ def search(knight, row, col, number, across, budget):
         if knight.made == budget:
             raise OutOfBudget
         occupy(knight, r, c)
-        yield knight.move(r, c)
-        found, why = yield from onward(knight, r, c, number + 1, across + crossing, budget)
+        knight.move(r, c)
+        found, why = onward(knight, r, c, number + 1, across + crossing, budget)
         if found:
             return True
         release(knight, r, c)
-        yield knight.back(r, c, why)
+        knight.back(r, c, why)
     return False
 
 

@@ -21,19 +21,20 @@ visits the nodes that :mod:`.search` visits, in the same order (the tests walk b
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import animate, checks, render
+from .. import animate, checks, notebook, render
 from ..errors import InputError
-from ..geometry import Square, square_name
-from ..listing import Pace, Where
+from ..geometry import Square, parse_board_size, parse_square, parse_squares, square_name
+from ..watching import Moment, Recorder, WatchedStep, stream
 from ..progress import Tracker
 from . import listed
 from .moves import check_board
 from .search import GAVE_UP
-from .tour import (LOOKAHEAD_DEPTH, LOOKAHEAD_MOST, RULE_OF, KnightTour, NoTour, budgets, exhaustive, free_mask,
+from .tour import (LOOKAHEAD_DEPTH, LOOKAHEAD_MOST, RULE_OF, KnightTour, NoTour, budgets, exhaustive, find_tour, free_mask,
                    middle_lines, rule_walk, tie_order)
 
 #: The methods whose choice is a rule that the steps follow; ``backtrack`` is watched too, ``divide`` replayed.
@@ -90,7 +91,7 @@ Table = tuple[tuple[int | None, ...], ...]
 
 
 @dataclass(frozen=True)
-class KnightStep:
+class KnightStep(WatchedStep):
     """One step of a watched method.
 
     ``kind``: ``start`` (the knight on its first square; ``restart``: a new run of the
@@ -98,32 +99,39 @@ class KnightStep:
     ``candidate``), ``move``, ``back`` (a retreat from ``left``; ``note`` says why),
     ``stuck`` (a rule with no free square to go to), ``done`` (every free square
     visited; ``note`` says whether the tour closes) or ``exhausted`` (the search tried
-    every move: no tour).  ``number`` counts the squares on the path after the step,
-    ``square`` is where the knight stands, ``candidates`` the squares looked at from the
-    square a move left (for ``stuck``: from where it stands), ``accessibility`` the table
-    after the step, row by row from rank 1 (None on visited and blocked squares).
+    every move: no tour).  ``path`` holds the squares of the knight's path after the step,
+    from the start (``number`` counts them, ``square`` is the last: where the knight
+    stands); ``candidates`` the squares looked at from the square a move left (for a test:
+    from where the knight stands, so far, this one last; for ``stuck``: all of them),
+    ``accessibility`` the table after the step, row by row from rank 1 (None on visited and
+    blocked squares).
 
-    ``where`` is where the listed code stood (None for a replayed tour), ``counts`` the
-    counters after the step (``nodes``: of the search tree, the root included), ``node``
-    the node of the search tree the knight stands on after the step (0 the root, the
-    start; each move makes a node, numbered as they are made) and ``parent`` the node a
-    move came from (None on the other steps).
+    ``moment`` says where the listed code stood (no ``where`` for a replayed tour), the
+    counters after the step (``nodes``: of the search tree, the root included), the node of
+    the search tree the knight stands on after the step (0 the root, the start; each move
+    makes a node, numbered as they are made) and, on a move, the node it came from
+    (:class:`~..watching.Moment`).
     """
 
-    index: int
     method: str
-    where: Where | None
-    counts: dict[str, int]
-    node: int
-    parent: int | None
+    moment: Moment
     kind: str
-    number: int
-    square: Square
+    path: tuple[Square, ...]
     accessibility: Table
     candidate: Candidate | None = None
     candidates: tuple[Candidate, ...] = ()
     left: Square | None = None
     note: str = ""
+
+    @property
+    def number(self) -> int:
+        """How many squares the path holds after the step."""
+        return len(self.path)
+
+    @property
+    def square(self) -> Square:
+        """Where the knight stands after the step."""
+        return self.path[-1]
 
     @property
     def name(self) -> str:
@@ -150,18 +158,17 @@ class KnightStep:
 
     def __str__(self) -> str:
         """The ``--trace`` line: the step's number, the line and the function of the listing that made it, its words."""
-        if self.where is None:
+        if self.moment.line is None:
             return f"{self.index + 1:>7}  {self.words()}"
-        return f"{self.index + 1:>7}  line {self.where.line:>3}  {self.where.stack[-1].name:<9} {self.words()}"
+        return f"{self.index + 1:>7}  line {self.moment.line:>3}  {self.moment.frame:<9} {self.words()}"
 
     def to_json(self) -> dict[str, Any]:
         """The step with the keys every watched step has (``index``, ``method``, ``line``, ``vars``,
         ``stack``, ``counts``, ``node`` and, on a move, ``parent``) and the knight's own."""
-        where = self.where.to_json() if self.where else {"line": None, "vars": {}, "stack": []}
-        made = {} if self.parent is None else {"parent": self.parent}
+        moment = self.moment.to_json()
         return {
-            "index": self.index, "method": self.method, **where, "counts": dict(self.counts), "node": self.node,
-            **made, "kind": self.kind, "number": self.number, "square": square_name(*self.square),
+            "index": moment.pop("index"), "method": self.method, **moment, "kind": self.kind,
+            "number": self.number, "square": square_name(*self.square), "path": [square_name(*sq) for sq in self.path],
             "candidate": self.candidate.to_json() if self.candidate else None,
             "candidates": [c.to_json() for c in self.candidates],
             "left": self.left_name,
@@ -173,43 +180,33 @@ def _tie_words(order: str | int) -> str:
     return TIES[order] if isinstance(order, str) else f"ties in a random order (number {order})"
 
 
-@dataclass
 class Knight:
     """The seed's two tables for one watched method, and the steps its listed code makes on them.
 
     ``board[row][col]``: visited (or blocked); ``accessibility[row][col]``: from how many free
     squares a knight can still reach the square.  The listed code (:mod:`.listed`) reads and
     writes them, and calls :meth:`begin`, :meth:`test`, :meth:`move`, :meth:`back`,
-    :meth:`stuck`, :meth:`done` and :meth:`exhausted`, each of which returns the step it makes.
-    ``closed`` is what the tables keep: a closed tour's start stays counted by its neighbours
-    (the search); the rules look at closing only at the end (``closing``).  ``offset`` and
-    ``cancel``: see :class:`~..listing.Pace` (a step before ``offset`` is None).
+    :meth:`stuck`, :meth:`done` and :meth:`exhausted`, each of which makes its step and hands
+    it to ``trace`` (set by :meth:`steps`).  ``closing``: whether a closed tour is asked; the tables keep a closed
+    tour's start counted by its neighbours for the search only (the rules look at closing only
+    at the end).  ``offset`` and ``cancel``: see :class:`~..watching.Recorder`.
     """
 
-    rows: int
-    cols: int
-    start: Square
-    method: str
-    blocked: frozenset[Square] = frozenset()
-    closing: bool = False
-    depth: int = LOOKAHEAD_DEPTH
-    offset: int = 0
-    cancel: threading.Event | None = None
-    board: list[list[bool]] = field(init=False)
-    accessibility: list[list[int]] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.listing = listed.LISTINGS.get(self.method)  # none for a replayed tour
-        self.closed = self.closing and self.method == "backtrack"
-        self.free = free_mask(self.rows, self.cols, self.blocked)
+    def __init__(self, rows: int, cols: int, start: Square, method: str, blocked: frozenset[Square] = frozenset(),
+                 closing: bool = False, depth: int = LOOKAHEAD_DEPTH, offset: int = 0,
+                 cancel: threading.Event | None = None) -> None:
+        self.rows, self.cols, self.start, self.method = rows, cols, start, method
+        self.trace: Callable[[KnightStep], None] = lambda step: None
+        self.blocked, self.closing, self.depth = blocked, closing, depth
+        self.closed = closing and method == "backtrack"
+        self.free = free_mask(rows, cols, blocked)
         self.squares = int(self.free.sum())
-        middle, self.across = middle_lines(self.rows, self.cols, self.free, self.closing)
-        self.middle = middle.reshape(self.rows, self.cols).tolist()
+        middle, self.across = middle_lines(rows, cols, self.free, closing)
+        self.middle = middle.reshape(rows, cols).tolist()
         self.tie: list[list[int]] = []
-        self.counters = {"tests": 0, "moves": 0, "backs": 0, "nodes": 1}
-        if self.method == "backtrack":
-            self.counters["restarts"] = 0
-        self.pace = Pace(self.offset, self.cancel)
+        counters = ("tests", "moves", "backs", "nodes", "restarts") if method == "backtrack" else (
+            "tests", "moves", "backs", "nodes")
+        self.recorder = Recorder(listed.LISTINGS.get(method), counters, offset, cancel)  # no listing: a tour replayed
         self.made = 0
         self.clear()
 
@@ -219,8 +216,15 @@ class Knight:
         self.accessibility = [[sum(not self.board[tr][tc] for _, tr, tc in listed.jumps(self, r, c))
                                for c in range(self.cols)] for r in range(self.rows)]
         self.path: list[Square] = []
-        self.nodes: list[int] = []
         self.tested: list[list[Candidate]] = []
+
+    def steps(self, run: Callable[[Knight], Any]) -> Iterator[KnightStep]:
+        """The steps that ``run(self)`` (a listed method running on these tables) makes, as a stream."""
+        def watched(trace: Callable[[KnightStep], None]) -> None:
+            self.trace = trace
+            run(self)
+
+        return stream(watched, f"{self.method} from {square_name(*self.start)}")
 
     def runs(self) -> Iterator[tuple[int, str | int]]:
         """(budget of moves, tie order) of each run of the search (:func:`.tour.budgets`)."""
@@ -230,59 +234,51 @@ class Knight:
         return tuple(tuple(None if self.board[r][c] else self.accessibility[r][c] for c in range(self.cols))
                      for r in range(self.rows))
 
-    def _step(self, kind: str, node: int, parent: int | None = None, **fields: Any) -> KnightStep | None:
-        index = self.pace.next()
-        if index is None:
-            return None
-        where = self.listing.where() if self.listing else None
-        return KnightStep(index, self.method, where, dict(self.counters), node, parent, kind,
-                          len(self.path), self.path[-1], self.table(), **fields)
+    def _step(self, kind: str, counter: str | None, **fields: Any) -> None:
+        """Make the step (the path already as it stands after it) and hand it to ``trace``."""
+        moment = self.recorder.step(counter, len(self.path) - 1)
+        if moment is not None:
+            self.trace(KnightStep(self.method, moment, kind, tuple(self.path), self.table(), **fields))
 
-    def begin(self, budget: int | None = None, order: str | int | None = None) -> KnightStep | None:
+    def begin(self, budget: int | None = None, order: str | int | None = None) -> None:
         """The knight is on the start (already occupied): a walk begins, or a run of the search with
         its ``budget`` of moves and its tie ``order``."""
-        self.path, self.nodes, self.tested, self.made = [self.start], [0], [[]], 0
-        kind = "start"
+        again = self.recorder.index > 0  # a run before this one
+        self.path, self.tested, self.made = [self.start], [[]], 0
         note = ""
         if budget is not None and order is not None:
             self.tie = tie_order(self.rows, self.cols, self.free, order).reshape(self.rows, self.cols).tolist()
             note = f"at most {budget:,} moves, {_tie_words(order)}"
-            if self.pace.made:
-                kind = "restart"
-                self.counters["restarts"] += 1
-                note = "the run before made its budget of moves without an answer: a new run, " + note
-        return self._step(kind, 0, note=note)
+        if again:
+            note = "the run before made its budget of moves without an answer: a new run, " + note
+            self._step("restart", "restarts", note=note)
+        else:
+            self._step("start", None, note=note)
 
-    def test(self, r: int, c: int, key: Any = None, capped: bool = False) -> KnightStep | None:
-        """The method looks at the free square (r, c): its accessibility and its rule's ``key``."""
+    def test(self, r: int, c: int, key: Any = None, capped: bool = False) -> None:
+        """The method looks at the free square (r, c): its accessibility and its rule's ``key``
+        (``capped``: the search may not take it, a second move between the middle lines)."""
         refused = DEAD_END if self.method == "roth" and key is None else CROSSING if capped else ""
         score = key if self.method == "lookahead" else None
         candidate = Candidate((r, c), self.accessibility[r][c], score, refused, self.depth)
         self.tested[-1].append(candidate)
-        self.counters["tests"] += 1
-        return self._step("test", self.nodes[-1], candidate=candidate)
+        self._step("test", "tests", candidate=candidate, candidates=tuple(self.tested[-1]))
 
-    def move(self, r: int, c: int) -> KnightStep | None:
+    def move(self, r: int, c: int) -> None:
         """The knight has moved to (r, c) (already occupied)."""
-        self.counters["moves"] += 1
         self.made += 1
-        parent = self.nodes[-1]
         candidates = tuple(self.tested[-1])
         self.path.append((r, c))
-        self.nodes.append(self.counters["nodes"])
-        self.counters["nodes"] += 1
         self.tested.append([])
-        return self._step("move", self.nodes[-1], parent, candidates=candidates)
+        self._step("move", "moves", candidates=candidates)
 
-    def back(self, r: int, c: int, why: str) -> KnightStep | None:
+    def back(self, r: int, c: int, why: str) -> None:
         """The knight has gone back from (r, c) (already released), for the reason ``why``."""
-        self.counters["backs"] += 1
         self.path.pop()
-        self.nodes.pop()
         self.tested.pop()
-        return self._step("back", self.nodes[-1], left=(r, c), note=why)
+        self._step("back", "backs", left=(r, c), note=why)
 
-    def stuck(self) -> KnightStep | None:
+    def stuck(self) -> None:
         """A rule has no free square to go to."""
         candidates = self.tested[-1]
         visited = len(self.path)
@@ -295,16 +291,16 @@ class Knight:
         left = self.squares - visited
         note = (f"stuck on {where} after {visited - 1} moves with {left} square{'s' if left != 1 else ''} "
                 f"left: {why}")
-        return self._step("stuck", self.nodes[-1], candidates=tuple(candidates), note=note)
+        self._step("stuck", None, candidates=tuple(candidates), note=note)
 
-    def done(self) -> KnightStep | None:
+    def done(self) -> None:
         """Every free square is visited."""
-        return self._step("done", self.nodes[-1], note=_done_note(self.path[0], self.path[-1], self.closing))
+        self._step("done", None, note=_done_note(self.path[0], self.path[-1], self.closing))
 
-    def exhausted(self, why: str) -> KnightStep | None:
+    def exhausted(self, why: str) -> None:
         """The search has tried every move from the start: there is no tour."""
         kind = "closed tour" if self.closing else "tour"
-        return self._step("exhausted", 0, note=f"no {kind} from {square_name(*self.start)}: {why}")
+        self._step("exhausted", None, note=f"no {kind} from {square_name(*self.start)}: {why}")
 
 
 def _closes(start: Square, last: Square) -> bool:
@@ -345,11 +341,6 @@ def _checked(rows: Any, cols: Any, start: Any, blocked: Any, closed: Any, method
     return rows, cols, start, holes, checks.flag(closed, "closed")
 
 
-def _built(steps: Iterable[KnightStep | None]) -> Iterator[KnightStep]:
-    """The steps a listing hands over, but for those before the offset (None)."""
-    return (step for step in steps if step is not None)
-
-
 def rule_steps(rows: int, cols: int, start: Square, method: str, depth: int = LOOKAHEAD_DEPTH,
                blocked: Iterable[Square] = (), shift: int = 0, closed: bool = False, *, offset: int = 0,
                cancel: threading.Event | None = None) -> Iterator[KnightStep]:
@@ -359,9 +350,9 @@ def rule_steps(rows: int, cols: int, start: Square, method: str, depth: int = LO
     rows, cols, start, holes, closed = _checked(rows, cols, start, blocked, closed, method, RULES)
     depth = checks.whole_number(depth, "depth", 1, LOOKAHEAD_MOST)
     shift = checks.whole_number(shift, "shift", 0, 7)
-    knight = Knight(rows, cols, start, method, holes, closed, depth, offset, cancel)
     score = {"warnsdorff": listed.warnsdorff, "lookahead": listed.lookahead, "roth": listed.roth}[method]
-    return _built(listed.walk(knight, score, shift))
+    knight = Knight(rows, cols, start, method, holes, closed, depth, offset, cancel)
+    return knight.steps(lambda knight: listed.walk(knight, score, shift))
 
 
 def search_size(rows: int, cols: int, start: Square, closed: bool = False, blocked: Iterable[Square] = (), *,
@@ -391,7 +382,7 @@ def backtrack_steps(rows: int, cols: int, start: Square, closed: bool = False, b
         raise InputError(f"the search from {{parameter}} {square_name(*start)} on the {rows}x{cols} board makes "
                          f"{size:,} steps; a watched search makes at most {MAX_WATCHED_STEPS:,}",
                          parameter="start", value=square_name(*start), show_value=False)
-    return _built(listed.backtrack(Knight(rows, cols, start, "backtrack", holes, closed, offset=offset, cancel=cancel)))
+    return Knight(rows, cols, start, "backtrack", holes, closed, offset=offset, cancel=cancel).steps(listed.backtrack)
 
 
 def path_steps(rows: int, cols: int, path: Sequence[Square], method: str, blocked: Iterable[Square] = (),
@@ -401,19 +392,18 @@ def path_steps(rows: int, cols: int, path: Sequence[Square], method: str, blocke
     tests; each move shows the free squares it could have gone to instead."""
     rows, cols, start, holes, closed = _checked(rows, cols, path[0] if len(path) else None, blocked, closed)
     path = checks.squares(path, "path", rows, cols)
-    knight = Knight(rows, cols, start, method, holes, closed, offset=offset)
 
-    def replay() -> Iterator[KnightStep | None]:
+    def replay(knight: Knight) -> None:
         listed.occupy(knight, *path[0])
-        yield knight.begin()
+        knight.begin()
         for before, square in zip(path, path[1:]):
             knight.tested[-1] = [Candidate((r, c), knight.accessibility[r][c])
                                  for _, r, c in listed.jumps(knight, *before) if not knight.board[r][c]]
             listed.occupy(knight, *square)
-            yield knight.move(*square)
-        yield knight.done()
+            knight.move(*square)
+        knight.done()
 
-    return _built(replay())
+    return Knight(rows, cols, start, method, holes, closed, offset=offset).steps(replay)
 
 
 def tour_steps(rows: int, cols: int, start: Square, closed: bool, method: str | None, lookahead: int | None,
@@ -505,3 +495,62 @@ def tour_animation(rows: int, cols: int, start: Square, closed: bool, method: st
                                 f"No tour: {result.reason}")]
     kind = "closed" if closed else "open"
     return animate.animation(frames, seconds, f"{kind} knight's tour of the {rows}x{cols} board, move by move")
+
+
+def _named(value: Any, parameter: str, parse: Callable[[str], Any]) -> Any:
+    """``parse(value)`` for a text value, its InputError naming ``parameter``; any other value as it is."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return parse(value)
+    except InputError as error:
+        said = error.problem if error.problem.startswith(parameter) else f"{{parameter}}: {error.problem}"
+        raise InputError(said, parameter=parameter, value=value, show_value=False) from None
+
+
+def watch(board: str | int | tuple[int, int], start: str | Square = "a1", method: str | None = None,
+          closed: bool = False, lookahead: int | None = None, blocked: Iterable[str | Square] = ()) -> notebook.Player:
+    """The knight's tour that ``find_tour`` answers on ``board``, step by step, as a player for a notebook:
+    its ``_repr_html_`` is the web page's player (the board with every candidate tested and its
+    accessibility, the code with the line executing lit, the stack, the search tree, the counts, the
+    timeline), self-contained.
+
+    ``board`` is ``"RxC"`` (``"5x5"``, ``"8"``), a number N (N x N) or ``(rows, cols)``, at most
+    :data:`MAX_STEPPED` squares; ``start`` and each of ``blocked`` a name (``"a1"``) or ``(row, col)``;
+    ``method``, ``closed`` and ``lookahead`` as for ``find_tour`` (None: what suits the board).
+    Raises :class:`~..errors.InputError` (``board``) for a search of more than
+    :data:`.notebook.MAX_STEPS` steps, and :class:`NoTour` where a theorem or a condition says there
+    is no tour (no search runs, so there is nothing to watch); a rule that gets stuck, or a search
+    that proves there is none, is watched to its end.
+
+    >>> watch("5x5", start="a1", method="backtrack")
+    Player(the backtrack search from a1 on the 5x5 board: 74 steps)
+    """
+    if isinstance(board, str):
+        rows, cols = _named(board, "board", lambda text: parse_board_size(text, MAX_STEPPED))
+    elif isinstance(board, (tuple, list)) and len(board) == 2:
+        rows, cols = board
+    elif isinstance(board, int) and not isinstance(board, bool):
+        rows = cols = board
+    else:
+        raise checks.refused("{parameter} must be RxC (like 5x5), a number N or (rows, cols)", "board", board)
+    rows, cols = check_board(rows, cols)
+    check_stepped(rows, cols)
+    first: Square = _named(start, "start", lambda text: parse_square(text, rows, cols))
+    if isinstance(blocked, str):
+        blocked = _named(blocked, "blocked", lambda text: parse_squares(text, rows, cols, "blocked"))
+    holes = [_named(square, "blocked", lambda text: parse_square(text, rows, cols)) for square in blocked]
+    result: KnightTour | NoTour
+    try:
+        result = find_tour(rows, cols, first, closed, method, lookahead, holes)
+    except NoTour as none:
+        if none.method is None:  # a theorem decided: no search ran
+            raise
+        result = none
+    steps = list(islice(tour_steps(rows, cols, first, closed, method, lookahead, holes, result), notebook.MAX_STEPS + 1))
+    watched = result.method or ""  # a search ran: the method that answered
+    what = f"the {watched} search from {square_name(*first)} on the {rows}x{cols} board"
+    notebook.check_steps(len(steps), "board", f"{rows}x{cols}", what)
+    setup = {"rows": rows, "cols": cols, "method": watched, "start": square_name(*first),
+             "blocked": [square_name(*square) for square in holes], "closed": closed, "squares": rows * cols - len(holes)}
+    return notebook.Player("knight", listed.LISTINGS.get(watched), [step.to_json() for step in steps], what, setup)

@@ -26,12 +26,13 @@ Solutions come out in the book's order: the lexicographic order of ``c``.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..listing import Listing
-from ..watching import Moment, Recorder
+from ..watching import Moment, Recorder, WatchedStep
 
 #: What the queens' searches count as they run (the tree's ``nodes`` too).
 COUNTERS = ("tests", "placements", "backtracks", "solutions")
@@ -136,7 +137,7 @@ class Refusal:
 
 
 @dataclass(frozen=True)
-class ArsacStep:
+class ArsacStep(WatchedStep):
     """One step of HR(k) or of the automaton: ``action`` is ``test``, ``occupy``, ``free`` or ``solution``.
 
     ``k`` and ``i`` are the row and column the step is about (1-based); ``c`` is
@@ -159,14 +160,9 @@ class ArsacStep:
     solution: tuple[int, ...] | None = None
 
     @property
-    def index(self) -> int:
-        """The step's place in the stream, from 0."""
-        return self.moment.index
-
-    @property
     def state(self) -> str | None:
         """The automaton's state at this step (None for HR(k))."""
-        return self.moment.where.variables.get("state")
+        return self.moment.variables.get("state")
 
     def words(self) -> str:
         """What the step does, in words."""
@@ -183,8 +179,8 @@ class ArsacStep:
     def __str__(self) -> str:
         """The line ``--trace`` prints: the step's number, the line executing, the frame (HR(k)) or
         the automaton's state, and the words."""
-        where = f"HR({self.moment.where.variables.get('k', self.k)})" if self.method == "recursive" else self.state
-        return f"{self.index + 1:>7}  line {self.moment.where.line:>2}  {where:<6} {self.words()}"
+        where = f"HR({self.moment.variables.get('k', self.k)})" if self.method == "recursive" else self.state
+        return f"{self.index + 1:>7}  line {self.moment.line:>2}  {where:<6} {self.words()}"
 
     def to_json(self) -> dict[str, Any]:
         """The step as JSON: ``method``, ``action``, ``k``, ``i`` (``state`` for the automaton; ``reason``
@@ -205,13 +201,15 @@ Trace = Callable[[ArsacStep], None] | None
 
 
 class WatchedTables(Tables):
-    """The tables of a watched search: each operation does what the book's does, and makes its step."""
+    """The tables of a watched search: each operation does what the book's does, and makes its step
+    (``offset`` and ``cancel``: see :class:`~..watching.Recorder`)."""
 
-    def __init__(self, n: int, method: str, trace: Callable[[ArsacStep], None]) -> None:
+    def __init__(self, n: int, method: str, trace: Callable[[ArsacStep], None], offset: int = 0,
+                 cancel: threading.Event | None = None) -> None:
         super().__init__(n)
         self.method = method
         self.trace = trace
-        self.recorder = Recorder(LISTINGS[method], COUNTERS)
+        self.recorder = Recorder(LISTINGS[method], COUNTERS, offset, cancel)
 
     def is_free(self, k: int, i: int) -> bool:
         free: bool = super().is_free(k, i)
@@ -242,8 +240,9 @@ class WatchedTables(Tables):
     def _step(self, action: str, counter: str, k: int, i: int, placed: int, refusal: Refusal | None = None,
               solution: tuple[int, ...] | None = None) -> None:
         moment = self.recorder.step(counter, placed)
-        self.trace(ArsacStep(self.method, action, k, i, tuple(self.c[1 : placed + 1]), tuple(self.cm[1:]),
-                             tuple(self.dp[1:]), tuple(self.dm[1:]), moment, refusal, solution))
+        if moment is not None:
+            self.trace(ArsacStep(self.method, action, k, i, tuple(self.c[1 : placed + 1]), tuple(self.cm[1:]),
+                                 tuple(self.dp[1:]), tuple(self.dm[1:]), moment, refusal, solution))
 
 
 class CountedTables(Tables):

@@ -27,12 +27,13 @@ others (counting down gives the same solutions, each turned through 180 degrees)
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..listing import Listing
-from ..watching import Moment, Recorder
+from ..watching import Moment, Recorder, WatchedStep
 from .arsac import COUNTERS, Refusal
 
 
@@ -115,7 +116,7 @@ FREELIST = Listing("freelist", [nqueens, FreeLists, remove, makelist],
 
 
 @dataclass(frozen=True)
-class PrologStep:
+class PrologStep(WatchedStep):
     """One step of ``placeN``: ``action`` is ``test`` (can ``q(row, col)`` go on the board?), ``occupy``
     (``place_a_queen`` made a board with it), ``free`` (Prolog backtracks: it is undone) or
     ``solution``.  ``board`` is the term after the step; a refused test has its
@@ -131,10 +132,6 @@ class PrologStep:
 
     method = "freelist"
 
-    @property
-    def index(self) -> int:
-        """The step's place in the stream, from 0."""
-        return self.moment.index
 
     def words(self) -> str:
         """What the step does, in words."""
@@ -150,8 +147,7 @@ class PrologStep:
 
     def __str__(self) -> str:
         """The line ``--trace`` prints: the step's number, the line executing, the predicate running, the words."""
-        where = self.moment.where
-        return f"{self.index + 1:>7}  line {where.line:>2}  {where.stack[-1].name:<13} {self.words()}"
+        return f"{self.index + 1:>7}  line {self.moment.line:>2}  {self.moment.frame:<13} {self.words()}"
 
     def to_json(self) -> dict[str, Any]:
         """The step as JSON: ``method``, ``action``, the queen ``row`` and ``col`` (``reason`` and ``blocker``
@@ -171,12 +167,14 @@ _LISTS = {"diag1": ("FreeDiag1", "D1"), "diag2": ("FreeDiag2", "D2")}
 
 
 class WatchedFreeLists(FreeLists):
-    """The operations of a watched search: each does what the seed's does, and makes its step."""
+    """The operations of a watched search: each does what the seed's does, and makes its step
+    (``offset`` and ``cancel``: see :class:`~..watching.Recorder`)."""
 
-    def __init__(self, N: int, trace: Callable[[PrologStep], None]) -> None:
+    def __init__(self, N: int, trace: Callable[[PrologStep], None], offset: int = 0,
+                 cancel: threading.Event | None = None) -> None:
         super().__init__(N)
         self.trace = trace
-        self.recorder = Recorder(FREELIST, COUNTERS)
+        self.recorder = Recorder(FREELIST, COUNTERS, offset, cancel)
 
     def is_free(self, Board1: Board, R: int, C: int) -> bool:
         free: bool = super().is_free(Board1, R, C)
@@ -213,7 +211,8 @@ class WatchedFreeLists(FreeLists):
     def _step(self, action: str, counter: str, R: int, C: int, board: Board, refusal: Refusal | None = None,
               solution: tuple[int, ...] | None = None) -> None:
         moment = self.recorder.step(counter, len(board.queens))
-        self.trace(PrologStep(action, R, C, board, moment, refusal, solution))
+        if moment is not None:
+            self.trace(PrologStep(action, R, C, board, moment, refusal, solution))
 
 
 class TickedFreeLists(FreeLists):

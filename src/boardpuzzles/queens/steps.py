@@ -15,6 +15,7 @@ the counts so far and its node in the search tree (:mod:`..watching`).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from itertools import islice
 
@@ -32,6 +33,8 @@ WATCHED: dict[str, Callable[..., Iterator[tuple[int, ...]]]] = {
     "iterative": arsac.solutions_iterative,
     "freelist": prolog.solutions_freelist,
 }
+#: The seed's code of HR(k) and of the automaton, which the watched tables run.
+SEARCHES = {"recursive": arsac.recursive, "iterative": arsac.automaton}
 #: Their code, as the learner reads it.
 LISTINGS: dict[str, Listing] = {"recursive": arsac.RECURSIVE, "iterative": arsac.ITERATIVE, "freelist": prolog.FREELIST}
 
@@ -49,11 +52,21 @@ def check_watched(n: int, method: str) -> None:
                          allowed=f"1..{MAX_WATCHED_N}")
 
 
-def search_steps(n: int, method: str) -> Iterator[QueensStep]:
-    """Every step of the seed ``method`` on an N x N board, lazily (in bounded memory), to the end of
-    its search; closing the iterator stops the search."""
+def search_steps(n: int, method: str, *, offset: int = 0, cancel: threading.Event | None = None) -> Iterator[QueensStep]:
+    """Every step of the seed ``method`` on an N x N board from ``offset`` on, lazily (in bounded memory),
+    to the end of its search; closing the iterator stops the search.  The steps before ``offset`` are
+    made but not built; ``cancel``: see :class:`~..watching.Recorder`."""
     check_watched(n, method)
-    return watching.stream(lambda trace: WATCHED[method](n, trace=trace), f"{method} search of {n} queens")
+
+    def run(trace: Callable[[QueensStep], None]) -> None:
+        if method == "freelist":
+            found = prolog.nqueens(n, prolog.WatchedFreeLists(n, trace, offset, cancel))
+        else:
+            found = SEARCHES[method](n, arsac.WatchedTables(n, method, trace, offset, cancel))
+        for _ in found:  # the search runs as its solutions are asked for
+            pass
+
+    return watching.stream(run, f"{method} search of {n} queens")
 
 
 def ending(step: QueensStep, over: bool) -> str:

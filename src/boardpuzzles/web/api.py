@@ -19,7 +19,7 @@ from __future__ import annotations
 import inspect
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +29,8 @@ from ..errors import BoardpuzzlesError, Cancelled, InputError, NoSolution
 from ..geometry import parse_board_size, parse_square, parse_squares
 from ..draughts.seed_steps import LISTING as SEED_LISTING, seed_steps
 from ..knights.listed import LISTINGS as KNIGHT_LISTINGS
-from ..knights.steps import MAX_STEPPED, WATCHED as KNIGHT_WATCHED, tour_steps
+from ..knights.steps import MAX_STEPPED, tour_steps
+from ..listing import Listing
 from ..progress import Progress
 from ..queens.solution import no_solution
 from ..queens.steps import LISTINGS, WATCHED, search_steps
@@ -173,6 +174,39 @@ def _steps_then(steps: Iterator[Any], work: Work, stop: Callable[[Any], bool],
     return lines
 
 
+def _offset(query: Query) -> int:
+    return query.integer("offset", 0, WEB_STEPS_OFFSET, 0) or 0
+
+
+def _page(steps: Iterator[Any], query: Query, work: Work, method: str | None, offset: int,
+          **setup: Any) -> dict[str, Any]:
+    """A page of a step stream that starts at ``offset`` (every ``<puzzle>/steps``): what the search was
+    asked (``setup``), its ``method``, the ``offset``, steps ``offset`` .. ``offset + limit - 1`` as JSON,
+    and whether ``more`` follow.  The stream is closed (its search stopped) once the page is full."""
+    limit = query.integer("limit", 1, WEB_STEPS_PAGE, 1000) or 1000
+    page: list[dict[str, Any]] = []
+    more = False
+    try:
+        for step in steps:
+            if len(page) == limit:
+                more = True
+                break
+            page.append(step.to_json())
+            if len(page) & 255 == 0:
+                work.check()
+    finally:
+        if isinstance(steps, Generator):  # a stream: its search stops here
+            steps.close()
+    return {**setup, "method": method, "offset": offset, "steps": page, "more": more}
+
+
+def _listing(query: Query, listings: Mapping[str, Listing], default: str) -> Answer:
+    """The code of a watched method, whose lines its steps cite (every ``<puzzle>/listing``)."""
+    method = query.choice("method", tuple(listings), default)
+    assert method is not None
+    return listings[method].to_json()
+
+
 def queens_solve(query: Query, work: Work) -> Answer:
     """``queens solve N [--method M] [--trace]``."""
     method = query.choice("method", queens.SOLVE_METHODS, "construction")
@@ -273,30 +307,17 @@ def queens_compare(query: Query, work: Work) -> Answer:
 
 def queens_listing(query: Query, work: Work) -> Answer:
     """A seed method's code, whose lines its steps cite (``queens/steps``)."""
-    method = query.choice("method", tuple(WATCHED), "recursive")
-    assert method is not None
-    return LISTINGS[method].to_json()
+    return _listing(query, LISTINGS, "recursive")
 
 
 def queens_steps(query: Query, work: Work) -> Answer:
-    """A page of a seed's search: steps ``offset`` .. ``offset + limit - 1`` (the page's step stream)."""
+    """A page of a seed's search: steps ``offset`` .. ``offset + limit - 1``; ``queens/listing`` gives the
+    code whose lines they cite."""
     method = query.choice("method", tuple(WATCHED), "recursive")
     assert method is not None
     n = query.required("n", 1, WEB_SEED_N)
-    offset = query.integer("offset", 0, WEB_STEPS_OFFSET, 0) or 0
-    limit = query.integer("limit", 1, WEB_STEPS_PAGE, 1000) or 1000
-    steps: list[dict[str, Any]] = []
-    more = False
-    for step in search_steps(n, method):
-        if step.index & 4095 == 0:
-            work.check()
-        if step.index < offset:
-            continue
-        if len(steps) == limit:
-            more = True
-            break
-        steps.append(step.to_json())
-    return {"n": n, "method": method, "offset": offset, "steps": steps, "more": more}
+    offset = _offset(query)
+    return _page(search_steps(n, method, offset=offset, cancel=work.cancel), query, work, method, offset, n=n)
 
 
 # ---------------------------------------------------------------------------- knight
@@ -360,25 +381,6 @@ def knight_tour(query: Query, work: Work) -> Answer:
     return [*_steps_then(ask.steps(result, work), work, lambda step: False, "knight/steps"), answer]
 
 
-def _page(steps: Iterator[Any], query: Query, work: Work) -> dict[str, Any]:
-    """Steps ``offset`` .. ``offset + limit - 1`` of a stream that starts at ``offset``: ``steps`` and ``more``."""
-    limit = query.integer("limit", 1, WEB_STEPS_PAGE, 1000) or 1000
-    page: list[dict[str, Any]] = []
-    more = False
-    for step in steps:
-        if len(page) == limit:
-            more = True
-            break
-        page.append(step.to_json())
-        if len(page) & 255 == 0:
-            work.check()
-    return {"steps": page, "more": more}
-
-
-def _offset(query: Query) -> int:
-    return query.integer("offset", 0, WEB_STEPS_OFFSET, 0) or 0
-
-
 def knight_steps(query: Query, work: Work) -> Answer:
     """A page of a watched knight's method: steps ``offset`` .. ``offset + limit - 1`` of the method that
     answers (``method``; the default method's choice when none is given); ``knight/listing`` gives the
@@ -386,15 +388,13 @@ def knight_steps(query: Query, work: Work) -> Answer:
     ask = _KnightAsk.of(query, True)
     result, _ = ask.answer(work)
     offset = _offset(query)
-    page = _page(ask.steps(result, work, offset), query, work)
-    return {"rows": ask.rows, "cols": ask.cols, "method": result.method or ask.method, "offset": offset, **page}
+    return _page(ask.steps(result, work, offset), query, work, result.method or ask.method, offset, rows=ask.rows,
+                 cols=ask.cols)
 
 
 def knight_listing(query: Query, work: Work) -> Answer:
     """The code of a watched knight's method, as its steps cite it."""
-    method = query.choice("method", KNIGHT_WATCHED, "warnsdorff")
-    assert method is not None
-    return KNIGHT_LISTINGS[method].to_json()
+    return _listing(query, KNIGHT_LISTINGS, "warnsdorff")
 
 
 def knight_count(query: Query, work: Work) -> Answer:
@@ -485,14 +485,12 @@ def draughts_steps(query: Query, work: Work) -> Answer:
     with field("seed_input"):
         given = draughts.read_seed_input(text)
     offset = _offset(query)
-    page = _page(seed_steps(*given, offset=offset, cancel=work.cancel), query, work)
-    return {"method": "seed", "offset": offset, **page}
+    return _page(seed_steps(*given, offset=offset, cancel=work.cancel), query, work, "seed", offset)
 
 
 def draughts_listing(query: Query, work: Work) -> Answer:
     """The code of the seed's program, as its steps cite it."""
-    query.choice("method", ("seed",), "seed")
-    return SEED_LISTING.to_json()
+    return _listing(query, {"seed": SEED_LISTING}, "seed")
 
 
 def draughts_moves(query: Query, work: Work) -> Answer:

@@ -9,6 +9,12 @@ export function say(text, kind = "") {
   $("status").className = `status ${kind}`;
 }
 
+// The page watches a search (its panels in #watch-side shown, the board's column narrower) or not.
+export function watching(on) {
+  $("watch-side").hidden = !on;
+  document.body.classList.toggle("watching", on);
+}
+
 // A request that failed, said on the status line (one cancelled by a newer one says nothing).
 export function failed(error) {
   if (isAbort(error)) return;

@@ -26,16 +26,17 @@ export async function mount(root, packed, puzzle, uid) {
     const bar = part("div", "bar");
     const caption = part("p", "caption", { "aria-live": "polite" });
     const counts = part("dl", "counts");
+    const legend = part("div", "legend small");
     const status = part("p", "status good", { role: "status", "aria-live": "polite" });
     const stage = part("div", "stage");
-    stage.append(board, bar, caption, counts, status);
+    stage.append(board, bar, caption, counts, status, legend);
     const side = part("div", "side");
     const layout = part("div", "bp-layout");
     layout.append(stage, side);
     root.replaceChildren(title, layout);
-    const store = new StepStore();
+    const store = new StepStore(puzzle.kindOf);
     for (const written of data.steps) store.pushDelta(written);
-    const watch = new Watch({ board: new Board(board, null), bar, caption, counts, side, status, keys: root }, puzzle);
+    const watch = new Watch({ board: new Board(board, null), bar, caption, counts, legend, side, status, keys: root }, puzzle);
     await watch.start(data.listing, { ...data.setup, uid }, { store, more: async () => false, done: true }, 0);
   } catch (error) {
     root.textContent = `The player could not start: ${error.message}`;

@@ -25,7 +25,8 @@ function labelled(element, sign, word, { after = false, name = null } = {}) {
 export class Player {
   // steps(): the steps loaded (an array, or a StepStore); more(): loads further steps, resolves false at the
   // end; show(index); counter(index): what the counter says (default: "step 4 of 1,095");
-  // jumps: [{label, sign, key, actions, title}] buttons that go to the next step whose action is one of `actions`;
+  // jumps: [{label, sign, key, kinds, title}] buttons that go to the next step whose kind is one of `kinds` (steps()
+  // is then a StepStore, which knows each step's kind);
   // keys: the element whose key presses drive the player (default: the document);
   // onEnd(index): called when the last step of a finished search is shown; onError(error): a load that failed.
   constructor(container, { steps, more, show, label = "step", counter = null, jumps = [], keys = document, onEnd = null, onError = null }) {
@@ -166,15 +167,10 @@ export class Player {
     this.go(this.count() - 1);
   }
 
-  // The next step whose action is one of jump.actions, loading further steps while there is none.
+  // The next step whose kind is one of jump.kinds, loading further steps while there is none.
   async jump(jump) {
     this.pause();
-    const find = (from) => {
-      const steps = this.loaded();
-      if (steps.find && typeof steps.get === "function") return steps.find(from, jump.actions);
-      for (let i = from + 1; i < steps.length; i++) if (jump.actions.includes(steps[i].action)) return i;
-      return -1;
-    };
+    const find = (from) => this.loaded().find(from, jump.kinds);
     let found = find(this.index);
     while (found < 0) {
       const from = this.count() - 1;

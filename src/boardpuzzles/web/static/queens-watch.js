@@ -230,10 +230,11 @@ function termView(step, previous, n) {
 
 export const puzzle = {
   name: "queens",
+  kindOf: (step) => step.action,
   counters: [["tests", "tests"], ["placements", "placements"], ["backtracks", "backtracks"], ["solutions", "solutions"], ["nodes", "tree nodes"]],
   jumps: [
-    { label: "Next solution", sign: "★", key: "s", actions: ["solution"], title: "the next solution" },
-    { label: "Next backtrack", sign: "↩", key: "b", actions: ["free"], title: "the next queen taken back" },
+    { label: "Next solution", sign: "★", key: "s", kinds: ["solution"], title: "the next solution" },
+    { label: "Next backtrack", sign: "↩", key: "b", kinds: ["free"], title: "the next queen taken back" },
   ],
   boardSpec,
   describe(step, setup) {
@@ -270,6 +271,8 @@ export const puzzle = {
     return { depth: setup.n, slots: setup.n, rootLabel: "start",
       note: "Row k of the tree is row k of the board: each node is a partial placement, its number the column of queen k; drawn: the path to the current placement with the columns tried on the way. +n: the nodes below a node. A click on a node goes to the step that made it." };
   },
+  found: (step) => step.counts.solutions > 0,
+  legend: () => `<span class="mark mark-free">tested: free, or a queen just placed</span><span class="mark mark-cross">refused, or a queen taken back</span><span class="mark mark-holder">the queen that holds the line</span><span class="mark mark-dot">attacked</span>`,
   ending(step) {
     const c = step.counts;
     const found = c.solutions;

@@ -4,7 +4,7 @@ import { get, readState, writeState } from "./api.js";
 import { Board, boardSvg, escapeText, exportButtons, parseSquare, squareName } from "./board.js";
 import { $, failed, say } from "./common.js";
 import { attackHow, puzzle, queensSpec } from "./queens-watch.js";
-import { StepStore } from "./steps.js";
+import { StepStore, pagedSource } from "./steps.js";
 import { Watch } from "./watch.js";
 
 const GIVEN = "#1b6e20";
@@ -26,7 +26,7 @@ let comparison = null;
 
 const board = new Board($("board"), toggleQueen);
 exportButtons($("export"), board, () => `queens-${n}.svg`);
-const watcher = new Watch({ board, bar: $("bar"), caption: $("caption"), counts: $("counts"), side: $("watch-side"),
+const watcher = new Watch({ board, bar: $("bar"), caption: $("caption"), counts: $("counts"), legend: $("legend"), side: $("watch-side"),
   status: $("status"), keys: document, onError: failed }, puzzle);
 let saving = null; // while a search plays, the address follows at most five times a second
 watcher.onShow = () => saving || (saving = setTimeout(() => ((saving = null), save()), 200));
@@ -63,10 +63,7 @@ function setView(name) {
   document.body.classList.toggle("watching", tab === "watch");
   document.body.classList.toggle("comparing", tab === "compare");
   if (tab !== "watch") {
-    watcher.player.pause();
-    $("bar").hidden = true;
-    $("caption").textContent = "";
-    $("counts").innerHTML = "";
+    watcher.hide();
   }
 }
 
@@ -207,23 +204,8 @@ async function watch(startAt = 0) {
     return;
   }
   const method = $("method").value;
-  const store = new StepStore();
-  let more = true;
-  const source = {
-    store, capped: false, done: false,
-    async more() {
-      if (!more) return false;
-      if (store.length >= MAX_LOADED) {
-        source.capped = true;
-        return false;
-      }
-      const page = await get("queens/steps", { n, method, offset: store.length, limit: PAGE }, "steps");
-      for (const step of page.steps) store.push(step);
-      more = page.more;
-      source.done = !more;
-      return page.steps.length > 0;
-    },
-  };
+  const source = pagedSource(new StepStore(puzzle.kindOf),
+    (offset) => get("queens/steps", { n, method, offset, limit: PAGE }, "steps"), MAX_LOADED);
   setView("watch");
   say("Loading the steps…");
   try {

@@ -69,14 +69,16 @@ export function undelta(before, written) {
 }
 
 // Steps in order, appended whole (push) or as differences (pushDelta); get(i) gives step i whole.
-// Alongside, per step, what the timeline and the tree read often: its action and its node.
+// Alongside, per step, what the timeline and the tree read often: its kind, read by kindOf(step) (the
+// puzzle adapter's: the queens' step.action, the knight's step.kind), and its node.
 export class StepStore {
-  constructor() {
+  constructor(kindOf) {
+    this.kindOf = kindOf;
     this.deltas = [];
     this.snapshots = [];
     this.last = null; // the last step, whole
     this.cache = { index: -1, step: null };
-    this.actions = [];
+    this.kinds = [];
     this.nodes = [];
   }
 
@@ -97,7 +99,7 @@ export class StepStore {
     this.deltas.push(index % SNAPSHOT === 0 ? null : written);
     if (index % SNAPSHOT === 0) this.snapshots.push(step);
     this.last = step;
-    this.actions.push(step.action);
+    this.kinds.push(this.kindOf(step));
     this.nodes.push(step.node);
   }
 
@@ -114,9 +116,36 @@ export class StepStore {
     return step;
   }
 
-  // The first step after `from` whose action is one of `actions` (-1: none loaded).
-  find(from, actions) {
-    for (let i = from + 1; i < this.actions.length; i++) if (actions.includes(this.actions[i])) return i;
+  // The first step after `from` whose kind is one of `kinds` (-1: none loaded).
+  find(from, kinds) {
+    for (let i = from + 1; i < this.kinds.length; i++) if (kinds.includes(this.kinds[i])) return i;
     return -1;
   }
+}
+
+// A source for Watch.start that loads the steps page by page from the server: fetchPage(offset) resolves a
+// page of /api/<puzzle>/steps ({steps, more}); at most `most` steps are loaded (then `capped`: the page holds
+// only the beginning of the search); `first`, a page already fetched, starts the store.
+export function pagedSource(store, fetchPage, most, first = null) {
+  let more = true;
+  if (first) {
+    for (const step of first.steps) store.push(step);
+    more = first.more;
+  }
+  const source = {
+    store, capped: false, done: !more,
+    async more() {
+      if (!more) return false;
+      if (store.length >= most) {
+        source.capped = true;
+        return false;
+      }
+      const page = await fetchPage(store.length);
+      for (const step of page.steps) store.push(step);
+      more = page.more;
+      source.done = !more;
+      return page.steps.length > 0;
+    },
+  };
+  return source;
 }
