@@ -151,7 +151,6 @@ def test_the_largest_animations_stay_small():
 @pytest.mark.skipif(chromium_path() is None,
                     reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
 def test_it_moves_in_a_browser(tmp_path):
-    pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
     document = search_animation(5, "recursive")  # 5 steps: a1, c2, e3, b4, d5
     shots = {}
     with browser() as chromium:

@@ -13,8 +13,9 @@ from hypothesis import given, settings, strategies as st
 
 from boardpuzzles.draughts import (
     Board, Game, Move, Position, after, check_games, file_rules, from_game, get_variant, legal_moves,
-    longest_captures, moves_of, normalised, parse_diagram, parse_fen, parse_move, parse_position, pdn_text, perft,
-    perft_count, play, play_line, read_games, replay, seed_captures, square_text, write_game, write_games,
+    build_tree, longest_captures, longest_paths, moves_of, normalised, parse_diagram, parse_fen, parse_move,
+    parse_position, pdn_text, perft, perft_count, play, play_line, read_games, read_seed_input, replay, seed_captures,
+    square_text, write_game, write_games,
 )
 from boardpuzzles.draughts import fast
 from boardpuzzles.draughts.seed_steps import seed_steps
@@ -56,6 +57,9 @@ CALLS = {
     "play_line": (play_line, {"position": RUSSIAN_START, "line": "c3-d4 f6-g5"}),
     "read_games": (read_games, {"text": "1. 32-28 *"}),
     "replay": (replay, {"game": PDN, "number": 1, "default": None, "like": None}),
+    "build_tree": (build_tree, {"blacks": [(4, 4), (6, 6)], "white": (3, 3)}),
+    "longest_paths": (longest_paths, {"root": build_tree([(4, 4)], (3, 3))}),
+    "read_seed_input": (read_seed_input, {"text": "1 4 4 3 3"}),
     "seed_captures": (seed_captures, {"blacks": [(4, 4), (6, 6)], "white": (3, 3)}),
     "seed_steps.seed_steps": (lambda **kw: list(seed_steps(**kw)), {"blacks": [(4, 4)], "white": (3, 3), "offset": 0,
                                                                      "cancel": None}),

@@ -7,6 +7,7 @@ import doctest
 import threading
 
 import pytest
+from playwright.sync_api import expect
 
 from boardpuzzles.draughts import seed, seed_captures, seed_steps as steps_module
 from boardpuzzles.draughts.cli import EXAMPLE_SEED
@@ -153,7 +154,6 @@ def test_the_notebook_player_refuses_other_men_naming_the_argument(call, paramet
 def test_the_notebook_player_plays_offline_in_chromium(tmp_path):
     from boardpuzzles.draughts import watch
 
-    expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)").expect
     player = watch(seed_input=EXAMPLE_SEED)
     with players_page(tmp_path, [player]) as (page, problems):
         box = page.locator(".bp-player")
@@ -166,3 +166,20 @@ def test_the_notebook_player_plays_offline_in_chromium(tmp_path):
         box.get_by_role("button", name="End ⇥").click()
         expect(box.locator(".status")).to_contain_text("search found 3 longest captures, each taking 4 men")
     assert problems == []
+
+
+def test_the_seed_programs_calls_check_what_they_are_given():
+    from boardpuzzles.errors import InputError, InputTypeError
+
+    with pytest.raises(InputTypeError, match="text must be text"):
+        seed.read_seed_input(5)
+    with pytest.raises(InputError, match=r"white must be 1..8 \(got 9\)"):
+        seed.build_tree([(3, 3)], (9, 1))
+    with pytest.raises(InputError, match="blacks must be a pair"):
+        seed.build_tree(["c3"], (1, 1))
+    with pytest.raises(InputError, match="two men on x=3 y=3"):
+        seed.build_tree([(3, 3)], (3, 3))
+    with pytest.raises(InputTypeError, match="root must be the root Node"):
+        seed.longest_paths("d4")
+    root = seed.build_tree([(4, 4)], (3, 3))
+    assert [[node.name for node in path] for path in seed.longest_paths(root)] == [["c3", "e5"]]

@@ -8,6 +8,7 @@ import re
 import threading
 
 import pytest
+from playwright.sync_api import expect
 
 from boardpuzzles import knights, notebook
 from boardpuzzles.errors import Cancelled, InputError
@@ -255,7 +256,6 @@ def test_the_notebook_player_refuses_a_wrong_argument_naming_it(call, parameter)
 
 @pytest.mark.skipif(chromium_path() is None, reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
 def test_the_notebook_player_plays_offline_in_chromium(tmp_path):
-    expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)").expect
     player = knights.watch("7x7", start="g7", method="backtrack")
     with players_page(tmp_path, [player]) as (page, problems):
         box = page.locator(".bp-player")

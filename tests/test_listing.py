@@ -3,6 +3,7 @@
 import pytest
 from listing_helpers import LineTracer
 
+from boardpuzzles.errors import InternalError
 from boardpuzzles.listing import Listing
 
 
@@ -71,5 +72,5 @@ def test_where_agrees_with_the_line_events_of_a_tracer_in_another_thread():
 
 
 def test_where_outside_the_listing_is_a_bug_of_the_caller():
-    with pytest.raises(RuntimeError, match="toy listing"):
+    with pytest.raises(InternalError, match="toy listing"):
         LISTING.where()

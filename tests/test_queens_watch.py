@@ -12,6 +12,7 @@ both the literals and the transliterations.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 from listing_helpers import LineTracer
 from web_helpers import chromium_path, players_page
 
@@ -328,7 +329,6 @@ def test_the_listings_are_the_seeds_code_without_instrumentation():
 
 @pytest.mark.skipif(chromium_path() is None, reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
 def test_two_notebook_players_play_offline_and_apart_in_chromium(tmp_path):
-    expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)").expect
     first, second = queens.watch(6, method="recursive"), queens.watch(5, method="freelist")
     with players_page(tmp_path, [first, second]) as (page, problems):
         one, two = page.locator(".bp-player").nth(0), page.locator(".bp-player").nth(1)
@@ -347,3 +347,9 @@ def test_two_notebook_players_play_offline_and_apart_in_chromium(tmp_path):
         expect(two.locator(".status")).to_contain_text("Search over: 10 solutions")
         expect(one.locator(".counter")).to_have_text(f"step 9 of {len(first):,}")
     assert problems == []
+
+
+@pytest.mark.parametrize("method", [["recursive"], None, 3])
+def test_watch_names_a_method_of_the_wrong_kind(method):
+    with pytest.raises(InputError, match="method must be one of recursive"):
+        queens.watch(6, method=method)

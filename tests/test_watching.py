@@ -4,7 +4,7 @@ import threading
 
 import pytest
 
-from boardpuzzles.errors import Cancelled, InputError
+from boardpuzzles.errors import Cancelled, InputError, InternalError
 from boardpuzzles.watching import Recorder, stream
 
 
@@ -16,7 +16,7 @@ def test_the_tree_follows_the_depth_and_a_node_made_before_can_be_stood_on_again
     assert moments[-1].counts == (("tests", 3), ("nodes", 4))
     assert moments[0].to_json() == {"index": 0, "line": None, "vars": {}, "stack": [], "counts": {"tests": 0, "nodes": 1},
                                     "node": 0}
-    with pytest.raises(RuntimeError, match="one node at a time"):
+    with pytest.raises(InternalError, match="one node at a time"):
         recorder.step(None, 4)
 
 

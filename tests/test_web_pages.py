@@ -17,8 +17,7 @@ from web_helpers import browser, chromium_path, served
 pytestmark = pytest.mark.skipif(chromium_path() is None,
                                 reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
 
-playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
-expect = playwright_api.expect
+from playwright.sync_api import expect
 
 
 @pytest.fixture(scope="module")

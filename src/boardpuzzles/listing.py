@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
+from .errors import InternalError
+
 
 @dataclass(frozen=True)
 class Frame:
@@ -125,7 +127,7 @@ class Listing:
 
         The frame running is the innermost frame of a listed function; the stack
         holds it and, outside it, the frames named in ``frames``.  Raises
-        ``RuntimeError`` when no listed function is running (a bug in the caller).
+        :class:`~.errors.InternalError` when no listed function is running (a bug in the caller).
         """
         stack: list[Frame] = []
         frame: FrameType | None = sys._getframe(1)
@@ -135,7 +137,7 @@ class Listing:
                 stack.append(self._frame(frame, line))
             frame = frame.f_back
         if not stack:
-            raise RuntimeError(f"Listing.where() called while no function of the {self.method} listing runs")
+            raise InternalError(f"Listing.where() called while no function of the {self.method} listing runs")
         return Where(tuple(reversed(stack)))
 
     def _frame(self, frame: FrameType, line: int) -> Frame:

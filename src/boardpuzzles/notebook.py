@@ -29,7 +29,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, InternalError
 from .listing import Listing
 from .watching import delta
 
@@ -70,7 +70,7 @@ def _module(name: str) -> tuple[list[str], str]:
     exported = _EXPORT.findall(code)
     code = re.sub(r"^export ", "", code, flags=re.M)
     if re.search(r"^\s*(import|export)\b", code, re.M) or "</script" in code:
-        raise RuntimeError(f"{name}: a module the player cannot bundle (imports on one line, no </script)")
+        raise InternalError(f"{name}: a module the player cannot bundle (imports on one line, no </script)")
     return needs, f'modules["{name}"] = (function () {{\n{code}\nreturn {{ {", ".join(exported)} }};\n}})();'
 
 
@@ -83,7 +83,7 @@ def bundle(entries: Sequence[str]) -> str:
         if name in done:
             return
         if name in seen:
-            raise RuntimeError(f"modules import each other: {' -> '.join((*seen, name))}")
+            raise InternalError(f"modules import each other: {' -> '.join((*seen, name))}")
         needs, code = _module(name)
         for need in needs:
             add(need, (*seen, name))

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from . import checks
-from .errors import Cancelled, InputError
+from .errors import Cancelled, InputError, InternalError
 from .listing import Listing, Where
 
 #: The counter every watched search keeps: the nodes of its search tree made so far, the root included.
@@ -184,7 +184,7 @@ class Recorder:
         elif depth < self.depth:
             del self.path[depth + 1 :]
         else:
-            raise RuntimeError(f"a step from depth {self.depth} to {depth}: the tree grows one node at a time")
+            raise InternalError(f"a step from depth {self.depth} to {depth}: the tree grows one node at a time")
         if index < self.offset:
             return None
         where = self.listing.where() if self.listing is not None else None
@@ -192,7 +192,7 @@ class Recorder:
 
     def _ancestors(self, node: int) -> list[int]:
         if not 0 <= node < len(self.parents):
-            raise RuntimeError(f"node {node} has not been made")
+            raise InternalError(f"node {node} has not been made")
         path = []
         while node >= 0:
             path.append(node)

@@ -11,7 +11,8 @@ from .. import animate, notebook, render
 from ..errors import InputError, InputTypeError
 from ..geometry import Square, square_name
 from . import seed
-from .seed_steps import LISTING, check_men, seed_steps
+from .seed import check_men
+from .seed_steps import LISTING, seed_steps
 from .board import Position, board_square, require_position, square_text
 from .moves import Move, capture_paths, distinct, legal_moves, select_captures
 from .rules import get_variant
@@ -202,7 +203,7 @@ def moves_of(position: Position, paths: bool = False) -> LegalMoves:
 
 def seed_captures(blacks: list[tuple[int, int]], white: tuple[int, int]) -> tuple[seed.Node, LongestCaptures]:
     """Run the seed's program (:func:`.seed.program`) on its men (``(x, y)``, file and rank 1..8:
-    :func:`.seed_steps.check_men`); its tree and its longest paths."""
+    :func:`.seed.check_men`); its tree and its longest paths."""
     blacks, white = check_men(blacks, white)
     root, longest = seed.program(blacks, white, seed.Watch())
     pieces = {(y - 1, x - 1): "b" for x, y in blacks}

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .. import output
+from .. import checks, output
 from ..errors import BoardpuzzlesError, InputError, OutputError
 from ..geometry import square_name
 from . import seed
@@ -103,7 +103,9 @@ def _show_captures(result: LongestCaptures, ascii: bool, svg: str | None, title:
 
 def _seed_task(source: str, tree: bool, trace: bool, json_mode: bool, ascii: bool, svg: str | None,
                animate: str | None) -> None:
-    given = seed.read_seed_input(_read(source))
+    text = _read(source)
+    with checks.naming("seed_input", source, "text"):  # its errors name --seed-input
+        given = seed.read_seed_input(text)
     if trace:
         if not json_mode:
             output.console.print("the seed's program (each step below names its line):", markup=False)

@@ -25,10 +25,12 @@ Where this differs from the listing, on purpose:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
+from .. import checks
+from ..errors import InputError, InputTypeError
 from ..geometry import Square, is_number, square_name, too_long
 
 #: The seed's four capture vectors, in its order.
@@ -59,34 +61,42 @@ class Node:
 
 
 def read_seed_input(text: str) -> tuple[list[tuple[int, int]], tuple[int, int]]:
-    """Parse the seed's input: ``n``, ``n`` pairs ``x y`` of black men, then ``x y`` of the white man."""
+    """Parse the seed's input: ``n``, ``n`` pairs ``x y`` of black men, then ``x y`` of the white man.
+
+    A text that is not such an input is an InputError naming ``text`` (a front end names its own field:
+    ``--seed-input``, ``seed_input``)."""
+    if not isinstance(text, str):
+        raise InputTypeError("{parameter} must be text: n, then n pairs x y of black men, then x y of the white man",
+                             parameter="text", value=type(text).__name__)
+
+    def refuse(problem: str) -> InputError:
+        return InputError(problem, parameter="text", value=text, show_value=False)
+
     tokens = text.split()
     numbers = []
     for index, token in enumerate(tokens, start=1):
         digits = token[1:] if token[:1] in ("+", "-") else token
         if not is_number(digits):
-            raise InputError(f"seed input: item {index} '{token}' is not a whole number (digits 0-9)")
+            raise refuse(f"{{parameter}}: item {index} '{token}' is not a whole number (digits 0-9)")
         if too_long(digits):
-            raise InputError(f"seed input: item {index} has {len(token)} digits: n is 0 to 63, x and y 1 to 8")
+            raise refuse(f"{{parameter}}: item {index} has {len(token)} digits: n is 0 to 63, x and y 1 to 8")
         numbers.append(int(token))
     if not numbers:
-        raise InputError("seed input is empty: give n, then n pairs x y of black men, then x y of the white man")
+        raise refuse("{parameter} is empty: give n, then n pairs x y of black men, then x y of the white man")
     n = numbers[0]
     if not 0 <= n <= 63:
-        raise InputError(f"seed input: the number of black men must be 0 to 63, not {n}")
+        raise refuse(f"{{parameter}}: the number of black men must be 0 to 63, not {n}")
     if len(numbers) != 2 * n + 3:
-        raise InputError(
-            f"seed input: n = {n} needs {2 * n + 3} numbers (n, {n} pairs x y, then x y of the white man), "
-            f"found {len(numbers)}"
-        )
+        raise refuse(f"{{parameter}}: n = {n} needs {2 * n + 3} numbers (n, {n} pairs x y, then x y of the white "
+                     f"man), found {len(numbers)}")
     pairs = [(numbers[i], numbers[i + 1]) for i in range(1, 2 * n + 3, 2)]
     for index, (x, y) in enumerate(pairs, start=1):
         who = "the white man" if index == len(pairs) else f"black man {index}"
         if not (1 <= x <= 8 and 1 <= y <= 8):
-            raise InputError(f"seed input: {who} at x={x} y={y} is off the board: x and y run 1..8")
+            raise refuse(f"{{parameter}}: {who} at x={x} y={y} is off the board: x and y run 1..8")
     if len(set(pairs)) != len(pairs):
         twice = next(p for p in pairs if pairs.count(p) > 1)
-        raise InputError(f"seed input: two men on x={twice[0]} y={twice[1]} ({square_name(twice[1] - 1, twice[0] - 1)})")
+        raise refuse(f"{{parameter}}: two men on x={twice[0]} y={twice[1]} ({square_name(twice[1] - 1, twice[0] - 1)})")
     return pairs[:-1], pairs[-1]
 
 
@@ -187,14 +197,42 @@ def program(blacks, white, watch):
     return root, paths
 
 
+def check_men(blacks: Any, white: Any) -> tuple[list[tuple[int, int]], tuple[int, int]]:
+    """The seed's men as its program takes them (what :func:`read_seed_input` reads): ``blacks``
+    pairs ``(x, y)`` of the black men and ``white`` the white man's, ``x`` the file and ``y`` the rank,
+    both 1..8, no two men on one square; else an InputError naming ``blacks`` or ``white``."""
+    man = _man(white, "white")
+    men = [_man(black, "blacks") for black in checks.items(blacks, "blacks", "a list of pairs (x, y), x and y 1..8")]
+    if len(set(men)) < len(men) or man in men:
+        twice = next(square for square in [*men, man] if [*men, man].count(square) > 1)
+        raise InputError(f"{{parameter}}: two men on x={twice[0]} y={twice[1]}", parameter="blacks",
+                         value=twice, show_value=False)
+    return men, man
+
+
+def _man(value: Any, parameter: str) -> tuple[int, int]:
+    problem = "{parameter} must be a pair (x, y) of whole numbers 1..8: the file and the rank"
+    if isinstance(value, (str, bytes, Mapping)):
+        raise checks.refused(problem, parameter, value)
+    try:
+        x, y = value
+    except (TypeError, ValueError):
+        raise checks.refused(problem, parameter, value) from None
+    return checks.whole_number(x, parameter, 1, 8), checks.whole_number(y, parameter, 1, 8)
+
+
 def build_tree(blacks: list[tuple[int, int]], white: tuple[int, int]) -> Node:
-    """The root of the capture tree, its ``num`` the length of the longest capture."""
-    root: Node = program(blacks, white, Watch())[0]
+    """The root of the capture tree, its ``num`` the length of the longest capture (the men as
+    :func:`check_men` takes them)."""
+    root: Node = program(*check_men(blacks, white), Watch())[0]
     return root
 
 
 def longest_paths(root: Node) -> list[list[Node]]:
     """Every path from the root that follows children whose ``num`` equals the root's: all the longest."""
+    if not isinstance(root, Node):
+        raise InputTypeError("{parameter} must be the root Node of a capture tree (build_tree's answer)",
+                             parameter="root", value=type(root).__name__)
     paths: list[list[Node]] = search(root, Watch())
     return paths
 

@@ -21,17 +21,15 @@ in the order made).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .. import checks
-from ..errors import InputError
 from ..geometry import Square, square_name
 from ..listing import Listing
 from ..watching import Moment, Recorder, WatchedStep, stream
 from . import seed
-from .seed import Node
+from .seed import Node, check_men
 
 #: The most steps the program makes on any input: the white man can take only the nine men inside
 #: the squares it can land on, and all nine round c3 make the largest tree (52 nodes; every input
@@ -170,30 +168,6 @@ class Watching(seed.Watch):
 
     def found(self, path: list[Node]) -> None:
         self._step("paths", "path", path[-1], path, taken=False, num=path[-1].num)
-
-
-def check_men(blacks: Any, white: Any) -> tuple[list[tuple[int, int]], tuple[int, int]]:
-    """The seed's men as its program takes them (what :func:`.seed.read_seed_input` reads): ``blacks``
-    pairs ``(x, y)`` of the black men and ``white`` the white man's, ``x`` the file and ``y`` the rank,
-    both 1..8, no two men on one square; else an InputError naming ``blacks`` or ``white``."""
-    man = _man(white, "white")
-    men = [_man(black, "blacks") for black in checks.items(blacks, "blacks", "a list of pairs (x, y), x and y 1..8")]
-    if len(set(men)) < len(men) or man in men:
-        twice = next(square for square in [*men, man] if [*men, man].count(square) > 1)
-        raise InputError(f"{{parameter}}: two men on x={twice[0]} y={twice[1]}", parameter="blacks",
-                         value=twice, show_value=False)
-    return men, man
-
-
-def _man(value: Any, parameter: str) -> tuple[int, int]:
-    problem = "{parameter} must be a pair (x, y) of whole numbers 1..8: the file and the rank"
-    if isinstance(value, (str, bytes, Mapping)):
-        raise checks.refused(problem, parameter, value)
-    try:
-        x, y = value
-    except (TypeError, ValueError):
-        raise checks.refused(problem, parameter, value) from None
-    return checks.whole_number(x, parameter, 1, 8), checks.whole_number(y, parameter, 1, 8)
 
 
 def seed_steps(blacks: list[tuple[int, int]], white: tuple[int, int], *, offset: int = 0,

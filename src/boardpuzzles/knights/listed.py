@@ -30,6 +30,7 @@ from typing import Any
 from ..geometry import square_name
 from ..listing import Listing
 from .moves import HORIZONTAL, VERTICAL
+from .warnsdorff import BASE
 
 
 class OutOfBudget(Exception):
@@ -117,7 +118,7 @@ def look(knight, row, col, depth):
     a = knight.accessibility[row][col]
     if depth <= 1:
         return a
-    scale = 16 ** (depth - 1)
+    scale = BASE ** (depth - 1)
     best = scale - 1  # nowhere to go on: the worst tie-break
     occupy(knight, row, col)
     for _, r, c in jumps(knight, row, col):

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InternalError
 from ..listing import Listing
 from ..watching import Moment, Recorder, WatchedStep
 
@@ -235,7 +236,7 @@ class WatchedTables(Tables):
             queen = getattr(self, table)[entry]
             if queen:
                 return Refusal(f"{table}[{entry}] is taken by queen {queen}", table, entry, (queen, self.c[queen]))
-        raise AssertionError(f"({k}, {i}) is free")
+        raise InternalError(f"({k}, {i}) is free, yet refused")
 
     def _step(self, action: str, counter: str, k: int, i: int, placed: int, refusal: Refusal | None = None,
               solution: tuple[int, ...] | None = None) -> None:

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InternalError
 from ..listing import Listing
 from ..watching import Moment, Recorder, WatchedStep
 from .arsac import COUNTERS, Refusal
@@ -206,7 +207,7 @@ class WatchedFreeLists(FreeLists):
                 free_list, diagonal = _LISTS[name]
                 return Refusal(f"{free_list} lacks {diagonal} = {number}: q({holder[0]},{holder[1]}) took it",
                                name, number, holder)
-        raise AssertionError(f"q({R},{C}) is free")
+        raise InternalError(f"q({R},{C}) is free, yet refused")
 
     def _step(self, action: str, counter: str, R: int, C: int, board: Board, refusal: Refusal | None = None,
               solution: tuple[int, ...] | None = None) -> None:

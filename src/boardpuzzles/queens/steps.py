@@ -44,7 +44,7 @@ MAX_WATCHED_N = 32
 
 def check_watched(n: int, method: str) -> None:
     """Refuse a method without a seed's state to show, or a board too large to watch."""
-    if method not in WATCHED:
+    if not isinstance(method, str) or method not in WATCHED:
         raise InputError("{parameter} must be one of " + ", ".join(WATCHED) + " to follow a seed's search",
                          parameter="method", value=method, allowed=list(WATCHED))
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_WATCHED_N:

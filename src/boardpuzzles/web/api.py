@@ -451,7 +451,7 @@ def _seed(query: Query) -> tuple[Any, draughts.LongestCaptures] | None:
     if query.text("variant", "seed") != "seed":
         raise InputError("seed_input plays by the seed's rules: leave out {parameter} or give seed",
                          parameter="variant", value=query.text("variant"))
-    with field("seed_input"):
+    with checks.naming("seed_input", text, "text"):
         return draughts.seed_captures(*draughts.read_seed_input(text))
 
 
@@ -482,7 +482,7 @@ def draughts_steps(query: Query, work: Work) -> Answer:
     if text is None:
         raise InputError("{parameter} is missing: give the seed's input (n, n pairs x y of black men, x y of the "
                          "white man)", parameter="seed_input")
-    with field("seed_input"):
+    with checks.naming("seed_input", text, "text"):
         given = draughts.read_seed_input(text)
     offset = _offset(query)
     return _page(seed_steps(*given, offset=offset, cancel=work.cancel), query, work, "seed", offset)
