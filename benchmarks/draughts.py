@@ -1,6 +1,7 @@
 """Draughts speed, side by side with py-draughts in one run: legal_moves per call (on a Position and on
-a Board), a push/pop perft loop on a Board, and perft nodes per second for every variant (checked
-against the published tables).
+a Board), the same with every move read (its path, the squares it takes, its notation: py-draughts'
+legal_moves and str of each move), a push/pop perft loop on a Board, and perft nodes per second for
+every variant (checked against the published tables).
 
 Times are CPU seconds of this process (time.process_time), for both programs alike; each figure is
 the best of a few runs. The ratios are ours against py-draughts', measured in this run.
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from boardpuzzles.draughts import VARIANTS, Board, Position, get_variant, legal_moves, parse_fen, perft
+from boardpuzzles.draughts import VARIANTS, Board, Position, get_variant, legal_moves, perft
 from boardpuzzles.draughts.published import DISTINCT, PATHS
 
 KING_16 = "W:WK46:B6,7,12,13,14,18,21,22,23,24,25,30,31,32,33,34,41,42,43,44"  # a king takes 16 (international)
@@ -80,6 +81,12 @@ def check(what: str, ours: int, other: int, whose: str) -> str:
     return f"  WRONG: {whose} {other}"
 
 
+def read(moves: Any) -> None:
+    """Read what a program reads of every move: its path, the squares it takes and its notation."""
+    for move in moves:
+        move.path, move.captured, str(move)
+
+
 def push_pop(board: Any, depth: int) -> int:
     """Perft by playing and taking back every move in Python (as a user's search would): the same loop
     for our :class:`Board` and py-draughts' boards."""
@@ -106,19 +113,25 @@ def main() -> int:
     international = get_variant("international")
     print("legal_moves, microseconds a call (international)          ours   py-draughts   ours faster by")
     for name, fen in (("the start position", "start"), ("a king takes 16", KING_16)):
-        position = parse_fen(fen, international) if fen != "start" else Position.initial(international)
+        position = Position(fen, international)
         board = Board(position)
-        theirs = None
+        theirs = their_read = None
         if lib is not None:
             their_board = lib.StandardBoard() if fen == "start" else lib.StandardBoard.from_fen(fen)
             theirs = per_call(lambda: their_board.legal_moves, 300)
-        for call, ours in ((f"legal_moves(position), {name}", per_call(lambda: legal_moves(position), 3000)),
-                           (f"Board.legal_moves, {name}", per_call(lambda: board.legal_moves, 3000))):
+            their_read = per_call(lambda: [str(move) for move in their_board.legal_moves], 300)
+        for call, ours, other in (
+            (f"legal_moves(position), {name}", per_call(lambda: legal_moves(position), 3000), theirs),
+            (f"Board.legal_moves, {name}", per_call(lambda: board.legal_moves, 3000), theirs),
+            ("  and every move read, on a Position", per_call(lambda: read(legal_moves(position)), 3000), their_read),
+            ("  and every move read, on a Board", per_call(lambda: read(board.legal_moves), 3000), their_read),
+        ):
             line = f"  {call:54} {ours:6.1f}"
-            if theirs is not None:
-                line += (f"   {theirs:11.1f}   {ratio(theirs, ours)}"
+            if other is not None:
+                line += (f"   {other:11.1f}   {ratio(other, ours)}"
                          f"{check(name, len(legal_moves(position)), len(their_board.legal_moves), 'py-draughts')}")
             print(line)
+    print("  (every move read: ours its path, its captured squares and str; py-draughts str of each move)")
 
     depth = 4 if quick else 5
     nodes, seconds = best(lambda: push_pop(Board(Position.initial(international)), depth))

@@ -149,7 +149,7 @@ def compare_methods() -> None:
                 seconds = {}
                 for method in ("backtrack", "frontier"):
                     started = time.process_time()
-                    total = count_tours(rows, cols, closed=closed, method=method).total
+                    total = count_tours(rows, cols, closed=closed, method=method).count
                     seconds[method] = time.process_time() - started
                 picked = count_tours(rows, cols, closed=closed).method
                 kind = "closed" if closed else "open"

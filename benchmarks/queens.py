@@ -55,14 +55,14 @@ def count_section(sizes: list[int]) -> None:
         every, wall_all, cpu_all = timed(count, n)
         assert one == every
         if n in TOTAL:
-            assert (one.total, one.fundamental) == (TOTAL[n], FUNDAMENTAL[n]), f"N = {n} differs from OEIS"
+            assert (one.count, one.fundamental) == (TOTAL[n], FUNDAMENTAL[n]), f"N = {n} differs from OEIS"
         listing = ""
         if n <= LISTED_UP_TO:
             listed, wall_list, _ = timed(lambda: sum(1 for _ in solutions(n)))
-            assert listed == one.total
+            assert listed == one.count
             listing = f"{wall_list:>8.3f}"
         print(
-            f"{n:>3} {one.total:>12} {one.fundamental:>12} {len(subproblems(n)):>11} |"
+            f"{n:>3} {one.count:>12} {one.fundamental:>12} {len(subproblems(n)):>11} |"
             f" {wall_one:>7.3f} {cpu_one:>7.3f} | {wall_all:>9.3f} {cpu_all:>7.3f} | {listing}",
             flush=True,
         )

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from boardpuzzles.cli import main
+from boardpuzzles.draughts import Position
 
 SEED = "5\n4 4\n4 6\n6 6\n6 4\n2 6\n3 3\n"
 
@@ -73,7 +74,9 @@ def test_moves_full_path_where_two_moves_share_their_ends(capsys):
 )
 def test_perft_command(capsys, variant, depth, nodes):
     status, out, _ = run(capsys, "draughts", "perft", "--variant", variant, "--depth", str(depth), "--json")
-    assert status == 0 and json.loads(out) == {"variant": variant, "depth": depth, "nodes": nodes}
+    answer = json.loads(out)
+    assert status == 0 and answer.pop("seconds") >= 0 and answer.pop("fen") == Position("start", variant).fen()
+    assert answer == {"variant": variant, "depth": depth, "paths": False, "nodes": nodes, "method": "bitboard"}
 
 
 def test_perft_paths_and_fen(capsys):
@@ -139,33 +142,69 @@ def test_pdn_lists_the_games_and_shows_one(capsys):
     status, out, _ = run(capsys, "draughts", "pdn", "tests/data/kurnik.pdn")
     lines = out.splitlines()
     assert status == 0 and len(lines) == 4
-    assert lines[2] == "game 3 (ahmedyang - timohway), ?: international, 165 moves, result 1/2-1/2; " \
-        "ended after 157 moves: the same position for the third time"
+    assert lines[2] == "game 3 (ahmedyang - timohway), ?: international (GameType 20), 83 moves (165 plies), result " \
+        "1/2-1/2; ended at ply 157: the same position for the third time"
     status, out, _ = run(capsys, "draughts", "pdn", "tests/data/fmjd_problems.pdn", "--game", "2", "--ascii")
-    assert status == 0 and "   1... 38x47  W:W29,30,33,34,40,49:B7,8,9,10,18,19,K47" in out
-    assert out.rstrip().endswith("a b c d e f g h i j")
+    boards = out.count("   a b c d e f g h i j")
+    assert status == 0 and boards == 14  # the start and each of the 13 plies
+    assert "game 2 (? - ?): after 1... 38x47 (ply 2)" in out and "  W:W29,30,33,34,40,49:B7,8,9,10,18,19,K47" in out
+    status, out, _ = run(capsys, "draughts", "pdn", "tests/data/fmjd_problems.pdn", "--game", "2", "--ply", "2", "--ascii")
+    assert status == 0 and out.count("   a b c d e f g h i j") == 1 and "after 1... 38x47 (ply 2)" in out
     status, out, _ = run(capsys, "draughts", "pdn", "tests/data/fmjd_problems.pdn", "--game", "2", "--json")
     payload = json.loads(out)
     assert payload["number"] == 2 and payload["tags"]["Round"] == "B11" and len(payload["positions"]) == 14
-    assert payload["positions"][-1] == payload["fen"] == "B:WK1,34:BK45"
-    status, out, _ = run(capsys, "draughts", "pdn", "tests/data/ussr1950_russian.pdn", "-v", "russian", "--json")
-    assert status == 0 and [game["variant"] for game in json.loads(out)["games"]] == ["russian"] * 3
+    assert payload["positions"][-1] == payload["fen"] == "B:WK1,34:BK45" and payload["error"] is None
+    status, out, _ = run(capsys, "draughts", "pdn", "tests/data/ussr1950_russian.pdn", "--json")
+    games = json.loads(out)["games"]
+    assert status == 0 and [(game["variant"], game["reason"]) for game in games] == [
+        ("russian", "recognised: algebraic squares (8x8)")] * 3
 
 
-def test_pdn_game_svg_has_square_numbers(tmp_path, capsys):
-    svg = tmp_path / "game.svg"
-    status, _, _ = run(capsys, "draughts", "pdn", "tests/data/fmjd_problems.pdn", "--game", "1", "--svg", str(svg), "--json")
-    assert status == 0 and svg.read_text().count('dominant-baseline="hanging"') == 50
+def test_pdn_lists_every_game_and_says_which_failed(capsys):
+    status, out, err = run(capsys, "draughts", "pdn", "tests/data/tinsley_english.pdn")
+    lines = out.splitlines()
+    assert status == 1 and len(lines) == 3 and "FAILED at move 16. (ply 31) '8-11Redoverstepped" in lines[2]
+    assert err == "1 of 3 game(s) could not be read or replayed to their end; the rules of games without a GameType " \
+        "tag were recognised from their squares: give --variant to choose them\n"
+    status, out, err = run(capsys, "draughts", "pdn", "tests/data/tinsley_english.pdn", "--json")
+    games = json.loads(out)["games"]
+    assert status == 1 and [game["error"] is None for game in games] == [True, True, False]
+    assert games[2]["error"] == {"ply": 31, "text": "8-11Redoversteppedthetimecontrolonthismove.",
+                                 "problem": "is not a move, a move number or a result"}
+    status, out, err = run(capsys, "draughts", "pdn", "tests/data/czech2007.pdn")
+    assert status == 1 and out.count("FAILED") == 2
+    status, out, err = run(capsys, "draughts", "pdn", "tests/data/czech2007.pdn", "-v", "czech")
+    assert status == 0 and out.count("czech (the default given)") == 2 and err == ""
+    status, out, err = run(capsys, "draughts", "pdn", "tests/data/tinsley_english.pdn", "--game", "3", "--ascii")
+    assert status == 1 and out.count(" a b c d e f g h\n") == 31 and "fails at move 16. (ply 31)" in err
+
+
+def test_pdn_write_normalises_and_reads_back(tmp_path, capsys):
+    out_file = tmp_path / "out.pdn"
+    status, listed, _ = run(capsys, "draughts", "pdn", "tests/data/dutch96_spaced.pdn", "--write", str(out_file))
+    assert status == 0
+    written = out_file.read_text()
+    assert "1-6" in written and "1- 6" not in written and written.count("[Event") == 2
+    status, again, _ = run(capsys, "draughts", "pdn", str(out_file))
+    assert status == 0 and again == listed
+    status, _, err = run(capsys, "draughts", "pdn", "tests/data/kurnik.pdn", "--write", str(tmp_path))
+    assert status == 2 and "cannot write PDN file" in err
+
+
+def test_pdn_help_states_the_real_default(capsys):
+    status, out, _ = run(capsys, "draughts", "pdn", "--help")
+    assert status == 0 and "recognised from each" in out and "default russian" not in out
 
 
 @pytest.mark.parametrize(
     ("argv", "line"),
     [
-        (["tests/data/ussr1950_russian.pdn"], "game 1 (Блиндер Б. - Миротин Б.), move 1. 'c3-d4' is not legal for white"),
         (["tests/data/kurnik.pdn", "--game", "5"], "--game 5: the file holds 4 game(s)"),
-        (["tests/data/kurnik.pdn", "--svg", "x.svg"], "--svg draws one game's last position: give --game K too"),
+        (["tests/data/kurnik.pdn", "--svg", "x.svg"], "--svg draws one game's board: give --game K too"),
+        (["tests/data/kurnik.pdn", "--ply", "3"], "--ply N draws a board of one game: give --game K too"),
+        (["tests/data/kurnik.pdn", "--game", "1", "--ply", "500"], "--ply 500: game 1 has 126 plies"),
         (["/no/such.pdn"], "cannot read /no/such.pdn"),
-        (["tests/data/SOURCES.md"], "is not a move, a move number or a result"),
+        (["tests/data"], "cannot read tests/data"),
     ],
 )
 def test_pdn_bad_input_is_one_line(capsys, argv, line):
@@ -173,11 +212,53 @@ def test_pdn_bad_input_is_one_line(capsys, argv, line):
     assert status == 2 and line in err and err.count("\n") == 1
 
 
+def test_pdn_a_file_that_is_not_pdn(tmp_path, capsys):
+    status, out, err = run(capsys, "draughts", "pdn", "tests/data/SOURCES.md")
+    assert status == 1 and "FAILED" in out  # text, but no game in it reads: each part is listed as failed
+    binary = tmp_path / "binary.pdn"
+    binary.write_bytes(b"\x00\x01\x02")
+    status, _, err = run(capsys, "draughts", "pdn", str(binary))
+    assert status == 2 and "it is not text" in err
+
+
+def test_pdn_svg_has_square_numbers(tmp_path, capsys):
+    svg = tmp_path / "game.svg"
+    status, _, _ = run(capsys, "draughts", "pdn", "tests/data/fmjd_problems.pdn", "--game", "1", "--svg", str(svg), "--json")
+    assert status == 0 and svg.read_text().count('dominant-baseline="hanging"') == 50
+
+
 def test_pdn_empty_file(tmp_path, capsys):
     empty = tmp_path / "empty.pdn"
     empty.write_text("\n")
     status, _, err = run(capsys, "draughts", "pdn", str(empty))
     assert status == 2 and "holds no game" in err
+
+
+def test_play_reads_lines_from_standard_input(monkeypatch, capsys, tmp_path):
+    saved = tmp_path / "game.pdn"
+    lines = f"32-28\nmoves\n19 - 23\nbogus\n28x19\nundo\nfen\nsave {saved}\nquit\n28x19\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    status, out, err = run(capsys, "draughts", "play", "-v", "international", "--ascii")
+    assert status == 0 and out.count("   a b c d e f g h i j") == 5  # the start, three moves and the undo
+    assert "international: after 1. 32-28, black to move" in out and "9 legal move(s): 16-21 17-21" in out
+    assert "type a move (like 31-26: any notation a PDN file may use), or: moves, undo, fen" in out
+    assert "international: after 1... 19-23, white to move" in out
+    assert err == "move 'bogus' is not a move: write its squares joined by '-', 'x' or ':', like 32-28 or 28x19\n"
+    assert "B:W28,31,33" not in out and "W:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1," in out
+    assert out.rstrip().endswith("the game: 1. 32-28 19-23")
+    assert saved.read_text() == '[GameType "20"]\n[Result "*"]\n\n1. 32-28 19-23 *\n'
+
+
+def test_play_announces_the_end_and_answers_in_json(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("31-27\n27-22\n"))
+    status, out, err = run(capsys, "draughts", "play", "W:W31:B", "-v", "international", "--json")
+    events = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and [event["event"] for event in events] == ["start", "move", "end", "error", "quit"]
+    assert events[1] == {"event": "move", "move": "31-27", "ply": 1, "fen": "B:W27:B", "turn": "B"}
+    assert events[2] == {"event": "end", "winner": "white", "reason": "black cannot move", "result": "2-0"}
+    assert events[3] == {"event": "error", "input": "27-22",
+                         "error": "the game is over (black cannot move): undo, save FILE.pdn or quit"}
+    assert events[4]["game"]["moves"] == ["31-27"] and events[4]["result"] == "2-0"
 
 
 def test_numbers_on_the_board_and_in_the_svg(tmp_path, capsys):

@@ -145,3 +145,32 @@ def test_game_json():
     assert game.to_json() == {
         "variant": "russian", "start": game.fen(0), "moves": ["c3-d4"], "fen": game.fen(), "outcome": None,
     }
+
+
+def test_games_are_written_and_compared_by_their_moves():
+    game = Game("start", "international", "32-28 19-23 28x19")
+    assert str(game) == "1. 32-28 19-23 2. 28x19"
+    assert repr(game) == "Game('start', variant='international', moves='32-28 19-23 28x19')"
+    assert eval(repr(game)) == game and Game("start", "international", ["32-28", "19-23"]) != game
+    black_first = Game("B:W31,32:B19,20", "international", "19-23 32-28")
+    assert str(black_first) == "1... 19-23 2. 32-28" and eval(repr(black_first)) == black_first
+    with pytest.raises(InputError, match="start must be a Position, a FEN or 'start'"):
+        Game(3)  # type: ignore[arg-type]
+
+
+def test_the_results_are_values():
+    from boardpuzzles.draughts import longest_captures, moves_of
+
+    position = parse_position("W:Wc3:Bd4,d6,b6,b4", get_variant("russian"))
+    captures = longest_captures(position)
+    assert captures == longest_captures(position) and hash(captures) == hash(longest_captures(position))
+    assert captures.distinct == 1 and len(captures.paths) == 2 and captures.max_captures == 4
+    assert repr(captures) == ("LongestCaptures('russian W:Wc3:Bb6,d6,b4,d4: 4 pieces by c3:a5:c7:e5:c3, "
+                              "c3:e5:c7:a5:c3')")
+    assert longest_captures(parse_position("start", get_variant("russian"))).text().endswith(": no capture")
+    assert str(captures).splitlines()[-3:] == ["longest capture: 4 piece(s); 2 path(s), 1 distinct move(s)",
+                                              "  c3:a5:c7:e5:c3", "  c3:e5:c7:a5:c3"]
+    listed = moves_of(position)
+    assert listed == moves_of(position) and listed.count == 1 and listed.notation() == ["c3:a5:c7:e5:c3"]
+    assert repr(listed) == "LegalMoves('russian W:Wc3:Bb6,d6,b4,d4: c3:a5:c7:e5:c3')"
+    assert str(listed).endswith("1 legal move(s): c3:a5:c7:e5:c3")

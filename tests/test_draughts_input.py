@@ -122,18 +122,18 @@ def test_seed_tree_num_fields_and_longest_paths():
     # white c3 among men on d4, d6, f6, f4, b6: the longest capture takes three, c3:e5:c7:a5
     root = seed.build_tree([(4, 4), (4, 6), (6, 6), (6, 4), (2, 6)], (3, 3))
     assert root.num == 3
-    assert [[node.name for node in path] for path in seed.search(root)] == [["c3", "e5", "c7", "a5"]]
+    assert [[node.name for node in path] for path in seed.longest_paths(root)] == [["c3", "e5", "c7", "a5"]]
     assert seed.tree_lines(root) == ["c3 (3)", "  e5 (3)", "    g3 (2)", "    g7 (2)", "    c7 (3)", "      a5 (3)"]
 
 
 def test_seed_ring_both_ways_and_light_squares():
     # four men round d5: the man on c3 goes round the ring either way, back to c3
     root = seed.build_tree([(4, 4), (4, 6), (2, 6), (2, 4)], (3, 3))
-    paths = [[node.name for node in path] for path in seed.search(root)]
+    paths = [[node.name for node in path] for path in seed.longest_paths(root)]
     assert root.num == 4 and sorted(paths) == [["c3", "a5", "c7", "e5", "c3"], ["c3", "e5", "c7", "a5", "c3"]]
     # the seed's board has no light squares: a man on a2 takes b3
     root = seed.build_tree([(2, 3)], (1, 2))
-    assert [[node.name for node in path] for path in seed.search(root)] == [["a2", "c4"]]
+    assert [[node.name for node in path] for path in seed.longest_paths(root)] == [["a2", "c4"]]
 
 
 def test_seed_program_equals_general_generator_on_random_positions():
@@ -144,10 +144,10 @@ def test_seed_program_equals_general_generator_on_random_positions():
         chosen = rng.sample(squares, rng.randint(2, 30))
         blacks, white = chosen[:-1], chosen[-1]
         root = seed.build_tree(blacks, white)
-        from_seed = sorted(tuple(node.square for node in path) for path in seed.search(root))
+        from_seed = sorted(tuple(node.square for node in path) for path in seed.longest_paths(root))
         pieces = {(y - 1, x - 1): "b" for x, y in blacks}
         pieces[white[1] - 1, white[0] - 1] = "w"
-        result = longest_captures(Position(variant, pieces, "W"), (white[1] - 1, white[0] - 1))
+        result = longest_captures(Position.from_pieces(pieces, "W", variant), (white[1] - 1, white[0] - 1))
         assert result.max_captures == root.num
         assert sorted(move.path for move in result.paths) == from_seed
 
@@ -190,7 +190,8 @@ def test_library_errors_name_their_parameters_never_flags():
 
     cases = [
         (lambda: parse_fen("X:W1:B2", INTERNATIONAL), "fen"),
-        (lambda: parse_position("W:W99:B1", INTERNATIONAL), "fen"),
+        (lambda: parse_position("W:W99:B1", INTERNATIONAL), "position"),  # its own parameter, a FEN or a diagram
+        (lambda: Position("W:W99:B1", INTERNATIONAL), "fen"),
         (lambda: get_variant("klingon"), "variant"),
         (lambda: longest_captures(parse_fen("W:Wc3:Bd4", RUSSIAN), piece=(4, 4)), "piece"),
         (lambda: parse_move("32-26", Position.initial(INTERNATIONAL)), "move"),

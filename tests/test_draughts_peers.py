@@ -11,13 +11,13 @@ so its paths are counted here by the squares where the king turns.
 import collections
 import random
 
+import draughts as peer  # py-draughts, a test dependency
 import pytest
 from draughts_helpers import random_position
 
 from boardpuzzles.draughts import get_variant, legal_moves
 from boardpuzzles.draughts.board import Position, number_square, square_number
 
-peer = pytest.importorskip("draughts", reason="py-draughts is the peer library these tests compare with")
 
 BOARDS = {  # our variant: (py-draughts' board, whether it lists every path)
     "international": ("StandardBoard", False),
@@ -60,7 +60,7 @@ def test_legal_moves_agree_with_py_draughts(name):
         if not legal_moves(position):
             continue  # py-draughts and we may word "no move" differently; perft tests cover it
         ours = collections.Counter(
-            (square_number(m.start, size), square_number(m.end, size), frozenset(square_number(s, size) for s in m.taken))
+            (square_number(m.start, size), square_number(m.end, size), frozenset(square_number(s, size) for s in m.captured))
             for m in legal_moves(position, paths)
         )
         board = getattr(peer, board_class).from_fen(_numeric_fen(position))

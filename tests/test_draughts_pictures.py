@@ -35,7 +35,7 @@ def test_numbers_on_the_text_board_only_where_asked():
 def test_an_orthogonal_capture_is_drawn_along_its_lines():
     # a man on a1 takes a2 going up and b3 going right, on a board using every square
     position = parse_position("W:Wa1:Ba2,b3", get_variant("seed"))
-    capture = Move(((0, 0), (2, 0), (2, 2)), ((1, 0), (2, 1)), "w", ("b", "b"), False)
+    capture = Move(((0, 0), (2, 0), (2, 2)), ((1, 0), (2, 1)), "w", ("b", "b"), False, variant="seed")
     svg = render.svg(LongestCaptures(position, [capture]).diagram())
     points = re.search(r'<polyline points="([^"]+)" fill="none" stroke="#1565c0"', svg).group(1)
     (x1, y1), (x2, y2), (x3, y3) = [tuple(map(float, point.split(","))) for point in points.split()]

@@ -68,7 +68,7 @@ def test_no_start_square_is_exit_1(cli):
     (lambda: find_tour(8, 8, method="guess"), "unknown method 'guess'"),
     (lambda: find_tour(20_000, 8), "rows must be 1..10000 (got 20000)"),
     (lambda: find_tour(8, 0), "cols must be 1..10000 (got 0)"),
-    (lambda: find_tour(8, 8, (8, 0)), "start (8, 0) is off the 8x8 board"),
+    (lambda: find_tour(8, 8, (8, 0)), "start: square (8, 0) is off the 8x8 board"),
     (lambda: find_tour(8, 8, (0, 0), blocked=[(0, 0)]), "choose another start"),
     (lambda: find_tour(8, 8, method="divide", blocked=[(3, 3)]), "takes no blocked squares"),
     (lambda: find_tour(2000, 2000, method="backtrack"), "choose method divide or roth"),
@@ -107,7 +107,7 @@ def test_the_cli_says_exists_false_where_schwenk_decides(cli):
 def test_divide_answers_the_open_question_it_was_asked():
     tour = find_tour(8, 8, method="divide")
     assert tour.closed is False and tour.to_json()["closed"] is False
-    assert check_tour(8, 8, tour.path, closed=True) == -1  # the open tour it returns happens to be closed
+    assert check_tour(8, 8, tour.path, closed=True)  # the open tour it returns happens to be closed
     assert find_tour(8, 8, method="divide", closed=True).to_json()["closed"] is True
 
 

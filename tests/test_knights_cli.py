@@ -3,6 +3,7 @@
 import pytest
 
 from boardpuzzles.geometry import parse_square
+from boardpuzzles.knights.listed import LISTINGS
 
 from knights_helpers import assert_tour
 
@@ -131,12 +132,20 @@ def test_trace_prints_the_steps_the_page_and_the_animation_show(cli):
     text = cli("knight", "tour", "5", "--method", "warnsdorff", "--trace")
     assert text.status == 0
     lines = text.out.splitlines()
-    assert lines[0] == "  1 start a1" and lines[1].startswith("  2 c2   from: c2 5, b3 5")
+    code = LISTINGS["warnsdorff"].lines
+    assert lines[0] == "the code of warnsdorff (each step below names its line):"
+    assert lines[1:1 + len(code)] == str(LISTINGS["warnsdorff"]).splitlines()
+    start, test, _, move = lines[1 + len(code):5 + len(code)]
+    assert start == f"      1  line {code.index('    knight.begin()') + 1:>3}  walk      start on a1"
+    assert test == f"      2  line {code.index('                knight.test(r, c, key)') + 1:>3}  walk      test c2: accessibility 5"
+    assert move.endswith("  walk      move 1 to c2")
     run = cli("knight", "tour", "5", "--method", "warnsdorff", "--trace", "--json")
     *steps, result = run.json_lines()
     assert result == cli("knight", "tour", "5", "--method", "warnsdorff", "--json").json()
-    assert [step["kind"] for step in steps] == ["start", *["move"] * 24, "done"]
-    assert [step["square"] for step in steps[:-1]] == result["path"]
+    assert [step["kind"] for step in steps if step["kind"] != "test"] == ["start", *["move"] * 24, "done"]
+    assert [step["square"] for step in steps[:-1] if step["kind"] != "test"] == result["path"]
+    assert [step["index"] for step in steps] == list(range(len(steps)))
+    assert steps[1]["candidate"] == {"square": "c2", "accessibility": 5, "score": None, "ahead": None, "refused": None}
 
 
 def test_trace_where_the_rule_gets_stuck_and_where_it_cannot_step(cli):

@@ -22,13 +22,13 @@ def cluster():
 
 def test_the_workers_own_the_partitions_and_count_exactly(cluster):
     result = count_tours(6, 6, closed=True, cluster=cluster.scheduler_address)
-    assert result.total == published.CLOSED[6, 6]
+    assert result.count == published.CLOSED[6, 6]
     assert result.sent_bytes > 0 and result.redone == 0
     # counts outgrowing 62 bits: a step run again with one more limb, on the cluster too
-    assert count_tours(3, 60, closed=True, cluster=cluster.scheduler_address).total == \
-        count_tours(3, 60, closed=True).total
-    assert count_tours(5, 5, start=(0, 0), blocked=[(4, 4)], cluster=cluster.scheduler_address).total == \
-        count_tours(5, 5, start=(0, 0), blocked=[(4, 4)], method="backtrack").total
+    assert count_tours(3, 60, closed=True, cluster=cluster.scheduler_address).count == \
+        count_tours(3, 60, closed=True).count
+    assert count_tours(5, 5, start=(0, 0), blocked=[(4, 4)], cluster=cluster.scheduler_address).count == \
+        count_tours(5, 5, start=(0, 0), blocked=[(4, 4)], method="backtrack").count
 
 
 def test_a_worker_killed_during_a_step_is_replaced_and_the_step_run_again(cluster, tmp_path):
@@ -46,7 +46,7 @@ def test_a_worker_killed_during_a_step_is_replaced_and_the_step_run_again(cluste
                          progress=progress)
     assert killed == [14.5]
     assert result.redone >= 1
-    assert result.total == 2 * published.OPEN_UNDIRECTED[5, 6]
+    assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6]
     left = os.listdir(tmp_path / "tours.ckpt.parts")
     assert all(name.startswith("step30-") for name in left)  # the tries that were not kept are gone
 

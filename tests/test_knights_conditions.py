@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from boardpuzzles.knights import find_tour
-from boardpuzzles.knights.conditions import _reach, free_squares_verdict, reached_reference
+from boardpuzzles.knights.conditions import _reach, free_squares_verdict
 from boardpuzzles.knights.moves import neighbour_table
 from boardpuzzles.knights.search import EXHAUSTED, FOUND, Search
-from boardpuzzles.knights.tour import NoTour, _free_mask, _tie
+from boardpuzzles.knights.tour import NoTour, free_mask, tie_order
 from boardpuzzles.geometry import parse_square
 
 from knights_helpers import assert_tour
@@ -57,6 +57,17 @@ def test_the_cli_gives_the_argument(cli):
     assert run.status == 1 and run.json()["exists"] is False and "a1 has one free neighbour" in run.json()["reason"]
 
 
+def reached_reference(nbr: np.ndarray, start: int) -> set[int]:
+    """Plain Python: the squares reachable from ``start`` along ``nbr`` (the reference of the kernel ``_reach``)."""
+    seen, todo = {start}, [start]
+    while todo:
+        for t in nbr[todo.pop()]:
+            if t >= 0 and int(t) not in seen:
+                seen.add(int(t))
+                todo.append(int(t))
+    return seen
+
+
 def test_reach_kernel_agrees_with_the_reference():
     rng = random.Random(5)
     for _ in range(50):
@@ -82,9 +93,9 @@ def boards_with_holes(seed, count):
 
 @pytest.mark.parametrize("rows,cols,holes,start,closed", list(boards_with_holes(10, 300)))
 def test_conditions_never_refuse_a_board_with_a_tour(rows, cols, holes, start, closed):
-    free = _free_mask(rows, cols, holes)
+    free = free_mask(rows, cols, holes)
     s = start[0] * cols + start[1]
-    status = Search(neighbour_table(rows, cols, free), _tie(rows, cols, free, "far"), np.array([s]), closed).run()
+    status = Search(neighbour_table(rows, cols, free), tie_order(rows, cols, free, "far"), np.array([s]), closed).run()
     assert status in (FOUND, EXHAUSTED)
     verdict, _ = free_squares_verdict(rows, cols, free, s, closed)
     if status == FOUND:

@@ -9,13 +9,13 @@ import threading
 
 import numpy as np
 import pytest
+from knights_helpers import count_reference
 
 from boardpuzzles import runner
 from boardpuzzles.errors import Cancelled, InputError, OutputError, TooLong
 from boardpuzzles.knights import count_tours, frontier, published, sweep
 from boardpuzzles.knights.counting import sweep_index, sweep_order
 from boardpuzzles.knights.moves import neighbour_table
-from boardpuzzles.knights.search import count_reference
 from boardpuzzles.progress import Tracker
 import frontier_reference
 
@@ -25,25 +25,25 @@ SMALL_OPEN = [(3, n) for n in range(4, 12)] + [(1, 1), (2, 2), (3, 3), (4, 4), (
 
 @pytest.mark.parametrize("rows,cols", SMALL_CLOSED)
 def test_closed_tours_published(rows, cols):
-    assert count_tours(rows, cols, closed=True, method="frontier").total == published.CLOSED[rows, cols]
-    assert count_tours(cols, rows, closed=True, method="frontier").total == published.CLOSED[rows, cols]
-    assert count_tours(rows, cols, closed=True).total == published.CLOSED[rows, cols]
+    assert count_tours(rows, cols, closed=True, method="frontier").count == published.CLOSED[rows, cols]
+    assert count_tours(cols, rows, closed=True, method="frontier").count == published.CLOSED[rows, cols]
+    assert count_tours(rows, cols, closed=True).count == published.CLOSED[rows, cols]
 
 
 @pytest.mark.parametrize("rows,cols", SMALL_OPEN)
 def test_directed_open_tours_published(rows, cols):
-    assert count_tours(rows, cols, method="frontier").total == published.OPEN_DIRECTED[rows, cols]
-    assert count_tours(rows, cols).total == published.OPEN_DIRECTED[rows, cols]
+    assert count_tours(rows, cols, method="frontier").count == published.OPEN_DIRECTED[rows, cols]
+    assert count_tours(rows, cols).count == published.OPEN_DIRECTED[rows, cols]
 
 
 @pytest.mark.parametrize("rows,cols", list(published.OPEN_UNDIRECTED))
 def test_undirected_open_tours_published(rows, cols):
-    assert count_tours(rows, cols, method="frontier").total == 2 * published.OPEN_UNDIRECTED[rows, cols]
-    assert count_tours(rows, cols).total == 2 * published.OPEN_UNDIRECTED[rows, cols]
+    assert count_tours(rows, cols, method="frontier").count == 2 * published.OPEN_UNDIRECTED[rows, cols]
+    assert count_tours(rows, cols).count == 2 * published.OPEN_UNDIRECTED[rows, cols]
 
 
 def test_6x6_open_tours_by_the_default_method():
-    assert count_tours(6, 6).total == published.OPEN_DIRECTED[6, 6]  # listed: about 5 s
+    assert count_tours(6, 6).count == published.OPEN_DIRECTED[6, 6]  # listed: about 5 s
 
 
 @pytest.mark.parametrize("rows", sorted(published.RAGGED))
@@ -53,7 +53,7 @@ def test_ragged_boards_match_knuths_counts(rows):
     first, values = published.RAGGED[rows]
     for n, expected in enumerate(values[:24], start=first):
         r, c, blocked = published.ragged(rows, 2 * n)
-        assert count_tours(r, c, closed=True, blocked=blocked, method="frontier").total == expected, n
+        assert count_tours(r, c, closed=True, blocked=blocked, method="frontier").count == expected, n
 
 
 def test_the_default_method_is_the_faster_one_and_the_frontier_for_its_own_options():
@@ -66,20 +66,20 @@ def test_the_default_method_is_the_faster_one_and_the_frontier_for_its_own_optio
 
 def test_5x5_open_tours_from_each_corner():
     for corner in [(0, 0), (0, 4), (4, 0), (4, 4)]:
-        assert count_tours(5, 5, start=corner, method="frontier").total == published.OPEN_FROM[5, 5, (0, 0)]
-        assert count_tours(5, 5, start=corner).total == published.OPEN_FROM[5, 5, (0, 0)]
+        assert count_tours(5, 5, start=corner, method="frontier").count == published.OPEN_FROM[5, 5, (0, 0)]
+        assert count_tours(5, 5, start=corner).count == published.OPEN_FROM[5, 5, (0, 0)]
 
 
 def test_open_tours_from_every_square_add_up():
-    assert sum(count_tours(4, 5, start=(r, c)).total for r in range(4) for c in range(5)) == count_tours(4, 5).total
+    assert sum(count_tours(4, 5, start=(r, c)).count for r in range(4) for c in range(5)) == count_tours(4, 5).count
 
 
 def test_counts_beyond_64_bits_are_exact():
     # 3x60 has about 10^26 closed tours: the counts take two limbs
     expected = frontier_reference.count(frontier.plan(3, 60, True))
     assert expected > 2**64
-    assert count_tours(3, 60, closed=True).total == expected
-    assert count_tours(60, 3, closed=True).total == expected
+    assert count_tours(3, 60, closed=True).count == expected
+    assert count_tours(60, 3, closed=True).count == expected
 
 
 BOARDS_UP_TO_30 = [(r, c) for r in range(1, 7) for c in range(r, 31) if r * c <= 30]
@@ -88,14 +88,14 @@ BOARDS_UP_TO_30 = [(r, c) for r in range(1, 7) for c in range(r, 31) if r * c <=
 @pytest.mark.parametrize("closed", [False, True])
 def test_frontier_agrees_with_backtracking_up_to_30_squares(closed):
     for rows, cols in BOARDS_UP_TO_30:
-        frontier_count = count_tours(rows, cols, closed=closed, method="frontier").total
-        assert frontier_count == count_tours(rows, cols, closed=closed, method="backtrack").total, (rows, cols)
+        frontier_count = count_tours(rows, cols, closed=closed, method="frontier").count
+        assert frontier_count == count_tours(rows, cols, closed=closed, method="backtrack").count, (rows, cols)
 
 
 def test_frontier_agrees_with_backtracking_from_a_start():
     for rows, cols, square in [(3, 4, (0, 1)), (4, 5, (1, 2)), (3, 8, (2, 7)), (5, 5, (2, 2)), (5, 5, (1, 0))]:
-        expected = count_tours(rows, cols, start=square, method="backtrack").total
-        assert count_tours(rows, cols, start=square, method="frontier").total == expected
+        expected = count_tours(rows, cols, start=square, method="backtrack").count
+        assert count_tours(rows, cols, start=square, method="frontier").count == expected
 
 
 def random_blocked(rng, rows, cols, free):
@@ -109,8 +109,8 @@ def test_blocked_squares_agree_with_backtracking(closed):
     rng = random.Random(23)
     for rows, cols, free in [(4, 5, 17), (5, 5, 21), (4, 6, 20), (3, 8, 21), (5, 6, 24), (6, 6, 28)] * 4:
         blocked = random_blocked(rng, rows, cols, free)
-        expected = count_tours(rows, cols, closed=closed, blocked=blocked, method="backtrack").total
-        assert count_tours(rows, cols, closed=closed, blocked=blocked, method="frontier").total == expected, \
+        expected = count_tours(rows, cols, closed=closed, blocked=blocked, method="backtrack").count
+        assert count_tours(rows, cols, closed=closed, blocked=blocked, method="frontier").count == expected, \
             (rows, cols, blocked)
 
 
@@ -119,8 +119,8 @@ def test_blocked_squares_with_a_start_agree_with_backtracking():
     for rows, cols in [(4, 5), (5, 5), (5, 6)] * 3:
         blocked = random_blocked(rng, rows, cols, rows * cols - 3)
         start = rng.choice([(r, c) for r in range(rows) for c in range(cols) if (r, c) not in blocked])
-        expected = count_tours(rows, cols, start=start, blocked=blocked, method="backtrack").total
-        assert count_tours(rows, cols, start=start, blocked=blocked, method="frontier").total == expected
+        expected = count_tours(rows, cols, start=start, blocked=blocked, method="backtrack").count
+        assert count_tours(rows, cols, start=start, blocked=blocked, method="frontier").count == expected
 
 
 @pytest.mark.parametrize("side,closed", [(9, False), (9, True), (10, False), (10, True)])
@@ -135,8 +135,8 @@ def test_9_and_10_across_frontiers_agree_with_backtracking(side, closed):
             band = {(r, c) for r in range(side) for c in range(first, first + free_rows)}
             blocked = sorted({(r, c) for r in range(side) for c in range(side)} - band)
             blocked += rng.sample(sorted(band), 2)
-            expected = count_tours(side, side, closed=closed, blocked=blocked, method="backtrack", force=True).total
-            got = count_tours(side, side, closed=closed, blocked=blocked, method="frontier", force=True).total
+            expected = count_tours(side, side, closed=closed, blocked=blocked, method="backtrack", force=True).count
+            got = count_tours(side, side, closed=closed, blocked=blocked, method="frontier", force=True).count
             assert got == expected, blocked
 
 
@@ -144,16 +144,16 @@ def test_a_wide_frontier_with_many_pairs():
     """10 across and open: up to ten pairs of path ends at once, labels 3..12 in the second word."""
     rows, cols = 10, 4
     expected = frontier_reference.count(frontier.plan(4, 10, False))
-    assert count_tours(rows, cols, method="frontier").total == 2 * expected
+    assert count_tours(rows, cols, method="frontier").count == 2 * expected
 
 
 @pytest.mark.parametrize("rows,cols", [(4, 5), (3, 7)])
 def test_backtracking_agrees_with_the_plain_search(rows, cols):
     nbr = neighbour_table(rows, cols)
-    assert count_tours(rows, cols, method="backtrack").total == sum(count_reference(nbr, s, False)
+    assert count_tours(rows, cols, method="backtrack").count == sum(count_reference(nbr, s, False)
                                                                      for s in range(rows * cols))
-    assert count_tours(rows, cols, start=(0, 1), method="backtrack").total == count_reference(nbr, 1, False)
-    assert 2 * count_tours(3, 10, closed=True, method="backtrack").total == count_reference(neighbour_table(3, 10), 0, True)
+    assert count_tours(rows, cols, start=(0, 1), method="backtrack").count == count_reference(nbr, 1, False)
+    assert 2 * count_tours(3, 10, closed=True, method="backtrack").count == count_reference(neighbour_table(3, 10), 0, True)
 
 
 @pytest.mark.parametrize("rows,cols,closed,start,blocked", [
@@ -238,7 +238,7 @@ def test_cancel_stops_the_count():
 
 def test_memory_bound_cuts_steps_into_waves_on_disk():
     result = count_tours(5, 5, memory=256 * 1024)  # 26000 frontiers at the widest step
-    assert result.total == 1728
+    assert result.count == 1728
     assert result.partitions > 1
 
 
@@ -247,13 +247,13 @@ def test_memory_bound_cuts_steps_into_waves_on_disk():
     (5, 6, False, (0, 1), None), (4, 9, False, None, None), (3, 40, True, None, 64 * 1024)])
 def test_threaded_steps_hand_successors_over_and_keep_the_count(monkeypatch, tmp_path, rows, cols, closed, start,
                                                                  memory):
-    expected = count_tours(rows, cols, closed=closed, start=start, method="frontier").total
+    expected = count_tours(rows, cols, closed=closed, start=start, method="frontier").count
     monkeypatch.setattr(sweep, "THREADED_STATES", 1)  # every step threaded
     monkeypatch.setattr(sweep, "OUTBOX_ROWS", 64)  # the outboxes handed over often
     monkeypatch.setattr(runner, "cpu_count", lambda: 3)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     result = count_tours(rows, cols, closed=closed, start=start, method="frontier", memory=memory)
-    assert result.total == expected
+    assert result.count == expected
     assert result.partitions >= 3
     assert list(tmp_path.iterdir()) == []  # the partitions and the set-aside successors are gone
     assert threading.active_count() == 1
@@ -262,7 +262,7 @@ def test_threaded_steps_hand_successors_over_and_keep_the_count(monkeypatch, tmp
 def test_a_step_that_outgrows_its_plan_runs_again_with_more_waves(monkeypatch):
     monkeypatch.setattr(sweep, "GROWTH", 0.1)  # every step planned far too small
     result = count_tours(5, 6, memory=64 * 1024)
-    assert result.total == 2 * published.OPEN_UNDIRECTED[5, 6] and result.partitions > 2
+    assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6] and result.partitions > 2
 
 
 def test_partitions_go_beside_the_checkpoint_and_what_a_killed_run_left_there_is_cleared(tmp_path):
@@ -271,11 +271,11 @@ def test_partitions_go_beside_the_checkpoint_and_what_a_killed_run_left_there_is
     left.mkdir()
     (left / "step9-part3-keys.npy").write_bytes(b"left by a run killed with kill -9")
     result = count_tours(5, 5, checkpoint=path, memory=256 * 1024)
-    assert result.total == 1728 and result.partitions > 1
+    assert result.count == 1728 and result.partitions > 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tours.ckpt", "tours.ckpt.parts"]
     assert sorted(p.name for p in left.iterdir()) == ["step25-part0.npy"]
     again = count_tours(5, 5, checkpoint=path)  # resumed at the end: nothing left to sweep
-    assert again.total == 1728 and again.states == ()
+    assert again.count == 1728 and again.states == ()
 
 
 def test_a_full_disk_is_one_error_naming_where(monkeypatch, tmp_path):
@@ -297,7 +297,7 @@ def test_refusals_name_parameters():
     with pytest.raises(TooLong) as open_7x7:  # open tours have many more frontiers
         count_tours(7, 7)
     assert "estimated at about" in str(open_7x7.value) and "GB of memory" in str(open_7x7.value)
-    assert count_tours(6, 7, closed=True).total == published.CLOSED[6, 7]  # estimated at seconds: not refused
+    assert count_tours(6, 7, closed=True).count == published.CLOSED[6, 7]  # estimated at seconds: not refused
     with pytest.raises(InputError) as wide:
         count_tours(11, 11, method="frontier", force=True)
     assert wide.value.parameter == "method"

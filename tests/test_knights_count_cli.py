@@ -80,7 +80,7 @@ def test_a_count_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
     assert 28 <= swept < 42
     seen = []
     result = count_tours(6, 7, closed=True, checkpoint=path, progress=seen.append)
-    assert result.total == 1067638
+    assert result.count == 1067638
     assert seen[0].done >= swept  # it went on from the saved square
 
 
@@ -102,7 +102,7 @@ def test_a_checkpoint_of_another_board_is_refused(tmp_path, capsys):
 
 def test_a_checkpoint_whose_frontier_file_was_changed_is_refused(tmp_path, capsys):
     path = tmp_path / "c.ckpt"
-    assert count_tours(5, 8, closed=True, checkpoint=path).total == 44202
+    assert count_tours(5, 8, closed=True, checkpoint=path).count == 44202
     (step,) = (tmp_path / "c.ckpt.parts").iterdir()  # the last square's frontier
     damaged = bytearray(step.read_bytes())
     damaged[-3] ^= 0x10  # one bit of its count
@@ -129,7 +129,7 @@ def test_blocked_squares_and_the_estimate(capsys):
 
 
 def test_threads_count_the_partitions():
-    assert count_tours(5, 5, workers=2).total == 1728
+    assert count_tours(5, 5, workers=2).count == 1728
 
 
 def test_the_readme_example_is_what_the_command_prints(capsys):

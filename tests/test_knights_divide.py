@@ -44,16 +44,17 @@ def test_strips_of_three_rows():
             path = closed_tour(rows, cols, 4)
             assert path[0] == 4
             assert_tour(rows, cols, [(int(s) // cols, int(s) % cols) for s in path], closed=True)
-    assert check_tour(3, 10000, closed_tour(3, 10000, 7), closed=True) == -1
+    assert check_tour(3, 10000, closed_tour(3, 10000, 7), closed=True)
 
 
 def test_divide_large_board_checked_by_kernel():
     path = closed_tour(300, 402, 12345)
-    assert check_tour(300, 402, path, closed=True) == -1
+    assert check_tour(300, 402, path, closed=True)
     broken = path.copy()
     broken[[10, 11]] = broken[[11, 10]]
-    assert check_tour(300, 402, broken, closed=True) != -1
-    assert check_tour(300, 402, path[:-1], closed=False) == len(path) - 1
+    assert check_tour(300, 402, broken, closed=True).fault == 10
+    missing = check_tour(300, 402, path[:-1], closed=False)
+    assert not missing and missing.fault == len(path) - 1 and "misses 1 free square" in missing.reason
 
 
 def test_default_closed_method():

@@ -52,9 +52,22 @@ def test_all_unique_and_limit(cli):
     assert "1 5 8 6 3 7 2 4" in run.out and "3 solutions" in run.out
 
 
-def test_trace_prints_the_states(cli):
+def test_trace_prints_the_listing_then_every_step_in_words(cli):
     run = cli("queens", "solve", "8", "--method", "iterative", "--trace")
-    assert run.status == 0 and "СОК k=1 i=1" in run.out
+    lines = run.out.splitlines()
+    assert run.status == 0 and lines[0].startswith("The iterative search; each step cites the line")
+    assert " 1  def automaton(n, t):" in lines
+    steps = [line for line in lines if re.match(r"^ +[0-9]+  line ", line)]
+    assert len(steps) == 1094 and "И      test 2, 1: refused, cm[1] is taken by queen 1" in steps[2]
+    assert "solution 1 after 876 tests, 112 placements, 105 backtracks, 114 nodes" in run.out
+
+
+def test_trace_json_is_one_step_a_line_then_the_result(cli):
+    lines = cli("queens", "all", "4", "--method", "freelist", "--trace", "--json").json_lines()
+    steps = [line for line in lines if "action" in line]
+    assert [line["columns"] for line in lines if "action" not in line] == [[2, 4, 1, 3], [3, 1, 4, 2]]
+    assert {step["action"] for step in steps} == {"test", "occupy", "free", "solution"}
+    assert steps[-1]["counts"] == {"tests": 32, "placements": 16, "backtracks": 16, "solutions": 2, "nodes": 17}
 
 
 def test_complete(cli):
@@ -93,7 +106,6 @@ def test_svg_file(cli, tmp_path):
         (["queens", "complete", "8", "--queens", "d5,d5"], "two queens on d5"),
         (["queens", "complete", "8", "--queens", "d5,f7"], "d5 and f7 attack each other"),
         (["queens", "complete", "8", "--queens", "d9"], "square d9 is off the 8x8 board"),
-        (["queens", "complete", "8"], "Missing option '--queens'"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(cli, args, message):

@@ -19,7 +19,8 @@ from signal_helpers import sigint_as_at_a_terminal
 def test_json_keys(cli):
     run = cli("queens", "count", "8", "--json")
     assert run.status == 0
-    assert run.json() == {"n": 8, "total": 92, "fundamental": 12}
+    answer = run.json()
+    assert answer.pop("seconds") >= 0 and answer == {"n": 8, "total": 92, "fundamental": 12, "method": "symmetry"}
 
 
 def test_human_output(cli):
@@ -35,7 +36,7 @@ def test_two_workers_and_a_checkpoint(cli, tmp_path):
     for _ in range(2):
         run = cli("queens", "count", "12", "--workers", "2", "--checkpoint", path, "--json")
         assert run.status == 0
-        assert run.json() == {"n": 12, "total": 14200, "fundamental": 1787}
+        assert (run.json()["total"], run.json()["fundamental"]) == (14200, 1787)
     with sqlite3.connect(path) as db:
         assert dict(db.execute("SELECT key, value FROM meta"))["n"] == "12"
 

@@ -1,8 +1,10 @@
-"""The README's general sections say what the program does: Quick start, the library example."""
+"""The README's general sections say what the program does: Quick start, the library, and
+every Python example, run as the interpreter session it shows."""
 
 from __future__ import annotations
 
-import inspect
+import doctest
+import io
 import re
 from pathlib import Path
 
@@ -22,18 +24,27 @@ def test_quick_start_is_exactly_two_commands():
     assert blocks == ["pip install . && boardpuzzles demo\n", "pip install -e '.[test]' && pytest\n"]
 
 
-def test_the_library_example_runs_as_shown(capsys):
-    from boardpuzzles import queens
+PYTHON_EXAMPLES = re.findall(r"```python\n(.*?)```", README, flags=re.S)
 
-    if "cancel" not in inspect.signature(queens.count).parameters:
-        pytest.skip("queens.count does not take cancel= yet (the queens branch adds it)")
-    code = re.search(r"```python\n(.*?)```", section("The library"), flags=re.S)[1]
-    exec(compile(code, "README.md", "exec"), {})
-    printed = capsys.readouterr().out.splitlines()
-    assert printed[0] == "{'n': 12, 'total': 14200, 'fundamental': 1787}"
-    assert printed[1:3] == ["True", "cancelled"]
-    assert printed[3].startswith("svg: the 1000x1000 board is too large to draw")
-    assert printed[4] == "svg"
+
+def test_every_python_example_is_an_interpreter_session():
+    assert len(PYTHON_EXAMPLES) >= 5 and all(block.startswith(">>> ") for block in PYTHON_EXAMPLES)
+
+
+@pytest.mark.parametrize("block", PYTHON_EXAMPLES, ids=lambda block: block.splitlines()[0][4:40])
+def test_the_python_examples_answer_as_shown(block):
+    """Each ```python block of the README runs as a doctest: every line answers what it shows."""
+    test = doctest.DocTestParser().get_doctest(block, {}, "README.md", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    report = io.StringIO()
+    runner.run(test, out=report.write)
+    assert runner.failures == 0, report.getvalue()
+
+
+def test_the_library_section_shows_the_family_of_errors():
+    library = section("The library")
+    for name in ("BoardpuzzlesError", "InputError", "TooLong", "NoSolution", "Cancelled", "InternalError"):
+        assert re.search(rf"`(boardpuzzles\.)?{name}`", library), name
 
 
 def test_the_exit_statuses_table_lists_each_status():

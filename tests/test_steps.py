@@ -18,14 +18,14 @@ def test_the_steps_find_the_solutions_of_the_search(method):
     found = [step.solution for step in steps if step.solution]
     assert found == [s.columns for s in queens.solutions(6)]
     assert [step.index for step in steps] == list(range(len(steps)))
-    assert steps[-1].found == 4
+    assert steps[-1].moment.count("solutions") == 4
 
 
 def test_the_recursive_tables_hold_the_number_of_the_queen_on_each_line():
     for step in search_steps(6, "recursive"):
         state = step.to_json()
         placed = state["c"]
-        assert len(placed) == (state["k"] if state["action"] == "occupy" else state["k"] - 1)
+        assert len(placed) == (state["k"] if state["action"] in ("occupy", "solution") else state["k"] - 1)
         for k, i in enumerate(placed, start=1):
             assert state["cm"][i - 1] == k and state["dp"][k + i - 2] == k and state["dm"][k - i + 6 - 1] == k
         assert sum(map(bool, state["cm"])) == len(placed)
@@ -39,9 +39,11 @@ def test_the_freelist_board_shrinks_as_queens_are_placed():
         assert len(board["diag1"]) == len(board["diag2"]) == 9 - placed
 
 
-def test_the_iterative_automaton_walks_its_states_and_ends_in_ya():
-    states = [step.step.action for step in search_steps(4, "iterative")]
-    assert states[0] == "С" and states[-1] == "Я" and set(states) == {"С", "И", "СОК", "СБ", "С8", "Я"}
+def test_the_iterative_steps_carry_the_automaton_state_of_their_operation():
+    steps = list(search_steps(4, "iterative"))
+    states = {(step.action, step.state) for step in steps}
+    assert states == {("test", "И"), ("occupy", "СОК"), ("free", "СБ"), ("solution", "С8")}
+    assert all(step.to_json()["state"] == step.to_json()["vars"]["state"] for step in steps)
 
 
 def test_only_the_seed_methods_and_small_boards_can_be_watched():
@@ -70,7 +72,9 @@ def test_the_knight_steps_show_accessibility_falling_and_where_the_rule_is_stuck
     assert steps[0].accessibility[6][6] is None and steps[0].accessibility[0][0] == 2
     last = steps[-1]
     assert last.kind == "stuck" and last.note.startswith("stuck on ") and "left" in last.note
-    chosen = steps[1]
+    tests = [step for step in steps[1:] if step.kind == "test"]
+    chosen = next(step for step in steps if step.kind == "move")
+    assert [c.square for c in chosen.candidates] == [step.candidate.square for step in tests[:len(chosen.candidates)]]
     assert chosen.square in [c.square for c in chosen.candidates]
     assert min(c.accessibility for c in chosen.candidates) == next(
         c.accessibility for c in chosen.candidates if c.square == chosen.square)
@@ -78,8 +82,9 @@ def test_the_knight_steps_show_accessibility_falling_and_where_the_rule_is_stuck
 
 def test_a_replayed_tour_ends_done_and_says_whether_it_closes():
     path = [square_of(s, 6) for s in warnsdorff.run_rule(6, 6, 0, warnsdorff.SEED)]
-    steps = list(knight_steps.path_steps(6, 6, path))
+    steps = list(knight_steps.path_steps(6, 6, path, "divide"))
     assert [s.square for s in steps[:-1]] == path and steps[-1].kind == "done"
+    assert all(s.where is None for s in steps) and steps[-1].counts == {"tests": 0, "moves": 35, "backs": 0, "nodes": 36}
     assert all(value is None for row in steps[-1].accessibility for value in row)
 
 

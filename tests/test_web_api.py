@@ -18,6 +18,7 @@ with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx (0.28) s
     warnings.simplefilter("ignore", UserWarning)  # StarletteDeprecationWarning
     from starlette.testclient import TestClient
 
+from boardpuzzles import queens
 from boardpuzzles.errors import TooLong
 from boardpuzzles.web import create_app
 from boardpuzzles.web.api import ENDPOINTS
@@ -34,10 +35,17 @@ GOOD = {
     "queens/complete": ({"n": "8", "queens": "a1"}, "solutions"),
     "queens/count": ({"n": "8"}, "total"),
     "queens/steps": ({"n": "4", "method": "freelist", "limit": "3"}, "steps"),
+    "queens/listing": ({"method": "iterative"}, "lines"),
+    "queens/images": ({"columns": "2,4,1,3"}, "images"),
+    "queens/compare": ({"n": "5"}, "methods"),
     "knight/tour": ({"board": "5x5", "start": "c3"}, "path"),
     "knight/count": ({"board": "3x4"}, "count"),
     "knight/starts": ({"board": "5x5"}, "starts"),
+    "knight/steps": ({"board": "5x5", "method": "backtrack", "limit": "3"}, "steps"),
+    "knight/listing": ({"method": "lookahead"}, "lines"),
     "draughts/captures": ({"fen": CAPTURE}, "sequences"),
+    "draughts/steps": ({"seed_input": SEED_INPUT}, "steps"),
+    "draughts/listing": ({}, "lines"),
     "draughts/moves": ({"position": "start", "variant": "international"}, "moves"),
     "draughts/perft": ({"depth": "3"}, "nodes"),
     "draughts/variants": ({}, "russian"),
@@ -71,6 +79,8 @@ def test_every_endpoint_answers(client, name):
 
 @pytest.mark.parametrize("path, params, command", [
     ("queens/solve", {"n": "12", "method": "bitboard"}, ["queens", "solve", "12", "--method", "bitboard"]),
+    ("queens/solve", {"n": "3"}, ["queens", "solve", "3"]),  # no solution: the same JSON, HTTP 200
+    ("queens/complete", {"n": "8", "queens": "d5,b4", "all": "true"}, ["queens", "complete", "8", "--queens", "d5,b4", "--all"]),
     ("queens/count", {"n": "9"}, ["queens", "count", "9"]),
     ("knight/tour", {"board": "5x6", "start": "b2"}, ["knight", "tour", "5x6", "--start", "b2"]),
     ("knight/tour", {"board": "3x3"}, ["knight", "tour", "3x3"]),
@@ -82,7 +92,9 @@ def test_every_endpoint_answers(client, name):
 def test_an_answer_is_the_commands_json(client, cli, path, params, command):
     response = client.get(f"/api/{path}", params=params)
     assert response.status_code == 200
-    assert response.json() == cli(*command, "--json").json()
+    answer, printed = response.json(), cli(*command, "--json").json()
+    assert answer.pop("seconds", 0) >= 0 and printed.pop("seconds", 0) >= 0  # a count's time varies
+    assert answer == printed
 
 
 def test_queens_all_is_json_lines_as_the_command_prints_them(client, cli):
@@ -95,7 +107,8 @@ def test_a_trace_is_the_steps_then_the_result(client, cli):
     response = client.get("/api/queens/solve", params={"n": "5", "method": "recursive", "trace": "true"})
     assert lines(response) == cli("queens", "solve", "5", "--method", "recursive", "--trace", "--json").json_lines()
     steps = lines(response)
-    assert steps[0]["action"] == "occupy" and set(steps[0]) >= {"c", "cm", "dp", "dm"}
+    assert steps[0]["action"] == "test" and set(steps[0]) >= {"c", "cm", "dp", "dm", "line", "vars", "stack", "counts", "node"}
+    assert steps[-2]["action"] == "solution" and steps[-2]["counts"]["solutions"] == 1
     assert steps[-1] == {"n": 5, "columns": [1, 3, 5, 2, 4]}
 
 
@@ -104,6 +117,48 @@ def test_steps_page_on(client):
     second = client.get("/api/queens/steps", params={"n": "6", "method": "iterative", "offset": "10", "limit": "10"}).json()
     assert first["more"] and len(first["steps"]) == 10
     assert [step["index"] for step in second["steps"]] == list(range(10, 20))
+    listing = client.get("/api/queens/listing", params={"method": "iterative"}).json()
+    assert listing["lines"][first["steps"][0]["line"] - 1].strip() == "while i <= n and not t.is_free(k, i):"
+
+
+def test_the_images_of_a_solution_are_the_librarys(client):
+    answer = client.get("/api/queens/images", params={"columns": "2,4,1,3"}).json()
+    assert answer["class_size"] == 2 and answer["images"][0] == {"symmetry": "identity", "columns": [2, 4, 1, 3], "same": True}
+    assert [image["symmetry"] for image in answer["images"]][1] == "rotate 90"
+    assert sum(image["same"] for image in answer["images"]) == 4  # a class of 2: four symmetries map it onto itself
+
+
+def test_complete_without_queens_completes_the_empty_board(client, cli):
+    answer = client.get("/api/queens/complete", params={"n": "8"}).json()
+    assert answer == cli("queens", "complete", "8", "--json").json()
+    assert len(answer["solutions"]) == 1 and queens.Solution.from_columns(answer["solutions"][0]["columns"]).is_valid()
+
+
+def test_a_watched_knight_is_paged_as_the_command_traces_it(client, cli):
+    traced = cli("knight", "tour", "7", "--start", "g7", "--method", "backtrack", "--trace", "--json").json_lines()[:-1]
+    ask = {"board": "7x7", "start": "g7", "method": "backtrack"}
+    first = client.get("/api/knight/steps", params={**ask, "limit": "150"}).json()
+    rest = client.get("/api/knight/steps", params={**ask, "offset": "150", "limit": "150"}).json()
+    assert first["more"] and not rest["more"] and first["steps"] + rest["steps"] == traced
+    assert rest["offset"] == 150 and rest["method"] == "backtrack" and (rest["rows"], rest["cols"]) == (7, 7)
+    code = client.get("/api/knight/listing", params={"method": "backtrack"}).json()
+    assert code["method"] == "backtrack" and code["frames"] == ["backtrack", "search"]
+    assert code["lines"][first["steps"][1]["line"] - 1].strip() == "knight.test(r, c, capped=capped)"
+    tour = client.get("/api/knight/tour", params={**ask, "trace": "true"})
+    assert lines(tour)[:-1] == traced
+    proved = client.get("/api/knight/steps", params={"board": "4x4"}).json()  # a theorem: no steps
+    assert proved["steps"] == [] and not proved["more"]
+
+
+def test_the_seeds_program_is_paged_as_the_command_traces_it(client, cli, tmp_path):
+    source = tmp_path / "seed.txt"
+    source.write_text(SEED_INPUT)
+    traced = cli("draughts", "captures", "--seed-input", str(source), "--trace", "--json").json_lines()[:-1]
+    first = client.get("/api/draughts/steps", params={"seed_input": SEED_INPUT, "limit": "10"}).json()
+    rest = client.get("/api/draughts/steps", params={"seed_input": SEED_INPUT, "offset": "10"}).json()
+    assert first["more"] and not rest["more"] and first["steps"] + rest["steps"] == traced
+    code = client.get("/api/draughts/listing").json()
+    assert code["lines"][first["steps"][0]["line"] - 1].strip() == "watch.made(root, None)"
 
 
 def test_the_seed_tree_and_play(client):
@@ -123,7 +178,10 @@ def test_the_seed_tree_and_play(client):
     ("queens/solve", {"n": "8", "trace": "maybe"}, "trace"),
     ("queens/solve", {"n": "8", "colour": "red"}, "colour"),
     ("queens/all", {"n": "20"}, "limit"),
-    ("queens/complete", {"n": "8"}, "queens"),
+    ("queens/complete", {"n": "8", "queens": ""}, "queens"),
+    ("queens/images", {"columns": "1,1,2"}, "columns"),
+    ("queens/images", {}, "columns"),
+    ("queens/compare", {"n": "11"}, "n"),
     ("queens/complete", {"n": "8", "queens": "z9"}, "queens"),
     ("queens/count", {"n": "40"}, "n"),
     ("queens/steps", {"n": "8", "method": "bitboard"}, "method"),
@@ -133,6 +191,13 @@ def test_the_seed_tree_and_play(client):
     ("knight/tour", {"board": "5x5", "method": "magic"}, "method"),
     ("knight/tour", {"board": "5x5", "lookahead": "9"}, "lookahead"),
     ("knight/count", {"board": "8x8"}, "board"),
+    ("knight/steps", {"board": "21x20"}, "board"),
+    ("knight/steps", {"board": "5x5", "offset": "-1"}, "offset"),
+    ("knight/steps", {"board": "5x5", "limit": "5001"}, "limit"),
+    ("knight/listing", {"method": "divide"}, "method"),
+    ("draughts/steps", {}, "seed_input"),
+    ("draughts/steps", {"seed_input": "1 9 9 3 3"}, "seed_input"),
+    ("draughts/listing", {"method": "hod"}, "method"),
     ("draughts/captures", {"fen": "W:Wz99"}, "fen"),
     ("draughts/captures", {"fen": CAPTURE, "variant": "chess"}, "variant"),
     ("draughts/captures", {"fen": CAPTURE, "piece": "q0"}, "piece"),
@@ -199,7 +264,9 @@ def test_a_job_reports_progress_then_its_result(client):
     response = client.get("/api/queens/count", params={"n": "10"}, headers={"accept": "text/event-stream"})
     assert response.headers["content-type"].startswith("text/event-stream")
     found = events(response.text)
-    assert found[-1] == ("result", {"n": 10, "total": 724, "fundamental": 92})
+    kind, answer = found[-1]
+    assert kind == "result" and answer.pop("seconds") >= 0
+    assert answer == {"n": 10, "total": 724, "fundamental": 92, "method": "symmetry"}
     assert all(kind == "progress" for kind, _ in found[:-1])
 
 
@@ -280,5 +347,7 @@ def test_the_readme_examples_are_the_answers(client, path, shown):
     response = client.get(path)
     answer = lines(response) if "ndjson" in response.headers["content-type"] else [response.json()]
     for line in (*answer, *shown):
-        line.pop("seconds", None)  # a count's time varies
+        line.pop("seconds", None)  # a count's time varies, and each method's in a comparison
+        for method in line.get("methods", []):
+            method.pop("seconds")
     assert answer == shown

@@ -13,7 +13,8 @@ import pytest
 
 STATIC = resources.files("boardpuzzles.web").joinpath("static")
 PAGES = "".join(STATIC.joinpath(name).read_text(encoding="utf-8")
-                for name in ("style.css", "board.js", "queens.js", "knight.js", "draughts.js"))
+                for name in ("style.css", "watch.css", "board.js", "queens.js", "queens-watch.js", "tree.js", "knight.js",
+                             "knight-watch.js", "draughts.js", "draughts-watch.js"))
 
 LIGHT, DARK, DRAUGHTS_DARK, FRAME = "#f0d9b5", "#b58863", "#7d5433", "#4a3220"
 
@@ -53,12 +54,29 @@ PAIRS: dict[str, tuple[str, str, str | None, float]] = {
     "a table cell just changed": ("#1d1d1f", "#fff1b8", None, 0),
     "a zero in the seed's tables": ("#6b6b6b", "#ffffff", None, 0),
     "a value taken from a free list": ("#b3261e", "#fde7e5", None, 0),
+    "a number no longer in a free list": ("#8a1c15", "#fdf0ee", None, 0),
+    "the code's line numbers": ("#6e6a62", "#faf8f3", None, 0),
+    "a line of the code that called the one running": ("#1d1d1f", "#eaf1fd", None, 0),
+    "a count that just changed": ("#0b57d0", "#fbfaf7", None, 0),
+    "a tree node on the current path": ("#ffffff", "#0b57d0", None, 0),
+    "a tree node with a solution below": ("#ffffff", "#1b6e20", None, 0),
+    "a dead end of the tree": ("#4a4a4a", "#e2dfd9", None, 0),
+    "an automaton state passed since the step before": ("#1d1d1f", "#fff3c4", None, 0),
+    "a note instead of the steps": ("#1d1d1f", "#fff8e1", None, 0),
+    "the candidate taken, in the table": ("#1d1d1f", "#e3ecfd", None, 0),
+    "the candidate tested now, in the table": ("#1d1d1f", "#e8f5e9", None, 0),
+    "a candidate refused, in the table": ("#b3261e", "#ffffff", None, 0),
     **{f"{what} ({name})": (text, square, tint, opacity)
        for name, square in (("light", LIGHT), ("dark", DARK))
        for what, text, tint, opacity in (("accessibility", "#000000", None, 0),
                                          ("a visited square's number", "#1a237e", "#c5cae9", 0.9),
                                          ("a start square's mark", "#ffffff", "#1b5e20", 0.85),
-                                         ("an accessibility that fell", "#000000", "#ffd54f", 0.75))},
+                                         ("an accessibility that fell", "#000000", "#ffd54f", 0.75),
+                                         ("the candidate tested now", "#000000", "#c8e6c9", 0.75),
+                                         ("the candidate taken", "#000000", "#90caf9", 0.75),
+                                         ("a square a backtrack's reason names", "#000000", "#ffe0b2", 0.8),
+                                         ("a square a backtrack left", "#000000", "#ffcdd2", 0.8),
+                                         ("the knight's square number", "#000000", "#ffe082", 0.85))},
 }
 
 

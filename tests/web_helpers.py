@@ -57,3 +57,22 @@ def browser() -> Iterator[object]:
             yield launched
         finally:
             launched.close()
+
+
+@contextmanager
+def players_page(folder: Path, players: list[object]) -> Iterator[tuple[object, list[str]]]:
+    """The notebook players' HTML (``_repr_html_``) in one file:// document in a headless Chromium, as a
+    notebook exported to HTML shows them: yields the page and the problems seen (a request that would
+    leave the document, a script error, a console error), which the caller checks are none."""
+    document = folder / "players.html"
+    document.write_text("<!doctype html><meta charset='utf-8'><body>" + "".join(p._repr_html_() for p in players)
+                        + "</body>", encoding="utf-8")
+    problems: list[str] = []
+    with browser() as chromium:
+        page = chromium.new_page(viewport={"width": 1100, "height": 900})  # type: ignore[attr-defined]
+        page.route("**/*", lambda route: route.continue_() if route.request.url == document.as_uri()
+                   else (problems.append(route.request.url), route.abort()))
+        page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+        page.on("console", lambda message: message.type == "error" and problems.append(f"console: {message.text}"))
+        page.goto(document.as_uri())
+        yield page, problems

@@ -26,7 +26,7 @@ from html import escape
 from textwrap import wrap
 from typing import Any
 
-from . import render
+from . import checks, render
 from .errors import InputError
 
 #: The most frames an animation holds (about 10 minutes at 0.3 s a frame; a few MB at most).
@@ -75,6 +75,10 @@ def animation(frames: Sequence[Frame], seconds: float = 0.5, title: str = "") ->
     Raises :class:`~.errors.InputError` for no frames, more than :data:`MAX_FRAMES`, or a board
     over :data:`~.render.MAX_SVG_SQUARES` squares.
     """
+    seconds = checks.real(seconds, "seconds")
+    if seconds <= 0:
+        raise InputError("{parameter} must be more than 0: how long each frame shows", parameter="seconds",
+                         value=seconds)
     if not frames:
         raise InputError("{parameter}: nothing to animate", parameter="frames")
     check_frames(len(frames), "frames", len(frames), f"a sequence of {len(frames):,} frames")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .draughts import Position, get_variant, perft, read_seed_input, seed_captures
+from .draughts import Position, perft_count, read_seed_input, seed_captures
 from .draughts import cli as draughts_cli
 from .knights import accessibility, find_tour
 from .knights import cli as knights_cli
@@ -29,7 +29,6 @@ def run(ascii: bool = False) -> None:
 def sections() -> list[dict[str, Any]]:
     """The demo's results as JSON, one document per puzzle (the tasks :func:`run` shows)."""
     first = solve(8, "recursive")
-    assert first is not None  # 8 queens have solutions
     queens = {
         "puzzle": "queens",
         "first": {"n": 8, "columns": list(first.columns)},
@@ -42,12 +41,11 @@ def sections() -> list[dict[str, Any]]:
         "accessibility": accessibility(8, 8),
         "tour": find_tour(8, 8, (3, 4), method="warnsdorff").to_json(),  # from e4
     }
-    russian = get_variant("russian")
     draughts = {
         "puzzle": "draughts",
         "seed_input": draughts_cli.EXAMPLE_SEED,
         "captures": seed_captures(*read_seed_input(draughts_cli.EXAMPLE_SEED))[1].to_json(),
-        "perft": {"variant": russian.name, "depth": 6, "nodes": perft(Position.initial(russian), 6)},
+        "perft": perft_count(Position("start", "russian"), 6).to_json(),
     }
     return [queens, knight, draughts]
 

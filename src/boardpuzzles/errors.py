@@ -1,10 +1,33 @@
-"""The errors the library raises, each a class a front end can word in its own terms.
+"""The errors the library raises: one family, each a class a front end can word in its own terms.
 
-Every error is a :class:`BoardpuzzlesError`.  The command line turns any of them
-into one line on standard error and exit status 2 (130 for :class:`Cancelled`);
-the web server turns them into HTTP 400 with ``{"error": ...}``.
+Every exception that leaves a function of boardpuzzles is a
+:class:`BoardpuzzlesError`; catch that one class to catch them all::
 
-:class:`InputError` is for bad input only.  It carries structured fields, so a
+    BoardpuzzlesError
+    +-- InputError (also a ValueError)  bad input: parameter, value, allowed
+    |   +-- TooLong                     work that cannot end in reasonable time (force=True runs it)
+    |   +-- InputTypeError (also a TypeError)   an argument of the wrong type where Python's own
+    |                                   calls raise TypeError (draughts Board.push(3))
+    +-- NoSolution                      the answer "there is none": reason, proved, to_json()
+    |   +-- knights.NoTour              no knight's tour from this start
+    +-- Cancelled                       the call's cancel event was set
+    +-- CheckpointError, ClusterError, OutputError   a file or a cluster that cannot be used
+    +-- InternalError                   a bug of boardpuzzles (a check of its own answer failed)
+
+The command line turns :class:`NoSolution` into exit status 1 (its ``to_json()``
+printed with ``--json``), :class:`Cancelled` into 130 and every other one into
+one line on standard error and exit status 2; the web server answers a
+:class:`NoSolution` with its ``to_json()`` and the others with HTTP 400 and
+``{"error": ...}``.
+
+"No answer" is said one way in every puzzle: a call that answers with one
+result (``queens.solve``, ``knights.find_tour``) raises :class:`NoSolution`
+when there is none; a call that answers with a collection
+(``queens.solutions``, ``queens.complete``, ``knights.tour_starts``) answers
+an empty one.  No call answers ``None`` or a sentinel such as ``-1``.
+
+:class:`InputError` is for bad input only; IPython and Jupyter show it as one line, its message,
+without a traceback (a notebook's ``queens.watch(9)`` is refused in one line).  It carries structured fields, so a
 front end can name the thing the way its user sees it (the command line its
 flag, the web page its field)::
 
@@ -13,11 +36,20 @@ flag, the web page its field)::
     'depth must be 1..8 (got 9)'
     >>> error.worded("--depth")
     '--depth must be 1..8 (got 9)'
+
+:class:`NoSolution` carries the answer "none" with what a front end shows of it::
+
+    >>> none = NoSolution("no solution exists for 3 queens on a 3x3 board", {"n": 3, "columns": None})
+    >>> none
+    NoSolution('no solution exists for 3 queens on a 3x3 board')
+    >>> none.proved, none.to_json()
+    (True, {'n': 3, 'columns': None})
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -57,6 +89,10 @@ class InputError(BoardpuzzlesError, ValueError):
             text += f" (got {_short(self.value)})"
         return text
 
+    def _render_traceback_(self) -> list[str]:
+        """What IPython and Jupyter show for it: one line, the message (bad input is no bug to trace)."""
+        return [f"{type(self).__name__}: {self}"]
+
     def to_json(self) -> dict[str, Any]:
         """The error as JSON: ``error`` (the message) and the structured fields."""
         allowed = self.allowed if isinstance(self.allowed, (str, type(None))) else list(self.allowed)
@@ -73,6 +109,53 @@ class TooLong(InputError):
     def __init__(self, problem: str, estimate: str) -> None:
         self.estimate = estimate
         super().__init__(f"{problem}: {estimate}; pass {{parameter}} to run it anyway", parameter="force")
+
+
+class InputTypeError(InputError, TypeError):
+    """An argument of the wrong type: an :class:`InputError` naming the parameter that is also a
+    ``TypeError``, as Python's own functions raise for a wrong type."""
+
+
+class NoSolution(BoardpuzzlesError):
+    """The answer "there is none": no solution exists here (``proved``), or the method asked
+    for found none (``proved`` false: another method may find one).
+
+    Not an error of the input: the command line prints :meth:`to_json` with
+    ``--json``, says ``str(error)`` on standard error and exits with status 1; the
+    web server answers :meth:`to_json` as it answers a result.  ``reason`` says
+    why in words; ``str()`` is the whole line a front end prints (``message``, by
+    default the reason); ``answer`` is the JSON.  Two are equal when they say the
+    same of the same request.
+    """
+
+    def __init__(self, reason: str, answer: Mapping[str, Any], *, proved: bool = True, message: str | None = None) -> None:
+        self.reason = reason
+        self.proved = proved
+        self._answer = dict(answer)
+        super().__init__(reason if message is None else message)
+
+    def to_json(self) -> dict[str, Any]:
+        """What the command prints with ``--json`` when there is no answer (and the web answers)."""
+        return dict(self._answer)
+
+    def _key(self) -> tuple[Any, ...]:
+        """What makes two of them equal: their class, their words and their JSON."""
+        return type(self), str(self), self.proved, json.dumps(self.to_json(), sort_keys=True)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NoSolution) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+class InternalError(BoardpuzzlesError):
+    """A bug of boardpuzzles: one of its own answers failed the check it makes before
+    answering (a tour that is not a tour, blocks that do not join).  Never bad input."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"{what}: a bug of boardpuzzles; please report it, with the call or the command "
+                         "that raised it and the output of 'boardpuzzles version'")
 
 
 class CheckpointError(BoardpuzzlesError):

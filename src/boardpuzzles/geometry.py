@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from . import checks
 from .errors import InputError
 
 Square = tuple[int, int]
@@ -115,10 +116,8 @@ def parse_squares(text: str, rows: int, cols: int, parameter: str = "squares") -
     if any(not part.strip() for part in parts):
         raise InputError("{parameter} has an empty square between commas: write squares such as a1,c3",
                          parameter=parameter, value=text)
-    try:
+    with checks.naming(parameter, text):
         return [parse_square(part, rows, cols) for part in parts]
-    except InputError as error:
-        raise InputError(error.problem, parameter=parameter, value=text, show_value=False) from None
 
 
 def parse_board_size(text: str, largest: int = 10_000) -> tuple[int, int]:

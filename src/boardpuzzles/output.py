@@ -26,7 +26,7 @@ console = Console(highlight=False, emoji=False, markup=False)
 error_console = Console(stderr=True, highlight=False, emoji=False, markup=False)
 
 
-def file_name(value: str | None) -> str | None:
+def file_option(value: str | None) -> str | None:
     """Option callback for FILE options: an empty name is refused, never read as "no file"."""
     if value is not None and not value.strip():
         raise typer.BadParameter("the file name is empty: give a path, or leave the option out")
@@ -36,12 +36,12 @@ def file_name(value: str | None) -> str | None:
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (stable keys, see README) instead of boards.")]
 AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Draw boards with ASCII letters instead of Unicode pieces.")]
 SvgOpt = Annotated[
-    str | None, typer.Option("--svg", metavar="FILE", callback=file_name, help="Also write the board as an SVG file.")
+    str | None, typer.Option("--svg", metavar="FILE", callback=file_option, help="Also write the board as an SVG file.")
 ]
 
 AnimateOpt = Annotated[
     str | None,
-    typer.Option("--animate", metavar="FILE", callback=file_name,
+    typer.Option("--animate", metavar="FILE", callback=file_option,
                  help="Also write the steps as an SVG that plays itself (SMIL animation: a browser plays it)."),
 ]
 

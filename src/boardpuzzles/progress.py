@@ -16,7 +16,7 @@ between chunks, where the call reports and looks at ``cancel``.
 >>> from boardpuzzles import queens
 >>> stop = threading.Event()
 >>> seen = []
->>> queens.count(12, progress=seen.append, cancel=stop).total
+>>> queens.count(12, progress=seen.append, cancel=stop).count
 14200
 >>> seen[-1].done == seen[-1].total
 True
@@ -34,7 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Cancelled
+from . import checks
+from .errors import Cancelled, InputError
 
 #: Seconds a compiled kernel works before it returns to let the caller report and check ``cancel``.
 CHUNK_SECONDS = 0.1
@@ -53,6 +54,16 @@ class Progress:
     unit: str
     elapsed: float
     detail: str = ""
+
+    def __post_init__(self) -> None:
+        """Numbers that are numbers, words that are words: InputError naming the field otherwise."""
+        set_field = object.__setattr__  # frozen: the checked values are set once, here
+        set_field(self, "done", checks.real(self.done, "done"))
+        set_field(self, "total", None if self.total is None else checks.real(self.total, "total"))
+        set_field(self, "elapsed", checks.real(self.elapsed, "elapsed"))
+        for name in ("unit", "detail"):
+            if not isinstance(getattr(self, name), str):
+                raise checks.refused("{parameter} must be text", name, getattr(self, name))
 
     @property
     def rate(self) -> float:
@@ -90,7 +101,9 @@ class Tracker:
 
     ``update``/``advance`` report (at most every :data:`REPORT_INTERVAL` seconds)
     and raise :class:`Cancelled` once ``cancel`` is set; ``tick`` is the cheap
-    form for a loop of many small steps; ``finish`` makes the last report.
+    form for a loop of many small steps; ``finish`` makes the last report.  It checks the
+    caller's ``progress`` (a function, or None) and ``cancel`` (a ``threading.Event``, or
+    anything with ``is_set()``, or None) when it is made: InputError otherwise.
     """
 
     def __init__(
@@ -100,6 +113,12 @@ class Tracker:
         progress: ProgressFn | None = None,
         cancel: threading.Event | None = None,
     ) -> None:
+        if progress is not None and not callable(progress):
+            raise InputError("{parameter} must be a function that takes a Progress, or None",
+                             parameter="progress", value=type(progress).__name__)
+        if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+            raise InputError("{parameter} must be a threading.Event, or None", parameter="cancel",
+                             value=type(cancel).__name__)
         self.unit = unit
         self.total = total
         self.progress = progress

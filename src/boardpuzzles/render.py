@@ -120,7 +120,8 @@ def _files_line(diagram: Diagram, width: int) -> str:
 def _mark(diagram: Diagram, square: Square) -> str:
     mark = diagram.marks[square]
     if mark not in MARKS:
-        raise ValueError(f"Diagram.marks holds {mark!r}: a mark is render.HIGHLIGHT or render.TAKEN, not a colour")
+        raise InputError(f"{{parameter}} holds {mark!r}: a mark is render.HIGHLIGHT or render.TAKEN, not a colour",
+                         parameter="marks", value=mark, show_value=False)
     return mark
 
 

@@ -1,11 +1,13 @@
-"""Draughts: rule sets as data, positions, legal moves, perft and the seed's longest capture.
+"""Draughts: rule sets as data, positions, legal moves, games, PDN files, perft and the seed's longest capture.
 
->>> from boardpuzzles.draughts import get_variant, parse_position, legal_moves, perft
->>> position = parse_position("start", get_variant("russian"))
+>>> from boardpuzzles.draughts import Board, Position, legal_moves, perft, play
+>>> position = Position("start", "russian")
 >>> perft(position, 3)
 302
->>> position.play("c3-d4").fen()
-'B:Wd4,a3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
+>>> [str(move) for move in legal_moves(position)][:3]
+['a3-b4', 'c3-b4', 'c3-d4']
+>>> play(position, "c3-d4")
+Position('B:Wd4,a3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6', variant='russian')
 
 Squares: the API takes a square as ``(row, col)`` counted from 0, row 0 being the
 first rank (white's side, the bottom of a drawn board) and column 0 file ``a``, as in
@@ -14,31 +16,52 @@ the other puzzles.  It speaks to a user in the variant's own notation
 Czech, Turkish ...: ``c3``), else the dark squares numbered from black's side
 (international ``46`` is ``(0, 0)``, English ``29``).
 
-A search written in Python plays on a :class:`Board` (bitboards: ``push``, ``pop``,
-``legal_moves``), converted to and from a :class:`Position`.
+Values and the one thing that changes: a :class:`Position`, a :class:`Move` and the
+results (:class:`LegalMoves`, :class:`LongestCaptures`, :class:`PerftCount`) are values
+(``==``, ``hash``, a ``repr`` from their text); a :class:`Board` (``push``, ``pop``,
+``legal_moves``: a search written in Python) and a :class:`Game` (with how it ends)
+change as moves are played.
 
-Games (:class:`Game`), moves by notation (:mod:`.notation`) and PDN files (:mod:`.pdn`)
-build on the positions and the move generator.
+The modules, each importing only those above it in this list (no circles;
+``tests/test_draughts_layers.py`` checks it):
+
+1. :mod:`.rules` — the rule sets as data (:class:`Variant`); :mod:`.published`, :mod:`.seed`
+   (the seed's own program) and :mod:`.seed_steps` (that program watched) stand apart, below
+   everything;
+2. :mod:`.board` — positions: :class:`Position`, FEN and diagrams, the bitboard layout;
+3. :mod:`.fast` — the numba kernels: move generation and perft on bitboards;
+4. :mod:`.moves` — :class:`Move`, the legal moves (kernel or plain-Python reference), the
+   position after a move;
+5. :mod:`.notation` — moves read from their text, :func:`play`;
+6. :mod:`.bitboard` — :class:`Board`; :mod:`.captures` — the longest captures and the
+   legal moves as results, the seed's program watched in a notebook (:func:`watch`);
+   :mod:`.counting` — perft;
+7. :mod:`.game` — :class:`Game`: a game and how it ends;
+8. :mod:`.pdn` — PDN files read, replayed and written;
+9. :mod:`.cli` — the command line.
 """
 
 from __future__ import annotations
 
 from .bitboard import Board
 from .board import Position, parse_diagram, parse_fen, parse_position, square_text
-from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures
-from .counting import Perft, perft, perft_count
+from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures, watch
+from .counting import PerftCount, perft, perft_count
 from .game import Game, GameEnd
-from .moves import Move, Moves, legal_moves, make_move, move_text, move_texts, unmake_move
-from .notation import parse_move, play_line
-from .pdn import PdnGame, check_games, read_games, replay, write_games
-from .rules import VARIANTS, Variant, get_variant
-from .seed import build_tree, read_seed_input, search
+from .moves import Move, Moves, after, legal_moves
+from .notation import parse_move, play, play_line
+from .pdn import (
+    CheckedFile, CheckedGame, GameError, PdnGame, check_games, file_rules, from_game, normalised, pdn_text, read_games,
+    replay, write_game, write_games,
+)
+from .rules import DEFAULT_VARIANT, VARIANTS, Variant, get_variant
+from .seed import build_tree, longest_paths, read_seed_input
 
 __all__ = [
-    "VARIANTS", "Board", "LongestCaptures", "Move", "Moves", "Perft", "Position", "Variant", "build_tree", "get_variant", "legal_moves",
-    "longest_captures", "make_move", "move_text", "move_texts", "parse_diagram", "parse_fen", "parse_position",
-    "perft", "perft_count", "read_seed_input", "search", "seed_captures", "square_text", "unmake_move",
-    "Game", "GameEnd", "LegalMoves", "PdnGame", "check_games", "moves_of", "parse_move", "play_line", "read_games",
-    "replay", "write_games",
+    "DEFAULT_VARIANT", "VARIANTS", "Board", "CheckedFile", "CheckedGame", "Game", "GameEnd", "GameError", "LegalMoves",
+    "LongestCaptures", "Move", "Moves", "PdnGame", "PerftCount", "Position", "Variant", "after", "build_tree", "check_games",
+    "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "longest_paths", "moves_of",
+    "normalised", "parse_diagram", "parse_fen", "parse_move", "parse_position", "pdn_text", "perft", "perft_count",
+    "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "square_text", "watch",
+    "write_game", "write_games",
 ]
-

@@ -1,99 +1,127 @@
-"""A position on bitboards for searches written in Python: ``push``, ``pop`` and ``legal_moves``
-at the speed of the numba generator (python-chess's ``Board`` model).
+"""A position with the moves played on it, for searches written in Python: ``push``, ``pop`` and
+``legal_moves`` (python-chess's ``Board`` model), for every rule set.
 
->>> from boardpuzzles.draughts import Board, Position, get_variant
->>> board = Board(Position.initial(get_variant("international")))
+>>> from boardpuzzles.draughts import Board, Position
+>>> board = Board(Position("start", "international"))
 >>> moves = board.legal_moves
->>> len(moves)
-9
->>> board.push(moves[0])
+>>> len(moves), str(moves[0])
+(9, '31-26')
+>>> board.push("32-28")
 >>> board.fen()
-'B:W26,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20'
->>> board.pop() == moves[0]
-True
+'B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20'
+>>> str(board.pop())
+'32-28'
 
-A :class:`.Position` keeps its pieces in a dict that every other part of the package reads (and a
-user may change), so playing a move on it updates the dict square by square. A board keeps only
-the kernel's four numbers (white, black, kings, side to move): a move played is one call of the
-kernel's :func:`.fast.play_row`, a move taken back is the numbers before it. Convert with
+A :class:`.Position` is a value; a board is the one thing that changes. For the rule sets the numba
+kernels play (:attr:`.Variant.on_bitboards`) it keeps only the kernel's four numbers (white, black,
+kings, side to move): a move played is one :func:`.fast.play_row`, a move taken back is the numbers
+before it, and its own :class:`.fast.Generator` (buffers not shared with other threads) lists the
+moves. For the others it keeps the positions, played by :func:`.moves.after`. Convert with
 ``Board(position)`` and :meth:`Board.position`.
 """
 
 from __future__ import annotations
 
-from ..errors import InputError
-from . import fast
-from .board import Position
-from .moves import Move, Moves, move_text
+from collections.abc import Sequence
+
+from ..errors import InputError, InputTypeError
+from .board import Bitboards, Position, require_position
+from .fast import play_row
+from .moves import Move, MoveGenerator, Moves, after, move_row, reference_moves
+from .notation import legal_move, parse_move
 from .rules import Variant
 
 
 class Board:
-    """A position of a rule set the numba generator plays (:func:`.fast.supports`: the dark squares of
-    8x8 and 10x10 boards), with the moves played on it."""
+    """A position and the moves played on it (:attr:`move_stack`), under one rule set."""
 
-    __slots__ = ("variant", "_bits", "_stack")
+    __slots__ = ("variant", "_state", "_stack", "_generator", "_listed")
 
     def __init__(self, position: Position) -> None:
-        variant = position.variant
-        if not fast.supports(variant):
-            raise InputError(
-                "{parameter}: a Board plays the dark squares of 8x8 and 10x10 boards; use a Position and "
-                f"make_move for {variant.name}", parameter="variant", value=variant.name, show_value=False,
-            )
-        self.variant: Variant = variant
-        self._bits = fast.bitboards(position)
-        self._stack: list[tuple[tuple[int, int, int, int], Move]] = []
+        require_position(position)
+        self.variant: Variant = position.variant
+        #: The position now: its bitboards where the kernels play the rules, else the Position itself.
+        self._state: Bitboards | Position = position
+        if self.variant.on_bitboards:
+            self._state = position.bitboards()
+            self._generator = MoveGenerator(self.variant)  # only boards on bitboards have one
+        #: The positions before each move played, the move, and the moves last listed there.
+        self._stack: list[tuple[Bitboards | Position, Move, Moves | None]] = []
+        self._listed: Moves | None = None  # the moves last listed (of the position now, or another)
 
     @property
-    def legal_moves(self) -> Moves:
-        """The legal moves of the side to move (distinct moves), each a :class:`.Move`."""
-        return Moves(self._bits, self.variant)
+    def legal_moves(self) -> Sequence[Move]:
+        """The legal moves of the side to move (one per distinct move), each a :class:`.Move`: a lazy
+        :class:`.Moves` sequence where the kernels play the rules (``len`` costs the kernel alone)."""
+        state = self._state
+        if isinstance(state, Position):
+            return reference_moves(state)
+        moves = self._listed = Moves(self._generator, state)
+        return moves
 
     @property
     def turn(self) -> str:
         """The side to move: "W" or "B"."""
-        return "B" if self._bits[3] else "W"
+        state = self._state
+        if isinstance(state, Position):
+            return state.turn
+        return "B" if state[3] else "W"
 
     @property
     def move_stack(self) -> list[Move]:
         """The moves played on this board, the first first."""
-        return [move for _, move in self._stack]
+        return [move for _, move, _ in self._stack]
 
-    def push(self, move: Move) -> None:
-        """Play ``move``, one of :attr:`legal_moves` (or a move with the same start, end and pieces taken)."""
-        bits = self._bits
-        if move._before is not bits and (move._before != bits or move._variant is not self.variant):
-            move = self._legal(move)
-        assert move._row is not None
-        self._stack.append((bits, move))
-        white, black, kings, colour = bits
-        origin, to, taken, flags, _ = move._row
-        self._bits = (*fast.play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour)
-
-    def _legal(self, move: Move) -> Move:
-        """The legal move here that is ``move`` (same start, end and pieces taken), or InputError."""
-        for legal in self.legal_moves:
-            if legal.key() == move.key():
-                return legal
-        position = self.position()
-        raise InputError(f"{{parameter}} {move_text(move, position)} is not legal in {position.fen()}",
-                         parameter="move")
+    def push(self, move: Move | str) -> None:
+        """Play ``move``: a legal :class:`.Move` of the position, or its notation (``"32-28"``, any form
+        :func:`.notation.parse_move` reads). An illegal move is an InputError naming it and the legal
+        ones; anything but a Move or a str an InputTypeError (a TypeError)."""
+        if type(move) is not Move:
+            if isinstance(move, str):
+                move = parse_move(move, self.position())
+            elif not isinstance(move, Move):
+                raise InputTypeError("{parameter} must be a Move or its notation (str)", parameter="move",
+                                     value=type(move).__name__)
+        state = self._state
+        if isinstance(state, Position):
+            played = legal_move(move, state)
+            self._stack.append((state, move if move == played else played, None))
+            self._state = after(state, played)
+            return
+        if move.variant is not self.variant and move.variant != self.variant:
+            raise InputError(f"{{parameter}} {move} is a move of {move.variant.name}, not {self.variant.name}",
+                             parameter="move")
+        key, origin, to, taken, flags = move_row(move)
+        listed = self._listed
+        if listed is None or listed.bits is not state:
+            listed = self._listed = Moves(self._generator, state)
+        if key not in listed.kernel_keys():
+            move = legal_move(move, self.position())  # the legal move it names (or InputError)
+            key, origin, to, taken, flags = move_row(move)
+        self._stack.append((state, move, listed))
+        white, black, kings, colour = state
+        self._state = (*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour)
 
     def pop(self) -> Move:
-        """Take back the last move played; returns it."""
+        """Take back the last move played; returns it (InputError if none was)."""
         if not self._stack:
-            raise IndexError("pop from a Board with no move played")
-        self._bits, move = self._stack.pop()
+            raise InputError("no move to take back: no move was played on this board")
+        self._state, move, self._listed = self._stack.pop()
         return move
 
     def position(self) -> Position:
         """The position now, as a :class:`.Position`."""
-        return fast.position_of(self._bits, self.variant)
+        state = self._state
+        if isinstance(state, Position):
+            return state
+        return Position.from_bitboards(state, self.variant)
 
     def fen(self) -> str:
         """The position now as PDN FEN."""
         return self.position().fen()
 
+    def __str__(self) -> str:
+        return str(self.position())
+
     def __repr__(self) -> str:
-        return f"Board({self.variant.name!r}, {self.fen()!r})"
+        return f"Board({self.position()!r})"

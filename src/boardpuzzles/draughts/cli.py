@@ -1,29 +1,34 @@
-"""``boardpuzzles draughts ...``: longest captures (the seed's task), legal moves, games in PDN, perft."""
+"""``boardpuzzles draughts ...``: longest captures (the seed's task), legal moves, games in PDN, a game in the
+terminal, perft."""
 
 from __future__ import annotations
 
+import json
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from .. import output
-from ..errors import InputError
+from .. import checks, output
+from ..errors import BoardpuzzlesError, InputError, OutputError
 from ..geometry import square_name
 from . import seed
 from .board import Position, parse_position, parse_square_text, square_text
 from .captures import LongestCaptures, longest_captures, moves_of, seed_captures
 from .counting import perft as perft_nodes, perft_count as count_perft
+from .game import Game
 from .notation import play_line
-from .pdn import check_games
-from .rules import VARIANTS, get_variant
+from .pdn import CheckedGame, check_games, from_game, normalised, pdn_text, write_games
+from .rules import DEFAULT_VARIANT, VARIANTS, get_variant
+from .seed_steps import LISTING, seed_steps
 
 app = typer.Typer(
-    help="Draughts: the longest capture (the seed's task), legal moves, games in PDN and perft for several rule sets.",
+    help="Draughts: the longest capture (the seed's task), legal moves, games in PDN, a game in the terminal and "
+         "perft for several rule sets.",
 )
 
-DEFAULT_VARIANT = "russian"
 VariantOpt = Annotated[
     str | None,
     typer.Option("--variant", "-v", help=f"Rule set: {', '.join(VARIANTS)} (default {DEFAULT_VARIANT}).", show_default=False),
@@ -35,7 +40,7 @@ FenArg = Annotated[
     ),
 ]
 BoardOpt = Annotated[
-    str | None, typer.Option("--board", metavar="FILE", callback=output.file_name, help="Read the position as a text diagram from FILE ('-': stdin).")
+    str | None, typer.Option("--board", metavar="FILE", callback=output.file_option, help="Read the position as a text diagram from FILE ('-': stdin).")
 ]
 
 NumbersOpt = Annotated[
@@ -53,6 +58,21 @@ def _read(path: str) -> str:
         raise InputError(f"cannot read {name}: {error.strerror or error}") from None
     except UnicodeDecodeError:
         raise InputError(f"cannot read {name}: it is not UTF-8 text") from None
+
+
+def _read_pdn(path: str) -> str:
+    """A PDN file's text, in any of the encodings PDN files come in (:func:`.pdn.pdn_text`)."""
+    name = "standard input" if path == "-" else path
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as error:
+        raise InputError(f"cannot read {name}: {error.strerror or error}") from None
+    except AttributeError:  # a standard input of text only (captured in tests)
+        return sys.stdin.read()
+    try:
+        return pdn_text(data)
+    except InputError:
+        raise InputError(f"cannot read {name}: it is not text (a binary file?)") from None
 
 
 def _position(fen: str | None, board: str | None, variant_name: str | None) -> Position:
@@ -74,15 +94,25 @@ def _show_captures(result: LongestCaptures, ascii: bool, svg: str | None, title:
     output.save_svg(diagram, svg)
     output.show(diagram, ascii)
     output.console.print(
-        f"longest capture: {result.max_captures} piece(s); {len(result.paths)} path(s), {result.moves} distinct move(s)",
+        f"longest capture: {result.max_captures} piece(s); {len(result.paths)} path(s), {result.distinct} distinct move(s)",
         markup=False, soft_wrap=True,
     )
     for text in result.notation():
         output.console.print("  " + text, markup=False, soft_wrap=True)
 
 
-def _seed_task(source: str, tree: bool, json_mode: bool, ascii: bool, svg: str | None, animate: str | None) -> None:
-    root, result = seed_captures(*seed.read_seed_input(_read(source)))
+def _seed_task(source: str, tree: bool, trace: bool, json_mode: bool, ascii: bool, svg: str | None,
+               animate: str | None) -> None:
+    text = _read(source)
+    with checks.naming("seed_input", source, "text"):  # its errors name --seed-input
+        given = seed.read_seed_input(text)
+    if trace:
+        if not json_mode:
+            output.console.print("the seed's program (each step below names its line):", markup=False)
+            output.console.print(str(LISTING), markup=False, soft_wrap=True)
+        for step in seed_steps(*given):
+            output.print_step(step, json_mode)
+    root, result = seed_captures(*given)
     if animate:
         output.save_svg(result.animation(), animate)
     start = root.square
@@ -110,9 +140,10 @@ def captures(
     piece: Annotated[str | None, typer.Option("--piece", metavar="SQ", help="Only the piece on this square.")] = None,
     seed_input: Annotated[
         str | None,
-        typer.Option("--seed-input", metavar="FILE", callback=output.file_name, help="The seed's input (n, n pairs x y of black men, x y of the white man); '-' reads stdin."),
+        typer.Option("--seed-input", metavar="FILE", callback=output.file_option, help="The seed's input (n, n pairs x y of black men, x y of the white man); '-' reads stdin."),
     ] = None,
     tree: Annotated[bool, typer.Option("--tree", help="With --seed-input: print the seed's capture tree.")] = False,
+    trace: Annotated[bool, typer.Option("--trace", help="With --seed-input: print the seed's program, then each step it makes: every capture tried, each node made, each num stored, the search down the longest paths.")] = False,
     board: BoardOpt = None,
     numbers: NumbersOpt = False,
     json_mode: output.JsonOpt = False,
@@ -128,10 +159,10 @@ def captures(
             raise InputError("--seed-input has one white man, the piece that captures: leave out --piece")
         if variant is not None and get_variant(variant).name != "seed":
             raise InputError("--seed-input plays by the seed's rules: leave out --variant or write --variant seed")
-        _seed_task(seed_input, tree, json_mode, ascii, svg, animate)
+        _seed_task(seed_input, tree, trace, json_mode, ascii, svg, animate)
         return
-    if tree:
-        raise InputError("--tree draws the seed's capture tree: use it with --seed-input FILE")
+    if tree or trace:
+        raise InputError(f"--{'tree' if tree else 'trace'} shows the seed's capture tree: use it with --seed-input FILE")
     position = _position(fen, board, variant)
     square = parse_square_text(piece.strip(), position.variant) if piece is not None else None
     result = longest_captures(position, piece=square)
@@ -179,7 +210,7 @@ def moves(
         if after is not None:
             output.console.print(f"after {after.strip()}: {position.fen()}", markup=False, soft_wrap=True)
         output.console.print(f"{len(texts)} legal move(s): " + " ".join(texts), markup=False, soft_wrap=True)
-    if not result.moves:
+    if not result.count:
         output.no_solution("no legal move: the side to move has lost", None, json_mode)
 
 
@@ -198,7 +229,7 @@ def perft(
     force: Annotated[bool, typer.Option("--force", help="Count even when the estimate is over an hour.")] = False,
     workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Count in K local processes (default: this one).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Count on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
-    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_name, help="Record finished parts of the tree in this SQLite file; run again to resume.")] = None,
+    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_option, help="Record finished parts of the tree in this SQLite file; run again to resume.")] = None,
     fen_option: Annotated[str | None, typer.Option("--fen", hidden=True, help="The old spelling of POSITION.")] = None,
     json_mode: output.JsonOpt = False,
 ) -> None:
@@ -215,49 +246,210 @@ def perft(
     for move, nodes in result.divide or ():
         output.console.print(f"{move} {nodes}", markup=False, soft_wrap=True)
     kind = "paths" if paths else "distinct moves"
-    output.console.print(f"{result.variant} perft({depth}) = {result.nodes}  ({kind})", markup=False, soft_wrap=True)
+    output.console.print(f"{position.variant.name} perft({depth}) = {result.count}  ({kind})", markup=False,
+                         soft_wrap=True)
+
+
+PdnVariantOpt = Annotated[
+    str | None,
+    typer.Option("--variant", "-v", show_default=False, help=(
+        f"Rule set for games without a GameType or Variant tag: {', '.join(VARIANTS)} (default: recognised "
+        "from each game's squares: algebraic russian, numbers up to 32 english (italian when white moves "
+        "first), up to 50 international).")),
+]
+
+
+def _board_after(one: CheckedGame, ply: int, numbers: bool) -> Any:
+    """The diagram of game ``one`` after ``ply`` plies, titled with the move just played."""
+    assert one.game is not None
+    if ply == 0:
+        title = f"{one.pdn.label(one.number)}: the start"
+    else:
+        title = f"{one.pdn.label(one.number)}: after {one.game.move_number(ply - 1)} {one.game.notation[ply - 1]} " \
+                f"(ply {ply})"
+    return one.game.position_at(ply).diagram(title, numbers)
 
 
 @app.command()
 def pdn(
-    path: Annotated[str, typer.Argument(metavar="FILE", callback=output.file_name, help="A PDN file ('-': stdin).")],
-    game: Annotated[int | None, typer.Option("--game", min=1, metavar="K", help="Show game K with its positions.")] = None,
-    variant: VariantOpt = None,
+    path: Annotated[str, typer.Argument(metavar="FILE", callback=output.file_option, help="A PDN file ('-': stdin).")],
+    game: Annotated[int | None, typer.Option("--game", min=1, metavar="K", help="Show game K: the board after each ply.")] = None,
+    ply: Annotated[int | None, typer.Option("--ply", min=0, metavar="N", help="With --game K: only the board after ply N.")] = None,
+    variant: PdnVariantOpt = None,
+    write: Annotated[str | None, typer.Option("--write", metavar="OUT", callback=output.file_option, help="Also write the games read to OUT, normalised (PDN).")] = None,
     numbers: NumbersOpt = False,
     json_mode: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
 ) -> None:
-    """Check every move of every game of a PDN file; list the games, or show one (--game K)."""
+    """Replay every game of a PDN file, each move checked: list the games (a game that fails is listed with
+    where and why), or show one (--game K)."""
     default = get_variant(variant) if variant is not None else None
-    checked = check_games(_read(path), default)
+    checked = check_games(_read_pdn(path), default)
     if not checked.games:
         raise InputError(f"{'standard input' if path == '-' else path} holds no game: a PDN game has tags [Name \"value\"] and moves")
+    if ply is not None and game is None:
+        raise InputError("--ply N draws a board of one game: give --game K too")
+    if game is not None and game > len(checked.games):
+        raise InputError(f"--game {game}: the file holds {len(checked.games)} game(s)")
+    if svg is not None and game is None:
+        raise InputError("--svg draws one game's board: give --game K too")
+    if write is not None:
+        try:
+            Path(write).write_text(write_games([normalised(one) for one in checked.games]), encoding="utf-8")
+        except OSError as error:
+            raise OutputError(f"cannot write PDN file {write}: {error.strerror or error}") from None
     if game is None:
-        if svg is not None:
-            raise InputError("--svg draws one game's last position: give --game K too")
         if json_mode:
             output.print_json(checked.to_json())
-            return
-        for one in checked.games:
-            output.console.print(one.summary(), markup=False, soft_wrap=True)
+        else:
+            for one in checked.games:
+                output.console.print(one.summary(), markup=False, soft_wrap=True)
+        failed = checked.failed
+        if failed:
+            hint = "; the rules of games without a GameType tag were recognised from their squares: give --variant " \
+                   "to choose them" if any(one.reason.startswith("recognised") for one in failed) else ""
+            output.no_solution(f"{len(failed)} of {len(checked.games)} game(s) could not be read or replayed to their "
+                               f"end{hint}", None, json_mode)
         return
-    if game > len(checked.games):
-        raise InputError(f"--game {game}: the file holds {len(checked.games)} game(s)")
     one = checked.games[game - 1]
-    final = one.game.position.diagram(f"{one.pdn.label(game)}: after {len(one.game)} moves", numbers)
-    output.save_svg(final, svg)
+    plies = len(one.game) if one.game is not None else 0
+    if ply is not None and ply > plies:
+        raise InputError(f"--ply {ply}: game {game} has {plies} plies{' replayed' if not one.ok else ''}")
+    if one.game is not None:
+        output.save_svg(_board_after(one, plies if ply is None else ply, numbers), svg)
     if json_mode:
         output.print_json(one.to_json(positions=True))
-        return
-    output.console.print(one.summary(), markup=False, soft_wrap=True)
-    for name, value in one.pdn.tags.items():
-        output.console.print(f"  [{name} \"{value}\"]", markup=False, soft_wrap=True)
-    output.console.print(f"     start  {one.game.fen(0)}", markup=False, soft_wrap=True)
-    for index, text in enumerate(one.game.notation):
-        number = one.pdn.move_number(index, one.game.variant)
-        output.console.print(f"{number:>7} {text:<6} {one.game.fen(index + 1)}", markup=False, soft_wrap=True)
-    output.show(final, ascii)
+    else:
+        output.console.print(one.summary(), markup=False, soft_wrap=True)
+        for name, value in one.pdn.tags.items():
+            output.console.print(f"  [{name} \"{value}\"]", markup=False, soft_wrap=True)
+        for warning in one.warnings:
+            output.console.print(f"  warning: {warning}", markup=False, soft_wrap=True)
+        if one.game is not None:
+            for shown in ([ply] if ply is not None else range(plies + 1)):
+                output.show(_board_after(one, shown, numbers), ascii)
+                output.console.print(f"  {one.game.fen(shown)}", markup=False, soft_wrap=True)
+    if not one.ok:
+        output.no_solution(f"{one.pdn.label(game)} fails at {one.where()} {one.error}", None, json_mode)
+
+
+PLAY_COMMANDS = "moves, undo, fen, save FILE.pdn, help, quit"
+
+
+def _lines(prompt: Callable[[], str]) -> Iterator[str]:
+    """The lines typed: after a prompt on a terminal, else read from standard input as they come."""
+    if sys.stdin.isatty():
+        while True:
+            try:
+                yield input(prompt())
+            except EOFError:
+                output.console.print()
+                return
+    else:
+        yield from sys.stdin
+
+
+class _Table:
+    """A game in the terminal: what each line typed does, said as text or as JSON lines."""
+
+    def __init__(self, game: Game, json_mode: bool, ascii: bool) -> None:
+        self.game, self.json_mode, self.ascii = game, json_mode, ascii
+
+    def say(self, text: str, **payload: Any) -> None:
+        """``text`` for a person (nothing if empty), or ``payload`` as one JSON line."""
+        if self.json_mode:
+            sys.stdout.write(json.dumps(payload) + "\n")
+            sys.stdout.flush()
+        elif text:
+            output.console.print(text, markup=False, soft_wrap=True)
+
+    def side(self) -> str:
+        return "white" if self.game.turn == "W" else "black"
+
+    def help(self) -> str:
+        example = next(iter(self.game.legal_moves()), None)
+        like = f" (like {example}: any notation a PDN file may use)" if example is not None else ""
+        return f"type a move{like}, or: {PLAY_COMMANDS}"
+
+    def board(self, event: str, **payload: Any) -> None:
+        game = self.game
+        done = len(game)
+        move = f"after {game.move_number(done - 1)} {game.notation[-1]}" if done else "the start"
+        if not self.json_mode:
+            output.show(game.position.diagram(f"{game.variant.name}: {move}, {self.side()} to move"), self.ascii)
+        self.say("", event=event, **payload, ply=done, fen=game.fen(), turn=game.turn)
+        end = game.outcome()
+        if end is not None and game.ended_at == done:
+            winner = "a draw" if end.winner is None else f"{'white' if end.winner == 'W' else 'black'} wins"
+            self.say(f"game over: {winner} ({end.reason}), result {end.result(game.variant)}", event="end",
+                     winner=end.to_json()["winner"], reason=end.reason, result=end.result(game.variant))
+
+    def line(self, text: str) -> bool:
+        """Do what one line says; False once it says quit."""
+        command, _, rest = text.strip().partition(" ")
+        word = command.lower()
+        game = self.game
+        if word in ("quit", "exit", "q"):
+            return False
+        if word in ("help", "?"):
+            self.say(self.help(), event="help", commands=PLAY_COMMANDS)
+        elif word == "moves":
+            found = [str(move) for move in game.legal_moves()]
+            self.say(f"{len(found)} legal move(s): {' '.join(found)}", event="moves", moves=found)
+        elif word == "fen":
+            self.say(game.fen(), event="fen", fen=game.fen())
+        elif word == "undo":
+            undone = game.notation[-1] if game.notation else ""
+            game.undo()
+            self.board("undo", undone=undone)
+        elif word == "save":
+            target = rest.strip()
+            if not target:
+                raise InputError("save needs a file name: save FILE.pdn")
+            try:
+                Path(target).write_text(write_games([from_game(game)]), encoding="utf-8")
+            except OSError as error:
+                raise OutputError(f"cannot write PDN file {target}: {error.strerror or error}") from None
+            self.say(f"saved {len(game)} pl{'y' if len(game) == 1 else 'ies'} to {target}", event="save", file=target)
+        else:
+            end = game.outcome()
+            if end is not None:
+                raise InputError(f"the game is over ({end.reason}): undo, save FILE.pdn or quit")
+            game.play(text.strip())
+            self.board("move", move=game.notation[-1])
+        return True
+
+
+@app.command()
+def play(
+    fen: FenArg = None,
+    variant: VariantOpt = None,
+    board: BoardOpt = None,
+    json_mode: Annotated[bool, typer.Option("--json", help="Answer each line with one JSON document (JSON Lines) instead of boards.")] = False,
+    ascii: output.AsciiOpt = False,
+) -> None:
+    """Play a game in the terminal: the board after each move; type moves in any notation, or moves, undo, fen,
+    save FILE.pdn, quit. Lines are read from standard input when it is not a terminal."""
+    table = _Table(Game(_position(fen, board, variant)), json_mode, ascii)
+    table.board("start", variant=table.game.variant.name)
+    if not json_mode:
+        output.console.print(table.help(), markup=False, soft_wrap=True)
+    for text in _lines(lambda: f"{table.side()}> "):
+        if not text.strip():
+            continue
+        try:
+            if not table.line(text):
+                break
+        except BoardpuzzlesError as error:
+            message = error.worded("move") if isinstance(error, InputError) else str(error)
+            if json_mode:
+                table.say(message, event="error", input=text.strip(), error=message)
+            else:
+                output.error_console.print(message, markup=False, soft_wrap=True)
+    end = table.game.outcome()
+    table.say(f"the game: {table.game}" if len(table.game) else "no move played", event="quit",
+              game=table.game.to_json(), result="*" if end is None else end.result(table.game.variant))
 
 
 @app.command()

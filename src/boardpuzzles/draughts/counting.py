@@ -13,7 +13,7 @@ Each position carries the part of the tree it stands for (the root is 1, its
 children share their parent's part equally), so the report says how much of the
 tree is done, an honest guide to the time left where the tree is even.
 
-The rule sets the numba generator does not play (:func:`.fast.supports`) are
+The rule sets the numba generator does not play (:attr:`.Variant.on_bitboards`) are
 counted by the plain-Python generator, which reports at every position.
 
 With ``workers`` (local processes), ``cluster`` (a dask.distributed scheduler) or
@@ -29,20 +29,24 @@ import hashlib
 import math
 import threading
 import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .. import __version__, runner
+from .. import __version__, checks, runner
 from ..checkpoint import Checkpoint
+from ..counts import Count, said
 from ..errors import InputError, TooLong
 from ..progress import Budget, ProgressFn, Tracker
 from . import fast
-from .board import Position, parse_fen
+from .board import Position, parse_fen, require_position
+from .moves import after, legal_moves
 from .rules import Variant
-from .moves import Move, legal_moves, make_move, move_texts, reference_moves, unmake_move
+
+#: The method of a count by whether the numba generator plays the rule set (:attr:`.Variant.on_bitboards`):
+#: on bitboards, or by the plain-Python generator (:func:`.moves.reference_moves`).
+METHODS = {True: "bitboard", False: "reference"}
 
 #: Rows expanded at once (their children are at most a few hundred thousand rows).
 EXPAND_ROWS = 4096
@@ -78,23 +82,39 @@ NODES_PER_SECOND = {True: 1e7, False: 1e4}
 ESTIMATE_DEPTHS = {True: (4, 5), False: (2, 3)}
 
 
-@dataclass(frozen=True)
-class Perft:
-    """A perft count: ``nodes`` move sequences of ``depth`` plies from a position of ``variant``;
-    ``divide`` the count under each first move (in the order of the legal moves) when asked for."""
+@dataclass(frozen=True, eq=False, repr=False)
+class PerftCount(Count):
+    """A perft count: ``count`` move sequences of ``depth`` plies from ``position`` (distinct moves, or every
+    capture path with ``paths``); ``divide`` the count under each first move (in the order of the legal
+    moves) when asked for, else None; counted by ``method`` (:data:`METHODS`) in ``seconds`` (a
+    :class:`~boardpuzzles.counts.Count`: ``==`` leaves out how).
 
-    variant: str
+    >>> from boardpuzzles.draughts import Position
+    >>> PerftCount(Position("W:Wc3:Bd4,f6", "russian"), 1, False, 1, None, "bitboard", 0.01)
+    PerftCount('russian W:Wc3:Bf6,d4: perft(1) = 1 (distinct moves)')
+    """
+
+    position: Position
     depth: int
-    nodes: int
-    paths: bool = False
-    divide: tuple[tuple[str, int], ...] | None = None
+    paths: bool
+    count: int
+    divide: tuple[tuple[str, int], ...] | None
+    method: str
+    seconds: float
 
     def to_json(self) -> dict[str, Any]:
-        """``{"variant", "depth", "nodes"}``, and ``"divide": {move: nodes}`` when divided."""
-        found: dict[str, Any] = {"variant": self.variant, "depth": self.depth, "nodes": self.nodes}
+        """``variant``, ``fen``, ``depth``, ``paths``, ``nodes`` (the count), ``divide`` (``{move: nodes}``,
+        only when divided), ``method``, ``seconds``."""
+        found: dict[str, Any] = {"variant": self.position.variant.name, "fen": self.position.fen(),
+                                 "depth": self.depth, "paths": self.paths, "nodes": self.count}
         if self.divide is not None:
             found["divide"] = dict(self.divide)
-        return found
+        return {**found, "method": self.method, "seconds": round(self.seconds, 3)}
+
+    def text(self) -> str:
+        """``'russian W:Wc3:Bf6,d4: perft(1) = 1 (distinct moves)'``: the rule set, the position, the count."""
+        kind = "every capture path" if self.paths else "distinct moves"
+        return f"{self.position.variant.name} {self.position.fen()}: perft({self.depth}) = {said(self.count)} ({kind})"
 
 
 def perft(
@@ -119,7 +139,7 @@ def perft(
     resume an interrupted count.
     """
     return perft_count(position, depth, paths, force=force, workers=workers, cluster=cluster,
-                       checkpoint=checkpoint, progress=progress, cancel=cancel).nodes
+                       checkpoint=checkpoint, progress=progress, cancel=cancel).count
 
 
 def perft_count(
@@ -134,29 +154,35 @@ def perft_count(
     checkpoint: str | None = None,
     progress: ProgressFn | None = None,
     cancel: threading.Event | None = None,
-) -> Perft:
+) -> PerftCount:
     """:func:`perft` as a result, with the count under each first move if ``divide``.
 
     A count estimated to take more than :data:`MOST_SECONDS` raises
     :class:`~boardpuzzles.errors.TooLong` before it starts, unless ``force``.
     """
-    if not isinstance(depth, int) or not 0 <= depth <= MOST_DEPTH:
+    started = time.monotonic()
+    depth = checks.whole_number(depth, "depth")
+    if not 0 <= depth <= MOST_DEPTH:
         raise InputError(f"{{parameter}} must be 0..{MOST_DEPTH} plies", parameter="depth", value=depth,
                          allowed=f"0..{MOST_DEPTH}")
+    require_position(position)
+    paths, divide, force = checks.flag(paths, "paths"), checks.flag(divide, "divide"), checks.flag(force, "force")
     runner.check_options(workers, cluster)
+    if checkpoint is not None:
+        checks.path(checkpoint, "checkpoint")
     tracker = Tracker(UNIT, 100, progress, cancel)
     tracker.check()
-    position = position.copy()
     if not force:
         check_time(position, depth, paths)
-    if depth <= 0:
-        return Perft(position.variant.name, depth, 1, paths, () if divide else None)
+    method = METHODS[position.variant.on_bitboards]
+    if depth == 0:
+        return PerftCount(position, depth, paths, 1, () if divide else None, method, time.monotonic() - started)
     texts: list[str] = []
     roots = [position]
     if divide:
         first = legal_moves(position, paths)
-        texts = move_texts(first, position)
-        roots = [_after(position, move) for move in first]
+        texts = [str(move) for move in first]
+        roots = [after(position, move) for move in first]
     left = depth - 1 if divide else depth
     if workers in (None, 1) and cluster is None and checkpoint is None:
         counts = _count(roots, left, paths, tracker)
@@ -168,14 +194,9 @@ def perft_count(
         counts = _count_tasks(tasks, len(roots), position.variant, paths, tracker, workers, cluster, checkpoint, meta)
     tracker.finish()
     if divide:
-        return Perft(position.variant.name, depth, sum(counts), paths, tuple(zip(texts, counts)))
-    return Perft(position.variant.name, depth, counts[0], paths)
-
-
-def _after(position: Position, move: Move) -> Position:
-    child = position.copy()
-    make_move(child, move)
-    return child
+        return PerftCount(position, depth, paths, sum(counts), tuple(zip(texts, counts)), method,
+                          time.monotonic() - started)
+    return PerftCount(position, depth, paths, counts[0], None, method, time.monotonic() - started)
 
 
 #: A task of a cut tree: (root index, FEN, plies left, its share of the tree in %).
@@ -191,7 +212,7 @@ def _cut(roots: list[Position], depth: int, paths: bool, workers: int) -> list[T
             found = legal_moves(position, paths) if left > 1 else []
             if not found:  # a leaf already, or no move: it stays a task of its own
                 deeper.append((index, position, share, left))
-            deeper.extend((index, _after(position, move), share / len(found), left - 1) for move in found)
+            deeper.extend((index, after(position, move), share / len(found), left - 1) for move in found)
         level = deeper
     return [(index, position.fen(), left, share) for index, position, share, left in level]
 
@@ -229,7 +250,7 @@ def _count_tasks(
                 tracker.done -= share  # on_result counts the task once more
                 on_result(task_id, nodes)
             return totals
-        if todo and cluster is None and fast.supports(variant):
+        if todo and cluster is None and variant.on_bitboards:
             fast.perft_rows(np.zeros((1, 4), dtype=np.int64), 1, variant)  # load the kernels before the workers fork
         # one task to a round trip: a task may be long, and its result is recorded and reported at once
         runner.run(count_tasks, todo, on_result, workers=workers, cluster=cluster, batch=1, poll=tracker.update)
@@ -242,12 +263,12 @@ def _count_tasks(
 def check_time(position: Position, depth: int, paths: bool = False) -> None:
     """Raise :class:`~boardpuzzles.errors.TooLong` if counting ``depth`` plies from ``position`` would take
     more than :data:`MOST_SECONDS`: the tree is counted to two small depths and grown at their ratio."""
-    numba = fast.supports(position.variant)
+    numba = position.variant.on_bitboards
     low, high = ESTIMATE_DEPTHS[numba]
     if depth <= high:
         return
     tracker = Tracker(UNIT)
-    small, large = (_count([position.copy()], d, paths, tracker)[0] for d in (low, high))
+    small, large = (_count([position], d, paths, tracker)[0] for d in (low, high))
     if large == 0:
         return
     log10_nodes = math.log10(large) + (depth - high) * math.log10(max(1.0, large / max(1, small)))
@@ -269,10 +290,10 @@ def _count(positions: list[Position], depth: int, paths: bool, tracker: Tracker,
     if depth == 0:
         tracker.advance(part)
         return [1] * len(positions)
-    if fast.supports(positions[0].variant):
-        rows = np.array([fast.bitboards(position) for position in positions], dtype=np.int64)
+    if positions[0].variant.on_bitboards:
+        rows = np.array([position.bitboards() for position in positions], dtype=np.int64)
         return _count_fast(rows, depth, positions[0], paths, tracker, share).tolist()
-    return [_count_plain(position, depth, paths, share, tracker, legal_moves) for position in positions]
+    return [_count_plain(position, depth, paths, share, tracker) for position in positions]
 
 
 def _count_fast(rows: np.ndarray, depth: int, position: Position, paths: bool, tracker: Tracker,
@@ -313,25 +334,13 @@ def _count_fast(rows: np.ndarray, depth: int, position: Position, paths: bool, t
     return totals
 
 
-Generator = Callable[[Position, bool], Sequence[Move]]
-
-
-def _count_plain(position: Position, depth: int, paths: bool, part: float, tracker: Tracker, generate: Generator) -> int:
-    """Perft by a Python-side generator, reporting (and looking at ``cancel``) at every position."""
-    moves = generate(position, paths)
+def _count_plain(position: Position, depth: int, paths: bool, part: float, tracker: Tracker) -> int:
+    """Perft by the plain-Python generator, reporting (and looking at ``cancel``) at every position."""
+    moves = legal_moves(position, paths)
     if depth == 1 or not moves:
         tracker.advance(part)
         return len(moves) if depth == 1 else 0
     nodes = 0
     for move in moves:
-        make_move(position, move)
-        nodes += _count_plain(position, depth - 1, paths, part / len(moves), tracker, generate)
-        unmake_move(position, move)
+        nodes += _count_plain(after(position, move), depth - 1, paths, part / len(moves), tracker)
     return nodes
-
-
-def reference_perft(position: Position, depth: int, paths: bool = False) -> int:
-    """:func:`perft` by the plain-Python generator alone (:func:`.moves.reference_moves`; slow, for checking)."""
-    if depth <= 0:
-        return 1
-    return _count_plain(position.copy(), depth, paths, 100, Tracker(UNIT), reference_moves)

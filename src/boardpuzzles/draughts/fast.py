@@ -1,6 +1,6 @@
 """The numba move generator and the perft kernels (which :mod:`.counting` calls in chunks), on int64 bitboards.
 
-Layout: the dark squares in number order, with one unused ("ghost") bit after
+Layout (:func:`.board.bit_of`): the dark squares in number order, with one unused ("ghost") bit after
 every two rows: with ``w = size / 2`` squares a row, square ``(top, col)`` (``top``
 counted from the top row) is bit ``top * w + col // 2 + top // 2``. Each step
 along a line is then a fixed bit offset (up-left ``-w-1``, up-right ``-w``,
@@ -8,7 +8,7 @@ down-left ``+w``, down-right ``+w+1``; along a file two rows, ``±(2w+1)``; alon
 rank ``±1``), and a mask per direction (the ``neighbours`` field of :data:`RULES`) says which squares
 have a next square that way. 10x10 takes 54 bits, 8x8 35; the 12x12 boards (77
 bits) and the boards using every square (Turkish, 64 with no room for a sign) are
-left to the plain generator: :func:`supports` says which rule sets run here.
+left to the plain generator: :attr:`.Variant.on_bitboards` says which rule sets run here.
 
 Directions are numbered 0..3 diagonal, 4..7 orthogonal, in the order of
 :attr:`.rules.Lines.vectors`, so that ``d ^ 3`` is the reverse of ``d``; a set of
@@ -21,17 +21,26 @@ piece on it is a trailing- or leading-zero count away.
 The capture search is the one of :mod:`.moves` (same branching, same rule
 fields), written as one recursive kernel; moves come out as rows ``(from, to,
 captured bits, flags, king order)`` with flag 1 "a king moved" and 2 "a man is
-crowned".
+crowned", and, where the caller gives rows for them, a key telling the moves apart and
+the capture's path as the search found it: the squares where the piece stopped and the pieces it took, in order (the
+search keeps them on a stack as it goes). Perft passes None for those: numba compiles the
+kernels a second time for it, the recording left out.
 
 The rules reach the kernels as one record of named integer fields (:data:`RULES`).
-The kernels allocate nothing and are compiled (:func:`kernel`) with ``_nrt=False``: without numba's runtime there is no reference
+The kernels allocate nothing and are compiled (:func:`_kernel`) with ``_nrt=False``: without numba's runtime there is no reference
 counting of the array arguments at every call, which took most of the time
 (perft ran six times slower with it).
+
+The kernels are private; the Python side is :class:`Generator`, :func:`perft_rows`, :func:`expand`
+and :func:`play_row` (``__all__``), which :mod:`.moves`, :mod:`.bitboard` and :mod:`.counting` call.
+:func:`perft_rows` and :func:`expand` check the arrays they are given; a :class:`Generator` is given
+the bitboards of a :class:`.Position` (checked when it was made) and ``play_row`` a move of one.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numba
@@ -42,11 +51,20 @@ from numba.extending import intrinsic
 
 from ..errors import InputError
 from ..geometry import Square
-from .board import Position, promotion_row
+from .board import bit_of, promotion_row
 from .rules import Criterion, Halt, Lines, Promotion, Variant
+
+__all__ = ["COLUMNS", "FEW_MOVES", "MAX_MOVES", "PATH_COLUMNS", "Generator", "expand", "perft_rows",
+           "play_row", "tables"]
 
 MAX_MOVES = 4096  # rows of one move buffer; a position with more moves is refused
 COLUMNS = 5  # a move: from, to, captured bits, flags, king order (bit 31 - i: the i-th piece taken is a king)
+MOST_STOPS = 64  # more stops or pieces taken than any board has squares
+#: A path row (written when moves are listed, not when they are counted): the move's key, ``from | to << 6 |
+#: flags << 12 | side << 14 | captures << 15`` (which is all a quiet move is), the number of stops ``k``, the
+#: ``k`` squares where the piece stops and turns (not its start or its end), then the squares of the pieces
+#: it takes, in order.
+PATH_COLUMNS = 2 + 2 * MOST_STOPS
 DIRECTIONS = Lines.BOTH.vectors  # index d: 0..3 diagonal, 4..7 orthogonal; d ^ 3 is the reverse
 
 # The enums as the kernels see them.
@@ -87,7 +105,7 @@ RULES = np.dtype([
 ])
 
 
-def kernel(*signature: Any, nogil: bool = False) -> Any:
+def _kernel(*signature: Any, nogil: bool = False) -> Any:
     """The decorator of every kernel here: ``njit`` cached, without numba's runtime (see above; the
     ``_nrt`` option is not in numba's type stubs, hence the one ignore)."""
     return njit(*signature, cache=True, nogil=nogil, _nrt=False)  # type: ignore[call-overload]
@@ -123,33 +141,33 @@ def _clz(typingctx, x):
     return types.int64(types.int64), codegen
 
 
-@kernel()
+@_kernel()
 def _first(bits, step):
     """The square of ``bits`` nearest along a line going ``step`` bits at a time (``bits`` not 0)."""
     return _ctz(bits) if step > 0 else 63 - _clz(bits)
 
 
-@kernel()
+@_kernel()
 def _nearest(rules, rays, d, s, bits):
     """The first square of ``bits`` on the ray from ``s`` in direction ``d``, or -1."""
     hits = rays[d, s] & bits
     return _first(hits, rules.steps[d]) if hits else -1
 
 
-@kernel()
+@_kernel()
 def _farthest(rules, rays, d, s):
     """The last square on the ray from ``s`` in direction ``d`` (-1 at the edge)."""
     ray = rays[d, s]
     return _first(ray, -rules.steps[d]) if ray else -1
 
 
-@kernel()
+@_kernel()
 def _has_next(rules, d, s):
     """Square ``s`` has a next square in direction ``d``."""
     return (rules.neighbours[d] >> s) & 1 == 1
 
 
-@kernel()
+@_kernel()
 def _reach(rules, rays, d, s, occ):
     """The empty squares a king on ``s`` can move to in direction ``d``."""
     ray = rays[d, s]
@@ -161,23 +179,33 @@ def _reach(rules, rays, d, s, occ):
     return ray
 
 
-@kernel()
-def _record(moves, n, origin, to, captured, flags, order):
+@_kernel()
+def _record(moves, n, origin, to, captured, flags, order, colour, paths, stack, nstops):
+    """Row ``n`` of ``moves``, and of ``paths`` where it has rows (the squares where the piece stops,
+    ``stack[:nstops]``, and the pieces taken in order, ``stack[MOST_STOPS:]``); return ``n + 1``."""
     if n < moves.shape[0]:
         moves[n, 0] = origin
         moves[n, 1] = to
         moves[n, 2] = captured
         moves[n, 3] = flags
         moves[n, 4] = order
+    if paths is not None:  # listing moves, not counting them (perft passes None): the key and the path too
+        if n < paths.shape[0]:
+            paths[n, 0] = origin | to << 6 | flags << 12 | colour << 14 | (np.int64(1) << 15 if captured else 0)
+            paths[n, 1] = nstops
+            for i in range(nstops):
+                paths[n, 2 + i] = stack[i]
+            for i in range(_popcount(captured)):
+                paths[n, 2 + nstops + i] = stack[MOST_STOPS + i]
     return n + 1
 
 
-@kernel()
+@_kernel()
 def _crown_row(rules, colour):
     return rules.crown_white if colour == 0 else rules.crown_black
 
 
-@kernel()
+@_kernel()
 def _crown_flags(rules, colour, startking, king, to):
     """Flags of a finished capture: 1 if a king moved, 2 if the man is crowned."""
     if startking:
@@ -187,35 +215,35 @@ def _crown_flags(rules, colour, startking, king, to):
     return 0
 
 
-@kernel()
+@_kernel()
 def _empty(rules, x, occ, taken):
     """Square ``x`` is free (a taken piece frees it only where pieces leave at once)."""
     return (occ >> x) & 1 == 0 or (rules.remove_at_once == 1 and (taken >> x) & 1 == 1)
 
 
-@kernel()
+@_kernel()
 def _blockers(rules, occ, taken):
     """The squares a flying king cannot pass."""
     return occ & ~taken if rules.remove_at_once == 1 else occ
 
 
-@kernel()
+@_kernel()
 def _targets(rules, king, opp, oppkings):
     """The pieces a king or a man may take."""
     return opp if king or rules.men_capture_kings == 1 else opp & ~oppkings
 
 
-@kernel()
+@_kernel()
 def _man_captures(rules, colour):
     return rules.man_captures_white if colour == 0 else rules.man_captures_black
 
 
-@kernel()
+@_kernel()
 def _man_moves(rules, colour):
     return rules.man_moves_white if colour == 0 else rules.man_moves_black
 
 
-@kernel()
+@_kernel()
 def _jumped(rules, rays, king, d, s, occ, taken):
     """The square a piece on ``s`` would jump in direction ``d``: the next one, or for a flying king
     the first piece on the line; -1 if none."""
@@ -224,7 +252,7 @@ def _jumped(rules, rays, king, d, s, occ, taken):
     return s + rules.steps[d] if _has_next(rules, d, s) else -1
 
 
-@kernel()
+@_kernel()
 def _can_take(s, king, dirs, taken, occ, opp, oppkings, rules, rays):
     """Whether the piece on ``s`` has a first jump in ``dirs`` (the search's test, without the search)."""
     targets = _targets(rules, king, opp, oppkings) & ~taken
@@ -237,21 +265,27 @@ def _can_take(s, king, dirs, taken, occ, opp, oppkings, rules, rays):
     return False
 
 
-@kernel()
+@_kernel()
 def _take(order, taken, t, oppkings):
     """``order`` with the next piece taken, on ``t``, marked if it is a king."""
     return order | ((oppkings >> t) & 1) << (31 - _popcount(taken))
 
 
-def _captures_signature():
+def _captures_signatures():
+    """Two: with ``paths`` and ``stack`` arrays (listing moves), and with both None (perft: the branches
+    that record paths are left out of that one at compile time)."""
     rules = numba.typeof(np.zeros(1, dtype=RULES)[0])
     i64 = types.int64
-    return i64(i64, types.boolean, i64, i64, i64, i64, i64, i64, i64, rules, i64[:, :], i64[:, :], i64, i64, i64)
+    head = (i64, types.boolean, i64, i64, i64, i64, i64, i64, i64, rules, i64[:, :], i64[:, :], i64, i64, i64)
+    return [i64(*head, i64[:, :], i64[:], i64), i64(*head, types.none, types.none, i64)]
 
 
-@kernel(_captures_signature())
-def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, rays, moves, n, startking, colour):
-    """Record every finished capture path continuing from ``s``; return the new move count.
+@_kernel(_captures_signatures())
+def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, rays, moves, n, startking, colour,
+              paths, stack, nstops):
+    """Record every finished capture path continuing from ``s``; return the new move count. ``stack``
+    holds the path so far: its first ``nstops`` squares where the piece stopped and turned, and from
+    ``MOST_STOPS`` on the squares of the pieces taken, in order.
 
     Callers check :func:`_can_take` first, so every call finds at least one capture.
     """
@@ -268,6 +302,8 @@ def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, ra
             continue
         taken2 = taken | (np.int64(1) << t)
         order2 = _take(order, taken, t, oppkings)
+        if paths is not None:
+            stack[MOST_STOPS + _popcount(taken)] = t
         if king and rules.flying == 1:
             first = t + step
             beyond = _nearest(rules, rays, d, t, _blockers(rules, occ, taken))
@@ -279,7 +315,7 @@ def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, ra
             if straight:
                 n = _captures(
                     last, as_king, 1 << d, origin, taken2, order2, occ, opp, oppkings, rules, rays, moves, n,
-                    startking, colour,
+                    startking, colour, paths, stack, nstops,
                 )
             turns = rules.king_captures & ~(np.int64(1) << d) & ~back
             going_on = straight
@@ -287,9 +323,11 @@ def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, ra
             x = first
             while True:
                 if _can_take(x, as_king, turns, taken2, occ, opp, oppkings, rules, rays):
+                    if paths is not None:
+                        stack[nstops] = x
                     n = _captures(
                         x, as_king, turns, origin, taken2, order2, occ, opp, oppkings, rules, rays, moves, n,
-                        startking, colour,
+                        startking, colour, paths, stack, nstops + 1,
                     )
                     turned |= np.int64(1) << x
                     going_on = True
@@ -301,7 +339,8 @@ def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, ra
             x = first
             while True:
                 if (turned >> x) & 1 == 0:
-                    n = _record(moves, n, origin, x, taken2, _crown_flags(rules, colour, startking, True, x), order2)
+                    flags = _crown_flags(rules, colour, startking, True, x)
+                    n = _record(moves, n, origin, x, taken2, flags, order2, colour, paths, stack, nstops)
                 if x == last:
                     break
                 x += step
@@ -310,28 +349,34 @@ def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, ra
             crowned = king
             if not king and (_crown_row(rules, colour) >> landing) & 1 == 1:
                 if rules.promotion == AND_STOP:
-                    n = _record(moves, n, origin, landing, taken2, 2, order2)
+                    n = _record(moves, n, origin, landing, taken2, 2, order2, colour, paths, stack, nstops)
                     continue
                 crowned = rules.promotion == AND_CONTINUE
             onward = (rules.king_captures if crowned else _man_captures(rules, colour)) & ~back
             if _can_take(landing, crowned, onward, taken2, occ, opp, oppkings, rules, rays):
+                if paths is not None:
+                    stack[nstops] = landing
                 n = _captures(
                     landing, crowned, onward, origin, taken2, order2, occ, opp, oppkings, rules, rays, moves, n,
-                    startking, colour,
+                    startking, colour, paths, stack, nstops + 1,
                 )
             else:
                 flags = _crown_flags(rules, colour, startking, crowned, landing)
-                n = _record(moves, n, origin, landing, taken2, flags, order2)
+                n = _record(moves, n, origin, landing, taken2, flags, order2, colour, paths, stack, nstops)
     return n
 
 
-@kernel()
-def _copy_row(moves, to, source):
+@_kernel()
+def _copy_row(moves, paths, to, source):
     for j in range(COLUMNS):
         moves[to, j] = moves[source, j]
+    if paths is not None:
+        if source < paths.shape[0]:
+            for j in range(2 + paths[source, 1] + _popcount(moves[source, 2])):
+                paths[to, j] = paths[source, j]
 
 
-@kernel()
+@_kernel()
 def _score(moves, i, criterion, oppkings):
     if criterion == BY_KING:
         return moves[i, 3] & 1
@@ -345,8 +390,8 @@ def _score(moves, i, criterion, oppkings):
     return moves[i, 4]
 
 
-@kernel()
-def _select(moves, n, rules, oppkings):
+@_kernel()
+def _select(moves, paths, n, rules, oppkings):
     """Apply the compulsory-capture rules and (unless counting paths) merge equal moves."""
     for c in range(4):
         criterion = rules.criteria[c]
@@ -358,7 +403,7 @@ def _select(moves, n, rules, oppkings):
         k = 0
         for i in range(n):
             if _score(moves, i, criterion, oppkings) == best:
-                _copy_row(moves, k, i)
+                _copy_row(moves, paths, k, i)
                 k += 1
         n = k
     if rules.count_paths == 0:
@@ -370,19 +415,19 @@ def _select(moves, n, rules, oppkings):
                     seen = True
                     break
             if not seen:
-                _copy_row(moves, k, i)
+                _copy_row(moves, paths, k, i)
                 k += 1
         n = k
     return n
 
 
-@kernel()
+@_kernel()
 def _shift(bits, rules, d):
     """Every bit moved one step in direction ``d`` (no branch: the board never reaches the sign bit)."""
     return (bits << rules.up[d]) >> rules.down[d]
 
 
-@kernel()
+@_kernel()
 def _may_capture(mine, opp, kings, occ, colour, rules):
     """False only if no piece can capture: an exact test of the first jump for men and short kings."""
     if mine & kings and rules.flying == 1:
@@ -401,13 +446,13 @@ def _may_capture(mine, opp, kings, occ, colour, rules):
     return False
 
 
-@kernel()
-def _count(white, black, kings, colour, rules, rays, moves):
+@_kernel()
+def _count(white, black, kings, colour, rules, rays, moves, paths, stack):
     """The number of legal moves, without listing the quiet ones."""
     mine = white if colour == 0 else black
     occ = white | black
     if _may_capture(mine, black if colour == 0 else white, kings, occ, colour, rules):
-        n = _generate(white, black, kings, colour, rules, rays, moves)
+        n = _generate(white, black, kings, colour, rules, rays, moves, paths, stack)
         if n:
             return n
     empty = rules.valid & ~occ
@@ -430,9 +475,10 @@ def _count(white, black, kings, colour, rules, rays, moves):
     return n
 
 
-@kernel()
-def _generate(white, black, kings, colour, rules, rays, moves):
-    """Fill ``moves`` with the legal moves; return their number (more than the rows: overflow)."""
+@_kernel()
+def _generate(white, black, kings, colour, rules, rays, moves, paths, stack):
+    """Fill ``moves`` with the legal moves (and ``paths`` with their paths where it has rows); return their
+    number (more than the rows: overflow)."""
     mine = white if colour == 0 else black
     opp = black if colour == 0 else white
     occ = white | black
@@ -446,12 +492,13 @@ def _generate(white, black, kings, colour, rules, rays, moves):
         rest_occ, none = occ & ~(np.int64(1) << s), np.int64(0)
         if _can_take(s, king, dirs, none, rest_occ, opp, opp & kings, rules, rays):
             n = _captures(
-                s, king, dirs, s, none, none, rest_occ, opp, opp & kings, rules, rays, moves, n, int(king), colour
+                s, king, dirs, s, none, none, rest_occ, opp, opp & kings, rules, rays, moves, n, int(king), colour,
+                paths, stack, 0,
             )
     if n > moves.shape[0]:
         return n
     if n:
-        return _select(moves, n, rules, opp & kings)
+        return _select(moves, paths, n, rules, opp & kings)
     crown_row = _crown_row(rules, colour) if rules.promotion != NEVER else 0
     empty = rules.valid & ~occ
     men = mine & ~kings
@@ -464,7 +511,7 @@ def _generate(white, black, kings, colour, rules, rays, moves):
         while targets:
             t = _ctz(targets)
             targets &= targets - 1
-            n = _record(moves, n, t - step, t, 0, 2 if (crown_row >> t) & 1 == 1 else 0, 0)
+            n = _record(moves, n, t - step, t, 0, 2 if (crown_row >> t) & 1 == 1 else 0, 0, colour, paths, stack, 0)
     rest = mine & kings
     while rest:
         s = _ctz(rest)
@@ -475,7 +522,7 @@ def _generate(white, black, kings, colour, rules, rays, moves):
             king_dirs &= king_dirs - 1
             targets = _reach(rules, rays, d, s, occ)
             while targets:
-                n = _record(moves, n, s, _ctz(targets), 0, 1, 0)
+                n = _record(moves, n, s, _ctz(targets), 0, 1, 0, colour, paths, stack, 0)
                 targets &= targets - 1
     return n
 
@@ -497,29 +544,30 @@ def play_row(white: int, black: int, kings: int, colour: int, origin: int, to: i
     return white, black, kings
 
 
-_play_row = kernel()(play_row)
+_play_row = _kernel()(play_row)
 
 
-@kernel()
+@_kernel()
 def _play(white, black, kings, colour, moves, i):
     """The position after move ``i`` of ``moves``: (white, black, kings)."""
     return _play_row(white, black, kings, colour, moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3])
 
 
-@kernel(nogil=True)
-def _perft(white, black, kings, colour, depth, rules, rays, buffers):
-    """Move sequences of length ``depth`` (>= 1); -1 if a position overflowed its buffer."""
+@_kernel(nogil=True)
+def _perft(white, black, kings, colour, depth, rules, rays, buffers, paths, stack):
+    """Move sequences of length ``depth`` (>= 1); -1 if a position overflowed its buffer. (``paths`` and
+    ``stack`` are None: no path is recorded.)"""
     moves = buffers[depth - 1]
     if depth == 1:
-        n = _count(white, black, kings, colour, rules, rays, moves)
+        n = _count(white, black, kings, colour, rules, rays, moves, paths, stack)
         return -1 if n > moves.shape[0] else n
-    n = _generate(white, black, kings, colour, rules, rays, moves)
+    n = _generate(white, black, kings, colour, rules, rays, moves, paths, stack)
     if n > moves.shape[0]:
         return -1
     total = 0
     for i in range(n):
         w2, b2, k2 = _play(white, black, kings, colour, moves, i)
-        r = _perft(w2, b2, k2, 1 - colour, depth - 1, rules, rays, buffers)
+        r = _perft(w2, b2, k2, 1 - colour, depth - 1, rules, rays, buffers, paths, stack)
         if r < 0:
             return -1
         total += r
@@ -532,45 +580,46 @@ def _perft(white, black, kings, colour, depth, rules, rays, buffers):
 
 def _generate_signature():
     i64, grid = types.int64, types.int64[:, ::1]
-    return i64(i64, i64, i64, i64, numba.typeof(np.zeros(1, dtype=RULES)), grid, grid)
+    return i64(i64, i64, i64, i64, numba.typeof(np.zeros(1, dtype=RULES)), grid, grid, grid, types.int64[::1])
 
 
-@kernel(_generate_signature())
-def _generate_with(white, black, kings, colour, table, rays, moves):
+@_kernel(_generate_signature())
+def _generate_with(white, black, kings, colour, table, rays, moves, paths, stack):
     """:func:`_generate` with the rules in ``table[0]``, quiet moves sorted by start then end square
     (they come out direction by direction; captures come out in that order)."""
-    n = _generate(white, black, kings, colour, table[0], rays, moves)
+    n = _generate(white, black, kings, colour, table[0], rays, moves, paths, stack)
     if 1 < n <= moves.shape[0] and moves[0, 2] == 0:
         for i in range(1, n):  # insertion sort: a few dozen rows at most
             j = i
             while j > 0 and (moves[j - 1, 0] > moves[j, 0] or (moves[j - 1, 0] == moves[j, 0] and moves[j - 1, 1] > moves[j, 1])):
                 for c in range(COLUMNS):
                     moves[j - 1, c], moves[j, c] = moves[j, c], moves[j - 1, c]
+                paths[j - 1, 0], paths[j, 0] = paths[j, 0], paths[j - 1, 0]  # the key (a quiet move has no path)
                 j -= 1
     return n
 
 
 #: :func:`_generate_with` called without the dispatcher, which would check the type of every argument
 #: first (two thirds of the time of a call on the start position): the entry point of its one compiled
-#: signature, for arguments of exactly that signature (:func:`move_rows` makes them).
+#: signature, for arguments of exactly that signature (:class:`Generator` makes them).
 _generate_direct = _generate_with.overloads[_generate_with.signatures[0]].entry_point
 
 
-@kernel(nogil=True)
-def _perft_many(positions, depth, table, rays, buffers, counts):
+@_kernel(nogil=True)
+def _perft_many(positions, depth, table, rays, buffers, paths, stack, counts):
     """:func:`_perft` of each row ``(white, black, kings, colour)`` of ``positions`` into ``counts``;
     False if one overflowed a buffer."""
     rules = table[0]
     for i in range(positions.shape[0]):
         counts[i] = _perft(positions[i, 0], positions[i, 1], positions[i, 2], positions[i, 3], depth, rules, rays,
-                           buffers)
+                           buffers, paths, stack)
         if counts[i] < 0:
             return False
     return True
 
 
-@kernel()
-def _expand(positions, table, rays, moves, children, parents):
+@_kernel()
+def _expand(positions, table, rays, moves, paths, stack, children, parents):
     """Every position one move after each row of ``positions`` into ``children`` (and the row it came
     from into ``parents``); the number of children, -1 if one position overflowed ``moves``, or more than
     the rows of ``children`` if it is too small."""
@@ -578,7 +627,7 @@ def _expand(positions, table, rays, moves, children, parents):
     k = 0
     for i in range(positions.shape[0]):
         white, black, kings, colour = positions[i, 0], positions[i, 1], positions[i, 2], positions[i, 3]
-        n = _generate(white, black, kings, colour, rules, rays, moves)
+        n = _generate(white, black, kings, colour, rules, rays, moves, paths, stack)
         if n > moves.shape[0]:
             return -1
         for j in range(n):
@@ -593,39 +642,6 @@ def _expand(positions, table, rays, moves, children, parents):
 # ---------------------------------------------------------------- Python side
 
 
-def supports(variant: Variant) -> bool:
-    """True if the numba generator plays ``variant``: dark squares only, on at most 64 bits (8x8, 10x10)."""
-    return variant.dark_only and _bits(variant.size) <= 64
-
-
-def _bits(size: int) -> int:
-    return size * size // 2 + size // 2 - 1
-
-
-def _check(variant: Variant) -> None:
-    if not supports(variant):
-        board = "every square" if not variant.dark_only else f"{variant.size}x{variant.size}"
-        raise InputError(f"the fast generator plays dark squares on 8x8 and 10x10 only; {variant.name} uses {board}")
-
-
-def _bit(square: Square, size: int, mirrored: bool = False) -> int:
-    """The bit of a dark square; a turned board is reflected left to right (the rules do not mind)."""
-    row, col = square
-    if mirrored:
-        col = size - 1 - col
-    top = size - 1 - row
-    return top * (size // 2) + col // 2 + top // 2
-
-
-def _square(bit: int, size: int, mirrored: bool = False) -> Square:
-    w = size // 2
-    pair, rest = divmod(bit, 2 * w + 1)
-    top = 2 * pair + (1 if rest >= w else 0)
-    index = rest - w if rest >= w else rest
-    col = 2 * index + (1 if top % 2 == 0 else 0)
-    return size - 1 - top, size - 1 - col if mirrored else col
-
-
 def _mask(vectors: tuple[tuple[int, int], ...]) -> int:
     return sum(1 << d for d, vector in enumerate(DIRECTIONS) if vector in vectors)
 
@@ -637,7 +653,7 @@ _TABLES: dict[tuple[int, bool], tuple[Variant, np.ndarray, np.ndarray]] = {}
 
 def tables(variant: Variant, paths: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The rules of ``variant`` as the kernels take them (an array of one :data:`RULES` record) and
-    its rays (shared: do not modify them)."""
+    its rays (shared: do not modify them); ``paths``: every capture path is a move."""
     known = _TABLES.get((id(variant), paths))
     if known is None:
         known = _TABLES[id(variant), paths] = (variant, *_make_tables(variant, paths))
@@ -645,14 +661,16 @@ def tables(variant: Variant, paths: bool = False) -> tuple[np.ndarray, np.ndarra
 
 
 def _make_tables(variant: Variant, paths: bool) -> tuple[np.ndarray, np.ndarray]:
-    from .moves import man_directions, step_of
-
-    _check(variant)
+    if not variant.on_bitboards:
+        board = "every square" if not variant.dark_only else f"{variant.size}x{variant.size}"
+        raise InputError(f"{{parameter}}: the kernels play the dark squares of boards up to 10x10; {variant.name} "
+                         f"uses {board}", parameter="variant", value=variant.name, show_value=False)
     size = variant.size
     squares = [(r, c) for r in range(size) for c in range(size) if (r + c) % 2 == 0]
+    plain = replace(variant, mirrored=False) if variant.mirrored else variant  # the layout reflects turned boards
 
-    def bits(keep) -> int:
-        return sum(1 << _bit(sq, size) for sq in squares if keep(sq))
+    def bits(keep: Callable[[Square], bool]) -> int:
+        return sum(1 << bit_of(sq, plain) for sq in squares if keep(sq))
 
     def on_board(r: int, c: int) -> bool:
         return 0 <= r < size and 0 <= c < size
@@ -660,20 +678,22 @@ def _make_tables(variant: Variant, paths: bool) -> tuple[np.ndarray, np.ndarray]
     steps, neighbours = [], []
     rays = np.zeros((8, 64), dtype=np.int64)
     for d, vector in enumerate(DIRECTIONS):
-        dr, dc = step_of(variant, vector)
-        offsets = {_bit((r + dr, c + dc), size) - _bit((r, c), size) for r, c in squares if on_board(r + dr, c + dc)}
+        dr, dc = variant.step(vector)
+        offsets = {bit_of((r + dr, c + dc), plain) - bit_of((r, c), plain)
+                   for r, c in squares if on_board(r + dr, c + dc)}
         (offset,) = offsets  # the layout makes it the same from every square
         steps.append(offset)
         neighbours.append(bits(lambda sq: on_board(sq[0] + dr, sq[1] + dc)))
         for row, col in squares:
             ray, r, c = 0, row + dr, col + dc
             while on_board(r, c):
-                ray |= 1 << _bit((r, c), size)
+                ray |= 1 << bit_of((r, c), plain)
                 r, c = r + dr, c + dc
-            rays[d, _bit((row, col), size)] = np.int64(ray - (1 << 64) if ray >= 1 << 63 else ray)
+            rays[d, bit_of((row, col), plain)] = np.int64(ray - (1 << 64) if ray >= 1 << 63 else ray)
     criteria = [CRITERION[c] for c in variant.priority]
     if len(criteria) > 4:
-        raise InputError(f"the fast generator takes at most 4 capture criteria; {variant.name} has {len(criteria)}")
+        raise InputError(f"{{parameter}}: the kernels take at most 4 capture criteria; {variant.name} has "
+                         f"{len(criteria)}", parameter="variant", value=variant.name, show_value=False)
     table = np.zeros(1, dtype=RULES)
     rules = table[0]
     rules["valid"] = bits(lambda sq: True)
@@ -683,10 +703,10 @@ def _make_tables(variant: Variant, paths: bool) -> tuple[np.ndarray, np.ndarray]
     rules["up"] = [max(step, 0) for step in steps]
     rules["down"] = [max(-step, 0) for step in steps]
     rules["neighbours"] = neighbours
-    rules["man_moves_white"] = _mask(man_directions(variant, "W", False))
-    rules["man_moves_black"] = _mask(man_directions(variant, "B", False))
-    rules["man_captures_white"] = _mask(man_directions(variant, "W", True))
-    rules["man_captures_black"] = _mask(man_directions(variant, "B", True))
+    rules["man_moves_white"] = _mask(variant.man_directions("W", False))
+    rules["man_moves_black"] = _mask(variant.man_directions("B", False))
+    rules["man_captures_white"] = _mask(variant.man_directions("W", True))
+    rules["man_captures_black"] = _mask(variant.man_directions("B", True))
     rules["king_moves"] = _mask(variant.moves.vectors)
     rules["king_captures"] = _mask(variant.captures.vectors)
     rules["flying"] = variant.flying_kings
@@ -700,115 +720,88 @@ def _make_tables(variant: Variant, paths: bool) -> tuple[np.ndarray, np.ndarray]
     return table, rays
 
 
-def bitboards(position: Position) -> tuple[int, int, int, int]:
-    """(white, black, kings, side to move: 0 white, 1 black) of ``position`` (kept by its pieces until
-    they change)."""
-    size, mirrored = position.size, position.variant.mirrored
-    pieces = position.pieces
-    cached = getattr(pieces, "bits", None)
-    if cached is not None and cached[0] == size and cached[1] == mirrored:
-        return cached[2], cached[3], cached[4], 0 if position.turn == "W" else 1
-    white = black = kings = 0
-    for square, piece in pieces.items():
-        bit = 1 << _bit(square, size, mirrored)
-        if piece in "wW":
-            white |= bit
-        else:
-            black |= bit
-        if piece in "WB":
-            kings |= bit
-    if hasattr(pieces, "bits"):
-        pieces.bits = (size, mirrored, white, black, kings)
-    return white, black, kings, 0 if position.turn == "W" else 1
-
-
-@lru_cache(maxsize=None)
-def _square_list(size: int, mirrored: bool) -> list[Square]:
-    return [_square(bit, size, mirrored) for bit in range(64)]
-
-
-def square_list(variant: Variant) -> list[Square]:
-    """The square of each bit number (shared: do not modify it)."""
-    return _square_list(variant.size, variant.mirrored)
-
-
-def squares_of(bits: int, variant: Variant) -> list[Square]:
-    """The squares of the set bits of ``bits``, in bit order."""
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(_square(low.bit_length() - 1, variant.size, variant.mirrored))
-        bits ^= low
-    return found
-
-
-#: Rows of the first buffer :func:`move_rows` tries (a bigger one only for the positions with more moves).
+#: Rows of the first buffer a :class:`Generator` has (a bigger one only for the positions with more moves).
 FEW_MOVES = 64
 
 
-def move_rows(bits: tuple[int, int, int, int], variant: Variant, paths: bool = False) -> tuple[np.ndarray, int]:
-    """The legal moves of the position with bitboards ``bits`` (:func:`bitboards`) as the kernel lists
-    them, and their number: the first rows ``(from, to, captured bits, flags, king order)`` of the
-    array, quiet moves by start then end square."""
-    table, rays = tables(variant, paths)
-    moves = np.empty((FEW_MOVES, COLUMNS), dtype=np.int64)
-    n = _generate_direct(*bits, table, rays, moves)
-    if n > FEW_MOVES:
-        moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
-        n = _generate_direct(*bits, table, rays, moves)
-        if n > MAX_MOVES:
-            raise InputError(f"the position has more than {MAX_MOVES} moves")
-    return moves, n
+class Generator:
+    """The legal moves of positions of one rule set, on bitboards: the kernel's tables, and buffers of its
+    own (a generator is used by one thread at a time). After :meth:`run`, the first rows of
+    :attr:`moves` are the moves ``(from, to, captured bits, flags, king order)`` (quiet moves by start,
+    then end square) and those of :attr:`paths` their keys, the squares where each capture stops and the
+    squares of the pieces it takes, in order (see :data:`PATH_COLUMNS`). :attr:`runs` counts the calls, so that a reader
+    can tell whether the buffers still hold the moves it asked for."""
+
+    __slots__ = ("table", "rays", "moves", "paths", "stack", "rows", "runs")
+
+    def __init__(self, variant: Variant, paths: bool = False) -> None:
+        self.table, self.rays = tables(variant, paths)
+        self.rows = FEW_MOVES
+        self.moves = np.empty((FEW_MOVES, COLUMNS), dtype=np.int64)
+        self.paths = np.empty((FEW_MOVES, PATH_COLUMNS), dtype=np.int64)
+        self.stack = np.empty(2 * MOST_STOPS, dtype=np.int64)
+        self.runs = 0
+
+    def run(self, white: int, black: int, kings: int, colour: int) -> int:
+        """Fill the buffers with the legal moves of the position; return their number."""
+        self.runs += 1
+        n = _generate_direct(white, black, kings, colour, self.table, self.rays, self.moves, self.paths, self.stack)
+        if n > self.rows:
+            if n > MAX_MOVES:
+                raise InputError(f"{{parameter}} has more than {MAX_MOVES} legal moves", parameter="position")
+            self.rows = MAX_MOVES
+            self.moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
+            self.paths = np.empty((MAX_MOVES, PATH_COLUMNS), dtype=np.int64)
+            n = _generate_direct(white, black, kings, colour, self.table, self.rays, self.moves, self.paths,
+                                 self.stack)
+        return n
 
 
-def generate(position: Position, paths: bool = False) -> list[tuple[Square, Square, frozenset[Square], bool]]:
-    """The legal moves as (start, end, captured squares, crowned), from the numba kernel."""
-    variant = position.variant
-    square = square_list(variant)
-    rows, n = move_rows(bitboards(position), variant, paths)
-    return [
-        (square[f], square[t], frozenset(squares_of(taken, variant)), bool(flags & 2))
-        for f, t, taken, flags, _ in rows[:n].tolist()
-    ]
-
-
-def position_of(bits: tuple[int, int, int, int], variant: Variant) -> Position:
-    """The :class:`.Position` of the bitboards ``bits`` (white, black, kings, side to move)."""
-    white, black, kings, colour = bits
-    square = square_list(variant)
-    pieces = {}
-    rest = white | black
-    while rest:
-        bit = (rest & -rest).bit_length() - 1
-        rest &= rest - 1
-        letter = "w" if (white >> bit) & 1 else "b"
-        pieces[square[bit]] = letter.upper() if (kings >> bit) & 1 else letter
-    position = Position(variant, pieces, "W" if colour == 0 else "B")
-    position.pieces.bits = (variant.size, variant.mirrored, white, black, kings)  # type: ignore[attr-defined]
-    return position
+def _rows(positions: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """``positions`` as the kernels read them (int64, contiguous), each row checked to be a position of the
+    rules in ``table``."""
+    if not (isinstance(positions, np.ndarray) and positions.ndim == 2 and positions.shape[1] == 4
+            and np.issubdtype(positions.dtype, np.integer)):
+        raise InputError("{parameter} must be a 2-D array of int rows (white, black, kings, side to move)",
+                         parameter="positions", value=getattr(positions, "dtype", type(positions).__name__))
+    rows = np.ascontiguousarray(positions, dtype=np.int64)
+    white, black, kings, colour = rows.T
+    valid = table[0]["valid"]
+    bad = (white & black) | ((white | black) & ~valid) | (kings & ~(white | black)) | (colour & ~1)
+    if bad.any():
+        raise InputError(f"{{parameter}}: row {int(np.flatnonzero(bad)[0])} is not a position of these rules (white "
+                         "and black apart on the board's squares, kings among them, side to move 0 or 1)",
+                         parameter="positions")
+    return rows
 
 
 def perft_rows(positions: np.ndarray, depth: int, variant: Variant, paths: bool = False) -> np.ndarray:
-    """The perft of each row ``(white, black, kings, colour)`` of ``positions`` (depth >= 1)."""
+    """The perft of each row ``(white, black, kings, side to move)`` of ``positions`` (depth >= 1)."""
+    if not isinstance(depth, int) or depth < 1:
+        raise InputError("{parameter} must be 1 or more", parameter="depth", value=depth)
     table, rays = tables(variant, paths)
+    rows = _rows(positions, table)
     buffers = np.empty((depth, MAX_MOVES, COLUMNS), dtype=np.int64)
-    counts = np.empty(positions.shape[0], dtype=np.int64)
-    if not _perft_many(positions, depth, table, rays, buffers, counts):
-        raise InputError(f"a position in the tree has more than {MAX_MOVES} moves")
+    counts = np.empty(rows.shape[0], dtype=np.int64)
+    if not _perft_many(rows, depth, table, rays, buffers, None, None, counts):
+        raise InputError(f"a position in the tree of {{parameter}} has more than {MAX_MOVES} moves",
+                         parameter="position")
     return counts
 
 
 def expand(positions: np.ndarray, variant: Variant, paths: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The positions one move after each row of ``positions``, and for each the row it came from."""
     table, rays = tables(variant, paths)
+    rows_in = _rows(positions, table)
     moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
-    rows = max(16, 12 * positions.shape[0])
+    rows = max(16, 12 * rows_in.shape[0])
     while True:
         children = np.empty((rows, 4), dtype=np.int64)
         parents = np.empty(rows, dtype=np.int64)
-        n = _expand(positions, table, rays, moves, children, parents)
+        n = _expand(rows_in, table, rays, moves, None, None, children, parents)
         if n < 0:
-            raise InputError(f"a position in the tree has more than {MAX_MOVES} moves")
+            raise InputError(f"a position in the tree of {{parameter}} has more than {MAX_MOVES} moves",
+                             parameter="position")
         if n <= rows:
             return children[:n], parents[:n]
         rows = n

@@ -6,6 +6,10 @@
 ...     _ = game.play(text)
 >>> game.fen()
 'B:W19,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20'
+>>> str(game)
+'1. 32-28 19-23 2. 28x19'
+>>> game
+Game('start', variant='international', moves='32-28 19-23 28x19')
 
 How a game ends (:meth:`Game.outcome`), in this order:
 
@@ -25,15 +29,16 @@ history, so :meth:`Game.legal_moves` applies it, not the move generator.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InputError
+from .. import checks
+from ..errors import InputError, InputTypeError
 from .board import Position, colour_of, parse_position
-from .moves import Move, distinct, legal_moves, make_move, move_texts
+from .moves import Move, after, legal_moves
 from .notation import parse_move
-from .rules import Outcome, Variant, get_variant
+from .rules import DEFAULT_VARIANT, Outcome, Variant, get_variant
 
 Material = Counter  # pieces on the board by letter: w, W, b, B
 
@@ -112,47 +117,66 @@ class GameEnd:
         return {"winner": {"W": "white", "B": "black", None: None}[self.winner], "reason": self.reason}
 
 
-def _key(position: Position) -> tuple[str, frozenset]:
-    """What makes two positions the same for the repetition rule: the pieces and the side to move."""
-    return position.turn, frozenset(position.pieces.items())
-
-
 def _side(colour: str) -> str:
     return "white" if colour == "W" else "black"
+
+
+def move_number(index: int, second_starts: bool = False) -> str:
+    """The number of the ``index``-th ply (from 0) as PDN writes it: ``12.``, or ``12...`` for the second
+    side's move; ``second_starts`` when the game starts with the second side to move."""
+    ply = index + second_starts
+    return f"{ply // 2 + 1}" + ("..." if ply % 2 else ".")
 
 
 class Game:
     """A start position and the moves played from it, under one rule set.
 
-    ``start`` is a :class:`Position`, a FEN or ``"start"``; ``variant`` (a name or a
-    :class:`Variant`) is needed for text and taken from the position otherwise.
+    ``start`` is a :class:`Position`, a FEN or ``"start"``; ``variant`` (a name or a :class:`Variant`) is
+    needed for text (default: Russian) and taken from the position otherwise; ``moves`` (their notation,
+    separated by spaces, or a list of moves or notations) are played from the start.
+
+    ``str(game)`` is its move text (``1. 32-28 19-23 2. 28x19``), ``repr`` the call that makes it again;
+    two games are equal when they have the same rules, start and moves.
     """
 
-    def __init__(self, start: Position | str = "start", variant: Variant | str | None = None) -> None:
+    def __init__(self, start: Position | str = "start", variant: Variant | str | None = None,
+                 moves: str | Iterable[str | Move] = ()) -> None:
         if isinstance(start, Position):
-            if variant is not None and (get_variant(variant) if isinstance(variant, str) else variant) != start.variant:
+            if variant is not None and get_variant(variant) != start.variant:
                 raise InputError("{parameter} differs from the start position's variant", parameter="variant",
                                  value=variant if isinstance(variant, str) else variant.name)
-            position = start.copy()
+            position = start
+        elif isinstance(start, str):
+            rules = get_variant(DEFAULT_VARIANT if variant is None else variant)
+            with checks.naming("start", start, "position"):
+                position = parse_position(start, rules)
         else:
-            rules = get_variant("russian" if variant is None else variant) if not isinstance(variant, Variant) else variant
-            position = parse_position(start, rules)
+            raise InputTypeError("{parameter} must be a Position, a FEN or 'start'", parameter="start",
+                                 value=type(start).__name__)
         self.variant: Variant = position.variant
         self._positions: list[Position] = [position]
-        self._keys = [_key(position)]
+        self._seen: Counter[Position] = Counter([position])
+        self._legal: list[list[Move] | None] = [None]
         self.moves: list[Move] = []
         self.notation: list[str] = []
         self._ends: list[GameEnd | None] = [self._ending()]
+        played = (moves.split() if isinstance(moves, str)
+                  else checks.items(moves, "moves", "text such as '32-28 19-23', or a list of moves"))
+        for place, move in enumerate(played, start=1):
+            try:
+                self.play(move)
+            except InputError as error:
+                raise InputError(error.worded(f"move {place}"), parameter="moves") from None
 
     @property
     def start(self) -> Position:
-        """The start position (a copy)."""
-        return self._positions[0].copy()
+        """The start position."""
+        return self._positions[0]
 
     @property
     def position(self) -> Position:
-        """The current position (a copy)."""
-        return self._positions[-1].copy()
+        """The current position."""
+        return self._positions[-1]
 
     @property
     def turn(self) -> str:
@@ -165,25 +189,30 @@ class Game:
 
     def position_at(self, ply: int) -> Position:
         """The position after ``ply`` moves (0: the start; negative counts from the end)."""
-        if not -len(self._positions) <= ply < len(self._positions):
+        if not isinstance(ply, int) or not -len(self._positions) <= ply < len(self._positions):
             raise InputError(f"{{parameter}} must be 0..{len(self.moves)}", parameter="ply", value=ply)
-        return self._positions[ply].copy()
+        return self._positions[ply]
 
     def fen(self, ply: int = -1) -> str:
         """The FEN after ``ply`` moves (default: now)."""
         return self.position_at(ply).fen()
 
+    def move_number(self, index: int) -> str:
+        """The number of the ``index``-th ply (from 0) as PDN writes it: ``12.``, or ``12...``."""
+        return move_number(index, self.start.turn != self.variant.first)
+
     def legal_moves(self) -> list[Move]:
-        """The legal moves now (distinct moves), the history's rules applied; none once the game is over
-        by repetition or a count rule."""
-        position = self._positions[-1]
-        moves = list(legal_moves(position))
-        limit = self.variant.king_move_limit
-        if limit and moves and not moves[0].captured:
-            tired = self._king_on_limit(limit)
-            if tired is not None:
-                moves = [move for move in moves if move.start != tired]
-        return moves
+        """The legal moves now (distinct moves), the history's rules applied."""
+        known = self._legal[-1]
+        if known is None:
+            known = list(legal_moves(self._positions[-1]))
+            limit = self.variant.king_move_limit
+            if limit and known and not known[0].captured:
+                tired = self._king_on_limit(limit)
+                if tired is not None:
+                    known = [move for move in known if move.start != tired]
+            self._legal[-1] = known
+        return list(known)
 
     def _king_on_limit(self, limit: int) -> tuple[int, int] | None:
         """The square of a king of the side to move that has made ``limit`` non-capturing moves in a
@@ -204,43 +233,40 @@ class Game:
         position = self._positions[-1]
         end = self.outcome()
         if end is not None and end.winner is not None:
-            shown = move if isinstance(move, str) else self.text(move)
+            shown = move if isinstance(move, str) else move.notation(full=True) if isinstance(move, Move) else move
             raise InputError(f"{{parameter}} '{shown}': the game is over ({end.reason})", parameter="move")
-        found = parse_move(move, position) if isinstance(move, str) else move
+        if isinstance(move, str):
+            found = parse_move(move, position)
+        elif isinstance(move, Move):
+            found = move
+        else:
+            raise InputTypeError("{parameter} must be a Move or its notation (str)", parameter="move",
+                                 value=type(move).__name__)
         allowed = self.legal_moves()
-        if found.key() not in {legal.key() for legal in allowed}:
+        key = found.key()
+        match = next((legal for legal in allowed if legal.key() == key and legal.piece == found.piece), None)
+        if match is None or found.variant != self.variant:
+            shown = move if isinstance(move, str) else found.notation(full=True)
             raise InputError(
-                f"{{parameter}} '{move if isinstance(move, str) else self.text(found)}' is not legal for "
-                f"{_side(position.turn)} here: the legal moves are {', '.join(move_texts(allowed, position))}",
-                parameter="move",
+                f"{{parameter}} '{shown}' is not legal for {_side(position.turn)} here: the legal moves are "
+                f"{', '.join(map(str, allowed))}", parameter="move",
             )
-        text = self.text(found)
-        after = position.copy()
-        make_move(after, found)
-        self._positions.append(after)
-        self._keys.append(_key(after))
-        self.moves.append(found)
-        self.notation.append(text)
+        played = found if isinstance(move, str) else match  # the route a text named, or the legal move itself
+        after_move = after(position, played)
+        self._positions.append(after_move)
+        self._seen[after_move] += 1
+        self._legal.append(None)
+        self.moves.append(played)
+        self.notation.append(str(match))
         self._ends.append(self._ending())
-        return found
-
-    def text(self, move: Move) -> str:
-        """``move`` in the variant's notation, as the current position writes it (the full path where
-        another legal move shares its start and end)."""
-        position = self._positions[-1]
-        options = distinct(legal_moves(position))
-        keys = [option.key() for option in options]
-        if move.key() not in keys:
-            options.append(move)
-            keys.append(move.key())
-        return move_texts(options, position)[keys.index(move.key())]
+        return played
 
     def undo(self) -> Move:
         """Take back the last move; returns it."""
         if not self.moves:
             raise InputError("no move to take back: the game is at its start position")
-        self._positions.pop()
-        self._keys.pop()
+        self._seen[self._positions.pop()] -= 1
+        self._legal.pop()
         self._ends.pop()
         self.notation.pop()
         return self.moves.pop()
@@ -280,7 +306,7 @@ class Game:
 
     def _repetitions(self) -> int:
         """How many times the current position (pieces and side to move) has stood in this game."""
-        return self._keys.count(self._keys[-1])
+        return self._seen[self._positions[-1]]
 
     def _counted(self, count: CountRule) -> int:
         """Moves (plies) in a row, up to now, during which ``count`` applied."""
@@ -309,3 +335,24 @@ class Game:
             "fen": self.fen(),
             "outcome": None if end is None else {**end.to_json(), "after": self.ended_at},
         }
+
+    def __str__(self) -> str:
+        words = []
+        for index, text in enumerate(self.notation):
+            number = self.move_number(index)
+            if not number.endswith("...") or index == 0:
+                words.append(number)
+            words.append(text)
+        return " ".join(words)
+
+    def __repr__(self) -> str:
+        start = "start" if self.start == Position.initial(self.variant) else self.start.fen()
+        moves = f", moves={' '.join(self.notation)!r}" if self.moves else ""
+        return f"Game({start!r}, variant={self.variant.name!r}{moves})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.variant == other.variant and self.start == other.start and self.moves == other.moves
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes as it is played

@@ -1,11 +1,17 @@
-"""Legal moves in plain Python: the readable reference generator.
+"""Moves: the :class:`Move` value, the legal moves of a position, and the position after a move.
+
+The legal moves of the rule sets the kernels play (:attr:`.Variant.on_bitboards`) come
+from the numba generator (:mod:`.fast`): its rows become :class:`Move` values at once,
+each with its path, the pieces it takes and its notation (a quiet move is made once per
+rule set and reused, a capture from the path the kernel's search recorded). The others
+come from the plain-Python search below, which is also the readable reference the tests
+compare the kernel with (:func:`reference_moves`).
 
 Every rule set goes through the one capture search below; the fields of
 :class:`~.rules.Variant` decide which directions a man captures in, whether a
 king flies, when a man is crowned, whether captured pieces stay on the board
 until the move ends (the Turkish strike) and which captures are compulsory.
-The numba generator in :mod:`.fast` makes the same choices on bitboards and the
-tests compare the two.
+The numba generator in :mod:`.fast` makes the same choices on bitboards.
 
 A flying king that captures and then flies on along the same line to capture
 again does not stop in between: its path lists only the squares where it stops
@@ -14,138 +20,254 @@ again does not stop in between: its path lists only the squares where it stops
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, overload
+from typing import overload
 
+from .. import checks
+from ..errors import InputError, InputTypeError
 from ..geometry import Square
-from . import fast
-from .board import Position, colour_of, forward, promotion_row, square_text
-from .rules import Criterion, Halt, Promotion, Variant, Vector
+from .board import (
+    Bitboards, Position, bit_of, bit_squares, board_square, colour_of, promotion_row, require_position, square_text,
+)
+from .fast import Generator, play_row
+from .rules import Criterion, Halt, Promotion, Variant, Vector, get_variant
 
 Direction = Vector
 
+_LETTERS = (("w", "W"), ("b", "B"))  # by side (0 white), then king or not
+_PIECES = ("w", "W", "b", "B")
+_CAPTURE = 1 << 15  # in a kernel key: the move takes something
+
 
 class Move:
-    """One move: the squares where the piece stops (``path``), the pieces it takes in order
-    (``captured``, ``captured_pieces``), the piece that moves and whether it is crowned.
+    """One move, a value: the squares where the piece stops (``path``: the start, each square where it
+    turns, the end), the squares of the pieces it takes in order (``captured``) and those pieces
+    (``captured_pieces``, letters), the ``piece`` that moves, whether it is crowned (``promotes``),
+    and the rule set it is a move of (``variant``); ``start``, ``end`` and ``is_capture`` too.
 
-    Moves from the fast generator know their start, end and the set of pieces taken at once; the
-    path and the order of the captures are found (by the plain capture search of that one piece)
-    only when asked for.
+    ``str(move)`` is its notation in its variant (``32-28``, ``28x19``, ``c3-d4``, ``c3:e5:c7``): as the
+    list of legal moves it came from writes it, with the full path where another legal move shares its
+    start and end. ``repr`` is its text form, ``Move('28x19', variant='international')`` (the position
+    gives the rest: which piece, what it takes). Two moves are equal when all their fields are (the
+    notation aside).
     """
 
-    __slots__ = ("start", "end", "piece", "promotes", "taken", "_path", "_captured", "_captured_pieces",
-                 "_variant", "_which", "_row", "_before")
+    __slots__ = ("path", "captured", "piece", "captured_pieces", "promotes", "variant", "start", "end", "is_capture",
+                 "_text", "_row", "_hash")
 
-    def __init__(
-        self,
-        path: tuple[Square, ...],
-        captured: tuple[Square, ...],
-        piece: str,
-        captured_pieces: tuple[str, ...],
-        promotes: bool,
-    ) -> None:
-        self.start, self.end, self.piece, self.promotes = path[0], path[-1], piece, promotes
-        self.taken = frozenset(captured)
-        self._path, self._captured, self._captured_pieces = path, captured, captured_pieces
-        self._variant: Variant | None = None
-        self._which = 0
-        self._row: list[int] | None = None
-        self._before: tuple[int, int, int, int] | None = None
+    path: tuple[Square, ...]
+    captured: tuple[Square, ...]
+    piece: str
+    captured_pieces: tuple[str, ...]
+    promotes: bool
+    variant: Variant
+    start: Square
+    end: Square
+    is_capture: bool
+    _text: str
+    _row: tuple[int, int, int, int, int] | None
+    _hash: int | None
 
-    if not TYPE_CHECKING:  # hidden from mypy, which would then let any attribute name through
-
-        def __getattr__(self, name: str) -> object:
-            """Only called for a field not set yet: the fields of a move from the kernel are filled in from
-            its row when one is first read (:class:`Moves` makes many moves that are only played)."""
-            if name not in _FROM_ROW:
-                raise AttributeError(f"'Move' object has no attribute '{name}'")
-            self._fill()
-            return object.__getattribute__(self, name)
-
-    def _fill(self) -> None:
-        row, before, variant = self._row, self._before, self._variant
-        assert row is not None and before is not None and variant is not None
-        square = fast.square_list(variant)
-        origin, to, taken = row[0], row[1], row[2]
-        self.start, self.end = start, end = square[origin], square[to]
-        self.piece, self.promotes = _LETTERS[before[3]][(before[2] >> origin) & 1], row[3] & 2 == 2
-        if taken:
-            self.taken = frozenset(fast.squares_of(taken, variant))
-            self._path = self._captured = self._captured_pieces = None  # type: ignore[assignment]
-        else:
-            self.taken, self._path, self._captured, self._captured_pieces = _NOTHING, (start, end), (), ()
-
-    def _resolve(self) -> None:
-        assert self._before is not None and self._variant is not None
-        board = fast.position_of(self._before, self._variant)
-        same = [m for m in _CaptureSearch(board, self.start).run() if m.end == self.end and m.taken == self.taken]
-        found = same[min(self._which, len(same) - 1)]
-        self._path, self._captured, self._captured_pieces = found.path, found.captured, found.captured_pieces
-
-    @property
-    def path(self) -> tuple[Square, ...]:
-        """The squares where the piece stops: the start, each landing square where it turns, the end."""
-        if self._path is None:
-            self._resolve()
-        return self._path
-
-    @property
-    def captured(self) -> tuple[Square, ...]:
-        """The squares of the pieces taken, in the order they are taken."""
-        if self._captured is None:
-            self._resolve()
-        return self._captured
-
-    @property
-    def captured_pieces(self) -> tuple[str, ...]:
-        """The pieces taken (letters), in the order of :attr:`captured`."""
-        if self._captured_pieces is None:
-            self._resolve()
-        return self._captured_pieces
+    def __init__(self, path: Sequence[Square], captured: Sequence[Square] = (), piece: str = "w",
+                 captured_pieces: Sequence[str] = (), promotes: bool = False, *, variant: Variant | str) -> None:
+        rules = get_variant(variant)
+        size = rules.size
+        path = tuple(board_square(square, "path", rules) for square in checks.squares(path, "path", size, size))
+        captured = tuple(board_square(square, "captured", rules)
+                         for square in checks.squares(captured, "captured", size, size))
+        if len(path) < 2:
+            raise InputError("{parameter} must be two or more squares (row, col)", parameter="path", value=path)
+        if not isinstance(piece, str) or piece not in _PIECES:
+            raise checks.refused("{parameter} must be w, W, b or B", "piece", piece)
+        letters = "a letter w, W, b or B for each square captured"
+        captured_pieces = tuple(checks.items(captured_pieces, "captured_pieces", letters))
+        if len(captured_pieces) != len(captured) or not all(isinstance(p, str) and p in _PIECES for p in captured_pieces):
+            raise InputError(f"{{parameter}} must be {letters}", parameter="captured_pieces", value=captured_pieces)
+        _fill(self, rules, path, captured, piece, captured_pieces, checks.flag(promotes, "promotes"), None, None)
 
     def key(self) -> tuple[Square, Square, frozenset[Square]]:
-        """Moves with the same start, end and set of captured pieces are the same move."""
-        return self.start, self.end, self.taken
+        """Moves with the same start, end and set of captured pieces are the same move (``distinct``)."""
+        return self.start, self.end, frozenset(self.captured)
 
-    def _fields(self) -> tuple[object, ...]:
-        return self.path, self.captured, self.piece, self.captured_pieces, self.promotes
+    def notation(self, full: bool = False) -> str:
+        """``str(move)``; with ``full`` every square where the piece stops, also for a capture written
+        by its ends."""
+        if not full or not self.captured:
+            return self._text
+        return self.variant.capture_sep.join(square_text(square, self.variant) for square in self.path)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Move) and self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
+    def __str__(self) -> str:
+        return self._text
 
     def __repr__(self) -> str:
-        return (f"Move(path={self.path!r}, captured={self.captured!r}, piece={self.piece!r}, "
-                f"captured_pieces={self.captured_pieces!r}, promotes={self.promotes!r})")
+        return f"Move({self._text!r}, variant={self.variant.name!r})"
+
+    def _fields(self) -> tuple[object, ...]:
+        return self.path, self.captured, self.piece, self.captured_pieces, self.promotes, self.variant
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        known = self._hash
+        if known is None:
+            known = hash((self.path, self.captured, self.piece, self.promotes))
+            object.__setattr__(self, "_hash", known)
+        return known
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Move is a value and cannot be changed ({name})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_move, (self.variant, self.path, self.captured, self.piece, self.captured_pieces, self.promotes,
+                        self._text))
 
 
-#: The fields :meth:`Move._fill` sets.
-_FROM_ROW = frozenset(("start", "end", "piece", "promotes", "taken", "_path", "_captured", "_captured_pieces"))
-_new_move = object.__new__
-_NOTHING: frozenset[Square] = frozenset()
-_LETTERS = (("w", "W"), ("b", "B"))  # by side to move (0 white), then king bit
+_set = object.__setattr__
+
+
+def _fill(move: Move, variant: Variant, path: tuple[Square, ...], captured: tuple[Square, ...], piece: str,
+          captured_pieces: tuple[str, ...], promotes: bool, text: str | None,
+          row: tuple[int, int, int, int, int] | None) -> None:
+    _set(move, "path", path)
+    _set(move, "captured", captured)
+    _set(move, "piece", piece)
+    _set(move, "captured_pieces", captured_pieces)
+    _set(move, "promotes", promotes)
+    _set(move, "variant", variant)
+    _set(move, "start", path[0])
+    _set(move, "end", path[-1])
+    _set(move, "is_capture", bool(captured))
+    if text is None:
+        texts = [square_text(square, variant) for square in (path if variant.full_path else (path[0], path[-1]))]
+        text = (variant.capture_sep if captured else "-").join(texts)
+    _set(move, "_text", text)
+    _set(move, "_row", row)
+    _set(move, "_hash", None)
+
+
+def _move(variant: Variant, path: tuple[Square, ...], captured: tuple[Square, ...], piece: str,
+          captured_pieces: tuple[str, ...], promotes: bool, text: str | None = None,
+          row: tuple[int, int, int, int, int] | None = None) -> Move:
+    """A Move from fields already checked (the generators' own)."""
+    move = object.__new__(Move)
+    _fill(move, variant, path, captured, piece, captured_pieces, promotes, text, row)
+    return move
+
+
+def _full_where_shared(moves: list[Move]) -> list[Move]:
+    """``moves`` with the full path as the notation of each capture that shares its start and end with
+    another (the short form would name both)."""
+    ends: dict[tuple[Square, Square], int] = {}
+    for move in moves:
+        ends[move.start, move.end] = ends.get((move.start, move.end), 0) + 1
+    return [_move(m.variant, m.path, m.captured, m.piece, m.captured_pieces, m.promotes, m.notation(full=True), m._row)
+            if m.captured and ends[m.start, m.end] > 1 else m for m in moves]
+
+
+# ---------------------------------------------------------------- moves on bitboards
+
+
+def move_row(move: Move) -> tuple[int, int, int, int, int]:
+    """The move as the kernels write it, for a rule set they play: ``(key, from bit, to bit, taken bits,
+    flags)``, ``key`` telling apart the moves of a position (flags: 1 a king moves, 2 a man is crowned)."""
+    row = move._row
+    if row is None:
+        variant = move.variant
+        origin, to = bit_of(move.start, variant), bit_of(move.end, variant)
+        taken = sum(1 << bit_of(square, variant) for square in move.captured)
+        flags = 1 if move.piece in "WB" else (2 if move.promotes else 0)
+        colour = 0 if move.piece in "wW" else 1
+        row = (_key(origin, to, flags, colour, taken), origin, to, taken, flags)
+        _set(move, "_row", row)
+    return row
+
+
+def _key(origin: int, to: int, flags: int, colour: int, taken: int) -> int:
+    """The kernel's key (:data:`.fast.PATH_COLUMNS`), and for a capture the pieces it takes above it."""
+    key = origin | to << 6 | flags << 12 | colour << 14
+    return key | _CAPTURE | taken << 16 if taken else key
+
+
+class _QuietMoves(dict[int, Move]):
+    """The quiet moves of one rule set by their kernel key, each made when first met."""
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__()
+        self.variant = variant
+        self.square = bit_squares(variant)
+        self.text = [square_text(square, variant) if square[0] >= 0 else "" for square in self.square]
+
+    def __missing__(self, key: int) -> Move:
+        origin, to, flags, colour = key & 63, (key >> 6) & 63, (key >> 12) & 3, (key >> 14) & 1
+        move = self[key] = _move(self.variant, (self.square[origin], self.square[to]), (), _LETTERS[colour][flags & 1],
+                                 (), flags & 2 == 2, f"{self.text[origin]}-{self.text[to]}", (key, origin, to, 0, flags))
+        return move
+
+
+_QUIET: dict[int, _QuietMoves] = {}
+
+
+def _quiet_table(variant: Variant) -> _QuietMoves:
+    known = _QUIET.get(id(variant))
+    if known is None or known.variant is not variant:
+        known = _QUIET[id(variant)] = _QuietMoves(variant)
+    return known
+
+
+class MoveGenerator(Generator):
+    """The kernel's generator (:class:`.fast.Generator`) for one rule set, its rows read as
+    :class:`Move` values (:class:`Moves`), with the rule set's quiet moves made once and reused."""
+
+    __slots__ = ("variant", "quiet")
+
+    def __init__(self, variant: Variant, paths: bool = False) -> None:
+        super().__init__(variant, paths)
+        self.variant = variant
+        self.quiet = _quiet_table(variant)
 
 
 class Moves(Sequence[Move]):
-    """The legal moves of the position with bitboards ``bits`` (:func:`.fast.bitboards`) under
-    ``variant`` (one the numba generator plays), with ``paths`` every capture path: the kernel's rows,
-    each made a :class:`Move` only when one is first looked at, so that counting them (``len``) costs
-    no more than the kernel. It compares equal to a list (or tuple) of the same moves."""
+    """The legal moves of the position with bitboards ``bits``, from the kernel run by ``generator``, as a
+    sequence of :class:`Move` (python-chess's lazy ``legal_moves``): counting them (``len``) costs the
+    kernel alone; the moves are made when first looked at, from the kernel's rows (run again if the
+    generator has run for another position since). It compares equal to a list or a tuple of the same
+    moves."""
 
-    __slots__ = ("_rows", "_count", "_before", "_variant", "_paths", "_moves")
+    __slots__ = ("bits", "_generator", "_count", "_runs", "_made", "_keys")
 
-    def __init__(self, bits: tuple[int, int, int, int], variant: Variant, paths: bool = False) -> None:
-        self._rows, self._count = fast.move_rows(bits, variant, paths)
-        self._before, self._variant, self._paths = bits, variant, paths
-        self._moves: list[Move] | None = None
+    def __init__(self, generator: MoveGenerator, bits: Bitboards) -> None:
+        self.bits = bits
+        self._generator = generator
+        self._count = generator.run(*bits)
+        self._runs = generator.runs
+        self._made: list[Move] | None = None
+        self._keys: list[int] = []
 
     def _list(self) -> list[Move]:
-        if self._moves is None:
-            self._moves = _made(self._rows[:self._count].tolist(), self._before, self._variant, self._paths)
-        return self._moves
+        made = self._made
+        if made is None:
+            generator, n = self._generator, self._count
+            if generator.runs != self._runs:
+                generator.run(*self.bits)
+                self._runs = generator.runs
+            keys: list[int] = generator.paths[:n, 0].tolist() if n else []
+            if keys and keys[0] & _CAPTURE:
+                made, self._keys = _read_captures(generator, n, self.bits)
+            else:
+                made, self._keys = list(map(generator.quiet.__getitem__, keys)), keys
+            self._made = made
+        return made
+
+    def kernel_keys(self) -> list[int]:
+        """The key of each move (:func:`move_row`), telling the moves of the position apart."""
+        self._list()
+        return self._keys
 
     def __len__(self) -> int:
         return self._count
@@ -160,7 +282,8 @@ class Moves(Sequence[Move]):
         return self._list()[index]
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self._list())
+        made = self._made
+        return iter(made if made is not None else self._list())
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (Moves, list, tuple)):
@@ -173,36 +296,46 @@ class Moves(Sequence[Move]):
         return repr(self._list())
 
 
-def _made(rows: list[list[int]], before: tuple[int, int, int, int], variant: Variant, paths: bool) -> list[Move]:
-    """A :class:`Move` for each kernel row played from the bitboards ``before``, holding the row alone
-    until a field is read (:meth:`Move._fill`)."""
-    made = []
-    seen: dict[tuple[int, int, int], int] = {}
+def _read_captures(generator: MoveGenerator, n: int, bits: Bitboards) -> tuple[list[Move], list[int]]:
+    """The capture of each row the kernel wrote for the position ``bits``, and their keys."""
+    variant = generator.variant
+    rows = generator.moves[:n].tolist()
+    most = max(row[2].bit_count() for row in rows)
+    paths = generator.paths[:n, : 2 + 2 * most].tolist()
+    square, text = bit_squares(variant), generator.quiet.text
+    colour, kings = bits[3], bits[2]
+    mine, theirs = _LETTERS[colour], _LETTERS[1 - colour]
+    ends: dict[tuple[int, int], int] = {}
     for row in rows:
-        move = _new_move(Move)
-        move._row, move._before, move._variant, move._which = row, before, variant, 0
-        if paths:  # tell apart the paths with the same ends and pieces taken
-            key = row[0], row[1], row[2]
-            move._which = seen[key] = seen.get(key, -1) + 1
-        made.append(move)
-    return made
+        ends[row[0], row[1]] = ends.get((row[0], row[1]), 0) + 1
+    sep, full_path = variant.capture_sep, variant.full_path
+    made, found = [], []
+    for (origin, to, taken, flags, _), (key, nstops, *path) in zip(rows, paths):
+        stops = path[:nstops]
+        order = path[nstops : nstops + taken.bit_count()]
+        where = (origin, *stops, to)
+        written = where if full_path or ends[origin, to] > 1 else (origin, to)
+        found.append(key | taken << 16)
+        made.append(_move(
+            variant, tuple(square[bit] for bit in where), tuple(square[bit] for bit in order), mine[flags & 1],
+            tuple(theirs[(kings >> bit) & 1] for bit in order), flags & 2 == 2, sep.join(text[bit] for bit in written),
+            (found[-1], origin, to, taken, flags),
+        ))
+    return made, found
 
 
-def step_of(variant: Variant, direction: Direction) -> Direction:
-    """One step to the next square a piece may stand on: an orthogonal step skips the light square
-    between two dark ones on the dark-square boards (Frisian)."""
-    if variant.dark_only and 0 in direction:
-        return 2 * direction[0], 2 * direction[1]
-    return direction
+class _Generators(threading.local):
+    """Each thread's generators, by the identity of the rule set and whether they list every path (their
+    buffers are not shared between threads)."""
+
+    def __init__(self) -> None:
+        self.made: dict[tuple[int, bool], MoveGenerator] = {}
 
 
-def man_directions(variant: Variant, colour: str, capturing: bool) -> tuple[Direction, ...]:
-    """The directions a man moves (or captures) in: forwards, sideways where its lines allow, and
-    backwards when capturing if the rules let men capture backwards."""
-    lines = variant.captures if capturing else variant.moves
-    ahead = forward(colour)
-    backwards = capturing and variant.men_capture_backwards
-    return tuple(d for d in lines.vectors if d[0] == ahead or d[0] == 0 or backwards)
+_GENERATORS = _Generators()
+
+
+# ---------------------------------------------------------------- the plain-Python search
 
 
 def _step(square: Square, direction: Direction) -> Square:
@@ -222,10 +355,10 @@ class _CaptureSearch:
         self.start = start
         self.piece = position.pieces[start]
         self.colour = colour_of(self.piece)
-        self.board = dict(position.pieces)
+        self.board = position.pieces.copy()
         del self.board[start]  # the capturing piece leaves its square: it may pass it again
         self.moves: list[Move] = []
-        self.man_directions = man_directions(self.variant, self.colour, True)
+        self.man_directions = self.variant.man_directions(self.colour, True)
         self.king_directions = self.variant.captures.vectors
 
     def onward(self, directions: tuple[Direction, ...], direction: Direction) -> tuple[Direction, ...]:
@@ -253,7 +386,7 @@ class _CaptureSearch:
             )
         )
         taken = tuple(self.board[square] for square in captured)
-        self.moves.append(Move(path, captured, self.piece, taken, crowned))
+        self.moves.append(_move(self.variant, path, captured, self.piece, taken, crowned))
 
     def run(self) -> list[Move]:
         king = self.piece in "WB"
@@ -273,7 +406,7 @@ class _CaptureSearch:
             return self.search_flying(square, directions, path, captured)
         found = False
         for direction in directions:
-            step = step_of(self.variant, direction)
+            step = self.variant.step(direction)
             jumped = _step(square, step)
             landing = _step(jumped, step)
             if not (self.capturable(jumped, captured, king) and self.empty(landing, captured)):
@@ -299,7 +432,7 @@ class _CaptureSearch:
         first one where the rules say so)."""
         found = False
         for direction in directions:
-            step = step_of(self.variant, direction)
+            step = self.variant.step(direction)
             target = _step(square, step)
             while self.empty(target, captured):
                 target = _step(target, step)
@@ -332,8 +465,9 @@ class _CaptureSearch:
 
 def _captures(position: Position) -> list[Move]:
     moves: list[Move] = []
+    pieces = position.pieces
     for square in position.squares():
-        piece = position.pieces.get(square)
+        piece = pieces.get(square)
         if piece and colour_of(piece) == position.turn:
             moves.extend(_CaptureSearch(position, square).run())
     return moves
@@ -342,28 +476,29 @@ def _captures(position: Position) -> list[Move]:
 def _quiet_moves(position: Position) -> list[Move]:
     variant = position.variant
     turn = position.turn
-    men = tuple(step_of(variant, d) for d in man_directions(variant, turn, False))
-    kings = tuple(step_of(variant, d) for d in variant.moves.vectors)
+    pieces = position.pieces
+    men = tuple(variant.step(d) for d in variant.man_directions(turn, False))
+    kings = tuple(variant.step(d) for d in variant.moves.vectors)
     crowning = variant.promotion_in_capture is not Promotion.NEVER
     moves = []
     for square in position.squares():
-        piece = position.pieces.get(square)
+        piece = pieces.get(square)
         if not piece or colour_of(piece) != turn:
             continue
         if piece in "WB":
             for step in kings:
                 target = _step(square, step)
-                while position.on_board(target) and target not in position.pieces:
-                    moves.append(Move((square, target), (), piece, (), False))
+                while position.on_board(target) and target not in pieces:
+                    moves.append(_move(variant, (square, target), (), piece, (), False))
                     if not variant.flying_kings:
                         break
                     target = _step(target, step)
         else:
             for step in men:
                 target = _step(square, step)
-                if position.on_board(target) and target not in position.pieces:
+                if position.on_board(target) and target not in pieces:
                     crowned = crowning and target[0] == promotion_row(turn, variant.size)
-                    moves.append(Move((square, target), (), piece, (), crowned))
+                    moves.append(_move(variant, (square, target), (), piece, (), crowned))
     return moves
 
 
@@ -409,70 +544,70 @@ def distinct(moves: Iterable[Move]) -> list[Move]:
     return list(seen.values())
 
 
-def legal_moves(position: Position, paths: bool = False) -> Sequence[Move]:
-    """The legal moves of the side to move; with ``paths`` every capture path, else distinct moves.
+# ---------------------------------------------------------------- the public calls
 
-    The numba generator makes them for the rule sets it plays (:func:`.fast.supports`), as a lazy
-    :class:`Moves` sequence; this module's plain search for the others (:func:`reference_moves`), as a
-    list. Both give the same moves, in the order of their start, then end square for the kernel.
+
+def legal_moves(position: Position, paths: bool = False) -> Sequence[Move]:
+    """The legal moves of the side to move, each a :class:`Move`; with ``paths`` every capture path,
+    else one per distinct move (the first path found).
+
+    The numba generator makes them for the rule sets it plays (:attr:`.Variant.on_bitboards`), in the
+    order of their start, then end square, as a lazy :class:`Moves` sequence; the plain search
+    (:func:`reference_moves`) for the others, as a list. Both give the same moves.
     """
-    if fast.supports(position.variant):
-        return Moves(fast.bitboards(position), position.variant, paths)
+    if not isinstance(position, Position):
+        require_position(position)
+    if paths is not False and paths is not True:
+        paths = checks.flag(paths, "paths")
+    variant = position.variant
+    if variant.on_bitboards:
+        made = _GENERATORS.made
+        generator = made.get((id(variant), paths))
+        if generator is None or generator.variant is not variant:
+            generator = made[id(variant), paths] = MoveGenerator(variant, bool(paths))
+        return Moves(generator, position.bitboards())
     return reference_moves(position, paths)
 
 
 def reference_moves(position: Position, paths: bool = False) -> list[Move]:
     """:func:`legal_moves` by the plain-Python search (the reference the tests compare the kernel with)."""
+    require_position(position)
+    paths = checks.flag(paths, "paths")
     moves = select_captures(_captures(position), position)
     if not moves:
         return _quiet_moves(position)
-    return moves if paths else distinct(moves)
+    return _full_where_shared(moves if paths else distinct(moves))
 
 
-def make_move(position: Position, move: Move) -> None:
-    """Play ``move`` on ``position`` (in place)."""
-    pieces = position.pieces
-    del pieces[move.start]
-    for square in move.taken:
-        del pieces[square]
-    pieces[move.end] = move.piece.upper() if move.promotes else move.piece
-    position.turn = "B" if position.turn == "W" else "W"
-    if move._row is not None and move._before is not None:  # the bitboards, without reading every square again
-        pieces.bits = (position.size, position.variant.mirrored) + fast.play_row(*move._before, *move._row[:4])  # type: ignore[attr-defined]
-
-
-def unmake_move(position: Position, move: Move) -> None:
-    """Take back ``move``, the last move played on ``position``."""
-    pieces = position.pieces
-    del pieces[move.end]
-    before, row = move._before, move._row
-    if before is None or row is None:
-        for square, piece in zip(move.captured, move.captured_pieces):
-            pieces[square] = piece
-    else:  # the pieces taken, read from the bitboards the move was found on (no capture search)
-        squares, letters, kings, rest = fast.square_list(position.variant), _LETTERS[1 - before[3]], before[2], row[2]
-        while rest:
-            bit = (rest & -rest).bit_length() - 1
-            rest &= rest - 1
-            pieces[squares[bit]] = letters[(kings >> bit) & 1]
-    pieces[move.start] = move.piece
-    position.turn = "B" if position.turn == "W" else "W"
-    if before is not None:
-        pieces.bits = (position.size, position.variant.mirrored) + before[:3]  # type: ignore[attr-defined]
-
-
-def move_text(move: Move, position: Position, full: bool = False) -> str:
-    """A move in the variant's notation: ``32-28``, ``28x19``, Russian ``c3:e5:c7``."""
+def after(position: Position, move: Move) -> Position:
+    """The position after ``move``, a move of ``position`` that fits it (the piece it names stands on its
+    start and belongs to the side to move, the pieces it takes are the other side's, its end is free):
+    an InputError naming ``move`` otherwise.  Whether it is legal is not checked here (see
+    :func:`.notation.play` and :meth:`.Board.push`, which check); ``position`` is a value and does not
+    change."""
+    require_position(position)
+    if not isinstance(move, Move):
+        raise InputTypeError("{parameter} must be a Move", parameter="move", value=type(move).__name__)
     variant = position.variant
-    if not move.captured:
-        return "-".join(square_text(square, variant) for square in move.path)
-    squares = move.path if (full or variant.full_path) else (move.start, move.end)
-    return variant.capture_sep.join(square_text(square, variant) for square in squares)
-
-
-def move_texts(moves: Sequence[Move], position: Position) -> list[str]:
-    """Notation for a list of moves, with the full path where two moves share their ends."""
-    ends: dict[tuple[Square, Square], int] = {}
-    for move in moves:
-        ends[move.start, move.end] = ends.get((move.start, move.end), 0) + 1
-    return [move_text(move, position, ends[move.start, move.end] > 1) for move in moves]
+    if move.variant != variant:
+        raise InputError(f"{{parameter}} is a move of {move.variant.name}, not of {variant.name}", parameter="move",
+                         value=str(move))
+    if variant.on_bitboards:
+        _, origin, to, taken, flags = move_row(move)
+        white, black, kings, colour = position.bitboards()
+        own, other = (white, black) if colour == 0 else (black, white)
+        fits = (own >> origin & 1 and move.piece == _LETTERS[colour][kings >> origin & 1] and not taken & ~other
+                and (to == origin or not (white | black) >> to & 1))
+    else:
+        pieces = position.pieces
+        fits = (pieces.get(move.start) == move.piece and colour_of(move.piece) == position.turn
+                and all(square in pieces and colour_of(pieces[square]) != position.turn for square in move.captured)
+                and (move.end == move.start or move.end not in pieces))
+    if not fits:
+        raise InputError(f"{{parameter}} {move.notation(full=True)} does not fit the position {position.fen()}: its "
+                         "piece must stand on its start for the side to move, take the other side's pieces and "
+                         "end on a free square", parameter="move", value=str(move), show_value=False)
+    if variant.on_bitboards:
+        return Position.from_bitboards((*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour),
+                                       variant)
+    return position.moved(move.start, move.end, move.captured, move.piece.upper() if move.promotes else move.piece)

@@ -11,22 +11,28 @@ files write captures with ``-``):
 * more squares: first read as the full path (every square where the piece stops;
   a flying king may also name squares it passes over in a straight line), then, if no
   legal move has that path, as the hub form (start, end, then the squares of the pieces
-  taken, in any order).
+  taken, in any order), then as some of its stops (``2x30x11`` for the king's ``2x30x39x11``:
+  the start, squares it passes in that order, the end), where one move fits.
 
-Squares are numbers or algebraic names in any variant (:func:`~.board.parse_square_text`).
-Trailing move comments ``!``, ``?``, ``!?`` ... are ignored.
+Squares are numbers or algebraic names in any variant (:func:`~.board.parse_square_text`);
+spaces around a separator are allowed (``32 - 28``), and algebraic squares may be written
+without one (``c3d4``, as some programs write them). Trailing move comments ``!``, ``?``,
+``!?`` ... are ignored.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from ..errors import InputError
+from ..errors import InputError, InputTypeError
 from ..geometry import Square
-from .board import Position, parse_square_text, square_text
-from .moves import Move, distinct, legal_moves, make_move, move_texts
+from .board import Position, parse_square_text, require_position, square_text
+from .moves import Move, after, distinct, legal_moves
 
-_SEPARATORS = re.compile(r"[-xX:]")
+_SEPARATORS = re.compile(r"\s*[-xX:]\s*")
+_GLUED = re.compile(r"(?:[A-Za-z][0-9]+){2,}")  # algebraic squares without separators: c3d4
+_SQUARE = re.compile(r"[A-Za-z][0-9]+")
 _COMMENT = re.compile(r"[!?]+$")
 
 #: Legal moves listed in an error before it says "..." instead.
@@ -55,8 +61,16 @@ def _trace(squares: tuple[Square, ...] | list[Square]) -> list[Square] | None:
     return passed
 
 
-def _choices(moves: list[Move], position: Position) -> str:
-    texts = move_texts(moves, position)
+def _passes(squares: list[Square], trace: list[Square] | None) -> bool:
+    """Whether ``trace`` goes through ``squares`` in their order."""
+    if trace is None:
+        return False
+    rest = iter(trace)
+    return all(square in rest for square in squares)
+
+
+def _choices(moves: Sequence[Move], full: bool = False) -> str:
+    texts = [move.notation(full) for move in moves]
     shown = ", ".join(texts[:SHOWN_MOVES])
     return shown + (f", ... ({len(texts)} in all)" if len(texts) > SHOWN_MOVES else "")
 
@@ -68,7 +82,7 @@ def _side(position: Position) -> str:
 def read_squares(text: str, position: Position) -> list[Square]:
     """The squares named in a move's text (InputError if one is not a square of the board)."""
     body = _COMMENT.sub("", text.strip())
-    parts = _SEPARATORS.split(body)
+    parts = _SQUARE.findall(body) if _GLUED.fullmatch(body) else _SEPARATORS.split(body)
     if len(parts) < 2 or not all(parts):
         raise InputError(
             f"{{parameter}} '{text.strip()}' is not a move: write its squares joined by '-', 'x' or ':', like 32-28 "
@@ -80,19 +94,27 @@ def read_squares(text: str, position: Position) -> list[Square]:
         raise InputError(f"{{parameter}} '{text.strip()}': {error}", parameter="move") from None
 
 
-def parse_move(text: str, position: Position) -> Move:
-    """The legal move of ``position`` that ``text`` names (InputError if none, or if it is ambiguous)."""
-    squares = read_squares(text, position)
+def parse_move(move: str, position: Position) -> Move:
+    """The legal move of ``position`` that the notation ``move`` names (InputError if none, or if it is
+    ambiguous)."""
+    require_position(position)
+    if not isinstance(move, str):
+        raise InputTypeError("{parameter} must be a move's notation (text)", parameter="move",
+                             value=type(move).__name__)
+    squares = read_squares(move, position)
     moves = legal_moves(position, paths=True)
-    shown = text.strip()
+    shown = move.strip()
     if len(squares) == 2:
-        found = [move for move in moves if (move.start, move.end) == (squares[0], squares[1])]
+        found = [legal for legal in moves if (legal.start, legal.end) == (squares[0], squares[1])]
     else:
         trace = _trace(squares)
-        found = [move for move in moves if trace is not None and _trace(move.path) == trace]
+        found = [legal for legal in moves if trace is not None and _trace(legal.path) == trace]
         if not found:
             hub = (squares[0], squares[1], frozenset(squares[2:]))
-            found = [move for move in moves if move.key() == hub and len(move.captured) == len(squares) - 2]
+            found = [legal for legal in moves if legal.key() == hub and len(legal.captured) == len(squares) - 2]
+        if not found:
+            found = [legal for legal in moves if (legal.start, legal.end) == (squares[0], squares[-1])
+                     and _passes(squares, _trace(legal.path))]
     options = distinct(found)
     if len(options) == 1:
         return found[0]
@@ -100,22 +122,38 @@ def parse_move(text: str, position: Position) -> Move:
         ends = " to ".join(square_text(square, position.variant) for square in (options[0].start, options[0].end))
         raise InputError(
             f"{{parameter}} '{shown}' is ambiguous: {len(options)} captures go from {ends}, taking different pieces: "
-            f"write the full path, one of {_choices(options, position)}", parameter="move",
+            f"write the full path, one of {_choices(options, full=True)}", parameter="move",
         )
     if not moves:
         raise InputError(f"{{parameter}} '{shown}': {_side(position)} has no legal move here", parameter="move")
     raise InputError(
         f"{{parameter}} '{shown}' is not legal for {_side(position)} here: the legal moves are "
-        f"{_choices(distinct(moves), position)}", parameter="move",
+        f"{_choices(legal_moves(position))}", parameter="move",
     )
 
 
-def play(position: Position, text: str | Move) -> Position:
-    """The position after the move ``text`` (a :class:`Move` or its notation); ``position`` is unchanged."""
-    move = parse_move(text, position) if isinstance(text, str) else text
-    after = position.copy()
-    make_move(after, move)
-    return after
+def legal_move(move: str | Move, position: Position) -> Move:
+    """The legal move of ``position`` that ``move`` is: its notation (:func:`parse_move`), or a
+    :class:`Move` equal to a legal one in its start, end and pieces taken (InputError if none is)."""
+    if isinstance(move, str):
+        return parse_move(move, position)
+    if not isinstance(move, Move):
+        raise InputTypeError("{parameter} must be a Move or its notation (text)", parameter="move",
+                             value=type(move).__name__)
+    require_position(position)
+    found = legal_moves(position)
+    key = move.key()
+    for legal in found:
+        if legal.key() == key and legal.piece == move.piece and legal.variant == move.variant:
+            return legal
+    raise InputError(f"{{parameter}} {move.notation(full=True)} is not legal for {_side(position)} in {position.fen()}: the "
+                     f"legal moves are {_choices(found)}", parameter="move")
+
+
+def play(position: Position, move: str | Move) -> Position:
+    """The position after ``move`` (its notation or a :class:`Move`), checked to be legal; ``position`` is
+    a value and does not change."""
+    return after(position, legal_move(move, position))
 
 
 def play_line(position: Position, line: str) -> Position:
@@ -124,7 +162,9 @@ def play_line(position: Position, line: str) -> Position:
     Move numbers (``1.``, ``1...``) are skipped. An illegal move is an InputError naming its
     place in the line (``move 3 '28x19' is not legal ...``).
     """
-    current = position
+    current = require_position(position)
+    if not isinstance(line, str):
+        raise InputTypeError("{parameter} must be moves' notation (text)", parameter="line", value=type(line).__name__)
     place = 0
     for token in line.split():
         if re.fullmatch(r"[0-9]+\.+", token):
@@ -133,5 +173,5 @@ def play_line(position: Position, line: str) -> Position:
         try:
             current = play(current, token)
         except InputError as error:
-            raise InputError(error.worded(f"move {place}"), parameter="moves") from None
+            raise InputError(error.worded(f"move {place}"), parameter="line") from None
     return current

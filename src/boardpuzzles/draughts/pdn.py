@@ -1,34 +1,55 @@
-"""PDN, the Portable Draughts Notation: game files read and written.
+"""PDN, the Portable Draughts Notation: game files read, replayed and written, every game kept.
 
 A file holds games one after another, each with tags (``[Event "..."]``, ``White``,
 ``Black``, ``Result``, ``GameType``, ``FEN``, any others kept as they are) and move
-text: moves with their numbers (``1. 32-28 19-23``, ``12... 28x19``), comments
-``{...}``, variations ``(...)``, move strengths (``!``, ``?!``, also written ``(!?)``),
-NAGs (``$1``) and a result (``2-0``, ``0-2``, ``1-1``, ``1-0``, ``0-1``, ``1/2-1/2``,
-``0-0``, ``*``). Lines starting with ``%`` are skipped (escape lines), and so is the
-rest of a line after ``;``.
+text: moves with their numbers (``1. 32-28 19-23``, ``12... 28x19``, ``12. ... 28x19``),
+comments ``{...}`` (nested braces too), variations ``(...)``, move strengths (``!``,
+``?!``, also written ``(!?)``), NAGs (``$1``) and a result (``2-0``, ``0-2``, ``1-1``,
+``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``, ``*``; a match score such as ``4-6`` where the
+``Result`` tag says so). Lines starting with ``%`` are skipped (escape lines), and so is
+the rest of a line after ``;``. Moves may have spaces around their separator
+(``1- 7``, ``32 - 28``) and algebraic squares none (``c3d4``). A file is UTF-8 (a byte
+order mark is skipped) or, failing that, Windows-1252/Latin-1; CRLF and CR line ends
+are read (:func:`pdn_text`).
+
+**One game's problem never costs another game.** Reading never stops at a game: a
+part of it that is not PDN (a token that is no move, a comment never closed) is that
+game's :class:`GameError`, the text from there to the game's end is kept
+(:attr:`PdnGame.rest`), and reading goes on with the next game (at its tags, or after
+the result). Replaying (:func:`replay`) plays the main line move by move and stops at
+the first move that is not legal, again as that game's error. So :func:`check_games`
+answers for every game: replayed whole, or where and why not.
 
 Reading keeps everything but the move numbers, which the writer recomputes:
 comments and variations are attached to the move they follow, and written back where
 they stood. Variations are kept as their text and are not checked (they are
-alternatives, often incomplete); the main line is, move by move, by :func:`replay`.
+alternatives, often incomplete); the main line is.
 
-The rule set comes from the ``Variant`` tag when it names one offered here (lidraughts
-writes ``Frysk!``, ``Antidraughts``, ...), else from the first number of ``GameType``
-(PDN 3.0: 20 international, 21 English, 22 Italian, 23 pool, 24 Spanish, 25 Russian,
-26 Brazilian, 27 Canadian, 29 Czech, 30 Turkish, 31 Thai, 40 Frisian), else the
-``default`` given (international, PDN's own game, unless told).
+The rule set of a game (:meth:`PdnGame.rules`, which also says why): its ``Variant``
+tag when it names one offered here (lidraughts writes ``Frysk!``, ``Antidraughts``, ...),
+else its ``GameType`` (PDN 3.0: 20 international, 21 English, 22 Italian, 23 pool, 24
+Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29 Czech, 30 Turkish, 31 Thai, 40
+Frisian; the six-field form ``20,W,10,10,N1,0`` gives the board size too, which must
+agree), else the ``default`` given, else it is recognised from the squares of its moves
+and FEN: algebraic squares are Russian, numbers up to 32 English (Italian when the first
+move comes from white's side: white moves first there), up to 50 international, up to
+72 Canadian.
+
+A FEN with a man on its own crowning row is read as the king it must be, with a
+warning on the game (:attr:`CheckedGame.warnings`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
-from .board import parse_position
-from .game import Game
+from .. import checks
+from ..errors import InputError, InputTypeError
+from .board import Position, check_position, read_fen, square_text
+from .game import Game, move_number
 from .rules import VARIANTS, Variant, get_variant
 
 #: PDN 3.0 GameType numbers by rule set (wiegerw/pdn, doc/gametype.rst).
@@ -36,51 +57,108 @@ GAME_TYPES = {
     20: "international", 21: "english", 22: "italian", 23: "pool", 24: "spanish", 25: "russian", 26: "brazilian",
     27: "canadian", 29: "czech", 30: "turkish", 31: "thai", 40: "frisian",
 }
+#: GameType numbers of rule sets not played here (the same table).
+OTHER_GAME_TYPES = {28: "Portuguese", 32: "Ghanaian", 33: "Nigerian", 41: "Spantsiretti", 42: "Russian giveaway",
+                    43: "Pool giveaway", 44: "Gothic"}
 RESULTS = ("2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "0-0", "*")
-DEFAULT_VARIANT = "international"
 LINE_WIDTH = 79
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_NUMBER = re.compile(r"[0-9]+\.(?:\.\.)?")
-_MOVE = re.compile(r"[A-Za-z0-9]+(?:[-xX:][A-Za-z0-9]+)+")
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
+_LOOSE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"?(.*?)"?\s*\]?\s*')  # quotes inside, or no closing '"]'
+_NUMBER = re.compile(r"[0-9]+\.+")
+_ELLIPSIS = re.compile(r"\.+|…")  # 12. ... 28x19 (black to move), or a stray dot
+_SQUARE = r"(?:[0-9]{1,2}|[A-Za-z][0-9]{1,2})"
+_MOVE = re.compile(rf"{_SQUARE}(?:[ \t]*[-xX:][ \t]*{_SQUARE})+|(?:[A-Za-z][0-9]{{1,2}}){{2,}}")
 _STRENGTH = re.compile(r"[!?]+")
+_NAG = re.compile(r"\$[0-9]+")
 _RESULT = re.compile("|".join(re.escape(result) for result in sorted(RESULTS, key=len, reverse=True)))
+_SCORE = re.compile(r"[0-9]{1,2}-[0-9]{1,2}")  # a match score as a result (4-6), where the Result tag says so
+_ENDS_WORD = set(" \t\n{}()[];$")
+_SPACES = re.compile(r"[ \t]+")
+
+
+@dataclass(frozen=True)
+class GameError:
+    """Why a game stops where it does: at ``ply`` (the ply of the move that fails, from 1; 0 for its
+    tags or its FEN), the ``text`` that fails, and the ``problem``."""
+
+    ply: int
+    text: str
+    problem: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"ply", "text", "problem"}``."""
+        return {"ply": self.ply, "text": self.text, "problem": self.problem}
+
+    def __str__(self) -> str:
+        return f"'{self.text}': {self.problem}"
 
 
 @dataclass
 class PdnGame:
     """One game as the file writes it.
 
-    ``moves`` are the main line's moves as written (without move numbers and strengths);
-    ``notes[i]`` holds what follows the ``i``-th move (``notes[0]``: what comes before the first):
-    comments ``{...}``, variations ``(...)``, strengths and NAGs, in their order, as text.
+    ``moves`` are the main line's moves as written (without move numbers and strengths, spaces taken
+    out); ``notes[i]`` holds what follows the ``i``-th move (``notes[0]``: what comes before the first):
+    comments ``{...}``, variations ``(...)``, strengths and NAGs, in their order, as text. ``error`` is
+    what could not be read (None if the whole game was), ``rest`` the game's text from there on, kept
+    as it was; ``warnings`` what was read leniently.
+
+    ``str`` is its PDN text (:func:`write_game`), ``repr`` ``PdnGame.from_text('...')``.
     """
 
     tags: dict[str, str] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
     notes: dict[int, list[str]] = field(default_factory=dict)
     result: str = "*"
+    error: GameError | None = None
+    rest: str = ""
+    warnings: list[str] = field(default_factory=list)
 
-    def variant(self, default: Variant | None = None) -> Variant:
-        """The rule set of the game (see the module notes)."""
+    @classmethod
+    def from_text(cls, text: str) -> PdnGame:
+        """The one game of ``text`` (InputError if it holds none or several)."""
+        games = read_games(text)
+        if len(games) != 1:
+            raise InputError(f"{{parameter}} holds {len(games)} games, not one", parameter="text")
+        return games[0]
+
+    def rules(self, default: Variant | None = None, like: Variant | None = None) -> tuple[Variant, str]:
+        """The rule set of the game and why (see the module notes); InputError for a ``GameType`` that
+        names no rule set offered here or disagrees with its board. ``like``: the rule set the other games
+        of its file were recognised as, taken where this game's own squares do not tell (numbers up to 32
+        in a FEN could be English or international)."""
         named = self.tags.get("Variant", "").strip()
         if named:
             try:
-                return get_variant(named)
+                return get_variant(named), f"Variant tag {named}"
             except InputError:
                 pass  # lidraughts' "Standard" and other names this library does not use: GameType decides
-        game_type = self.tags.get("GameType", "").split(",")[0].strip()
+        game_type = self.tags.get("GameType", "").strip()
         if game_type:
-            if not game_type.isdecimal() or int(game_type) not in GAME_TYPES:
-                raise InputError(f"GameType {game_type!r} is not a draughts type this library knows: "
-                                 f"{', '.join(f'{n} {name}' for n, name in GAME_TYPES.items())}")
-            return VARIANTS[GAME_TYPES[int(game_type)]]
-        return default or VARIANTS[DEFAULT_VARIANT]
+            return _game_type(game_type)
+        if default is not None:
+            return default, "the default given"
+        variant, reason, sure = _recognised(self)
+        if not sure and like is not None and like is not variant:
+            return like, "recognised: like the other games of the file"
+        return variant, reason
 
-    def start(self, variant: Variant) -> Game:
-        """An empty game at the start position (the FEN tag's, or the variant's initial one)."""
+    def start(self, variant: Variant) -> tuple[Position, list[str]]:
+        """The start position (the FEN tag's, or the variant's initial one) and the warnings reading it:
+        a man on its own crowning row is read as the king it must be."""
         fen = self.tags.get("FEN", "").strip()
-        return Game(parse_position(fen or "start", variant))
+        if not fen:
+            return Position.initial(variant), []
+        position = read_fen(fen, variant)
+        men = position.uncrowned()
+        warnings = []
+        if men:
+            names = ", ".join(square_text(square, variant) for square in men)
+            warnings.append(f"the FEN puts a man on its own crowning row ({names}): read as a king")
+            position = position.crowned()
+        check_position(position)
+        return position, warnings
 
     def label(self, number: int) -> str:
         """``game K (White - Black)``, as errors and listings name it."""
@@ -88,105 +166,251 @@ class PdnGame:
         return f"game {number} ({players})"
 
     def move_number(self, index: int, variant: Variant) -> str:
-        """The number of the ``index``-th move (from 0) as PDN writes it: ``12.``, or ``12...`` for the
+        """The number of the ``index``-th ply (from 0) as PDN writes it: ``12.``, or ``12...`` for the
         second side's move."""
-        first_moved = self._second_starts(variant)
-        ply = index + first_moved
-        return f"{ply // 2 + 1}" + ("..." if ply % 2 else ".")
+        return move_number(index, self._second_starts(variant))
 
-    def _second_starts(self, variant: Variant) -> int:
-        """1 if the game starts with the second side's move (a FEN with the other side to move)."""
+    def _second_starts(self, variant: Variant) -> bool:
+        """Whether the game starts with the second side's move (a FEN with the other side to move)."""
         fen = self.tags.get("FEN", "").strip()
-        return int(bool(fen) and fen[0].upper() != variant.first)
+        return bool(fen) and fen[0].upper() != variant.first
+
+    def __str__(self) -> str:
+        return write_game(self)
+
+    def __repr__(self) -> str:
+        return f"PdnGame.from_text({write_game(self)!r})"
+
+
+def _game_type(text: str) -> tuple[Variant, str]:
+    fields = [part.strip() for part in text.split(",")]
+    number = fields[0]
+    if not number.isdecimal():
+        raise InputError(f"GameType '{text}' does not start with a number: the PDN types are "
+                         f"{', '.join(f'{n} {name}' for n, name in GAME_TYPES.items())}")
+    if int(number) not in GAME_TYPES:
+        other = OTHER_GAME_TYPES.get(int(number))
+        played = f"{other} draughts, which this library does not play" if other else "not a draughts type this " \
+                 "library knows"
+        raise InputError(f"GameType '{number}' is {played}: "
+                         f"{', '.join(f'{n} {name}' for n, name in GAME_TYPES.items())}")
+    variant = VARIANTS[GAME_TYPES[int(number)]]
+    if len(fields) >= 4 and fields[2].isdecimal() and fields[3].isdecimal() \
+            and (int(fields[2]), int(fields[3])) != (variant.size, variant.size):
+        raise InputError(f"GameType '{text}' says a {fields[2]}x{fields[3]} board, but type {number} "
+                         f"({variant.name}) is played on {variant.size}x{variant.size}")
+    return variant, f"GameType {number}"
+
+
+_ALGEBRAIC = re.compile(r"(?<![A-Za-z0-9])[a-hA-H][1-8](?![0-9])")
+_NUMBERS = re.compile(r"(?<![A-Za-z0-9])([0-9]+)(?![0-9])")
+
+
+def _fen_squares(fen: str) -> list[str]:
+    """The squares a FEN names, as written (``31``, ``c3``, a range ``31-50`` as its two ends)."""
+    squares: list[str] = []
+    for part in fen.strip().rstrip(".").replace(" ", "").split(":")[1:]:
+        if part[:1].upper() in ("W", "B"):
+            for item in part[1:].split(","):
+                squares.extend(end.lstrip("Kk") for end in item.split("-") if end)
+    return squares
+
+
+#: From the initial position, the squares the first move comes from: black's front row on 8x8 (English:
+#: black moves first), white's on 8x8 (Italian: white moves first; Italian numbers start from black's side
+#: too) and on 10x10.
+_FIRST_MOVES = ((range(9, 13), "english", "black moving first from 9-12"),
+                (range(21, 25), "italian", "white moving first from 21-24"),
+                (range(31, 36), "international", "white moving first from 31-35"))
+
+
+def _recognised(game: PdnGame) -> tuple[Variant, str, bool]:
+    """The rule set the squares of the game's FEN and moves point to (see the module notes), why, and
+    whether they tell for sure (not a FEN or an empty game in numbers up to 32)."""
+    fen = game.tags.get("FEN", "").strip()
+    texts = [*_fen_squares(fen), *game.moves]
+    if any(_ALGEBRAIC.search(text) for text in texts):
+        return VARIANTS["russian"], "recognised: algebraic squares (8x8)", True
+    numbers = [int(n) for text in texts for n in _NUMBERS.findall(text)]
+    if not numbers:
+        return VARIANTS["international"], "recognised: no squares to go by (PDN's own game)", False
+    most = max(numbers)
+    if most > 50:
+        return VARIANTS["canadian"], f"recognised: square numbers up to {most}", True
+    first = _NUMBERS.findall(game.moves[0]) if game.moves and not fen else []
+    for squares, name, why in _FIRST_MOVES:
+        if first and int(first[0]) in squares:
+            return VARIANTS[name], f"recognised: {why}", True
+    if most <= 32:
+        return VARIANTS["english"], "recognised: square numbers up to 32", False
+    return VARIANTS["international"], "recognised: square numbers up to 50", True
+
+
+def pdn_text(data: bytes) -> str:
+    """A PDN file's bytes as text: UTF-8 (a byte order mark skipped), else Windows-1252, else Latin-1.
+    InputError if they are not text (a NUL byte: a binary file)."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise InputTypeError("{parameter} must be bytes", parameter="data", value=type(data).__name__)
+    if b"\x00" in data:
+        raise InputError("{parameter} is not text (it holds NUL bytes: a binary file?)", parameter="data")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return bytes(data).decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return bytes(data).decode("latin-1")
 
 
 class _Scanner:
-    """Splits one file into games."""
+    """Splits one file into games, each read as far as it is PDN."""
 
     def __init__(self, text: str) -> None:
-        self.text = text.replace("\r\n", "\n").replace("\r", "\n")
+        self.text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
         self.games: list[PdnGame] = []
         self.game = PdnGame()
         self.open = False  # the current game has move text or a result
+        self.result_seen = False
+        self.failed_at = -1  # where the current game's error is (its text from there is its rest)
+
+    # ---- the current game
 
     def note(self, text: str) -> None:
-        self.game.notes.setdefault(len(self.game.moves), []).append(text)
+        if self.failed_at < 0:
+            self.game.notes.setdefault(len(self.game.moves), []).append(text)
         self.open = True
 
-    def finish(self) -> None:
-        if self.open or self.game.tags:
-            self.games.append(self.game)
-        self.game, self.open = PdnGame(), False
+    def fail(self, at: int, text: str, problem: str, tag: bool = False) -> None:
+        """The current game cannot be read from ``at`` on (a ``tag``, or its move text): its error; what
+        follows up to its end is skipped."""
+        if self.failed_at < 0:
+            self.failed_at = at
+            self.game.error = GameError(0 if tag else len(self.game.moves) + 1, text, problem)
+        self.open = True
+
+    def finish(self, at: int) -> None:
+        """The current game ends before ``at``."""
+        game = self.game
+        if self.failed_at >= 0:
+            game.rest = self.text[self.failed_at:at].strip()
+        result_tag = game.tags.get("Result", "").strip()
+        if not self.result_seen and game.moves and game.moves[-1] == result_tag and _SCORE.fullmatch(result_tag):
+            game.result = game.moves.pop()  # a match score written where the result stands (4-6)
+            game.notes.pop(len(game.moves) + 1, None)
+        if self.open or game.tags:
+            self.games.append(game)
+        self.game, self.open, self.result_seen, self.failed_at = PdnGame(), False, False, -1
+
+    def where(self, at: int) -> str:
+        return f"line {self.text.count(chr(10), 0, at) + 1}"
+
+    # ---- reading
 
     def run(self) -> list[PdnGame]:
         text, at = self.text, 0
         while at < len(text):
             ch = text[at]
+            line_start = at == 0 or text[at - 1] == "\n"
             if ch.isspace():
                 at += 1
-            elif ch == "%" and (at == 0 or text[at - 1] == "\n"):
+            elif ch == "%" and line_start:
                 at = _line_end(text, at)
             elif ch == ";":
                 at = _line_end(text, at)
-            elif ch == "[":
-                match = _TAG.match(text, at)
-                if not match:
-                    raise InputError(f"{self.where(at)}: a tag must read [Name \"value\"]")
+            elif ch == "[" and (self.failed_at < 0 or line_start):
                 if self.open:
-                    self.finish()
-                self.game.tags[match.group(1)] = re.sub(r"\\(.)", r"\1", match.group(2))
-                at = match.end()
+                    self.finish(at)
+                at = self.tag(at)
             elif ch == "{":
-                end = text.find("}", at)
-                if end < 0:
-                    raise InputError(f"{self.where(at)}: a comment '{{' is never closed")
-                self.note(text[at : end + 1])
-                at = end + 1
+                at = self.comment(at)
             elif ch == "(":
-                end = _closing(text, at)
-                if end < 0:
-                    raise InputError(f"{self.where(at)}: a variation '(' is never closed")
-                self.note(text[at : end + 1])  # a variation, or a strength written (!?)
-                at = end + 1
+                at = self.variation(at)
+            elif ch in "})]":
+                self.game.warnings.append(f"a stray '{ch}' at {self.where(at)} is skipped")
+                at += 1
             elif ch == "$":
-                match = re.compile(r"\$[0-9]+").match(text, at)
-                if not match:
-                    raise InputError(f"{self.where(at)}: '$' must be followed by a number (a NAG)")
-                self.note(match.group())
-                at = match.end()
+                match = _NAG.match(text, at)
+                if match:
+                    self.note(match.group())
+                    at = match.end()
+                else:
+                    at = self.word(at)
             else:
                 at = self.word(at)
-        self.finish()
+        self.finish(len(text))
         return self.games
+
+    def tag(self, at: int) -> int:
+        text = self.text
+        match = _TAG.match(text, at)
+        if match:
+            if self.failed_at < 0:
+                self.game.tags[match.group(1)] = re.sub(r"\\(.)", r"\1", match.group(2))
+            return match.end()
+        end = _line_end(text, at)
+        line = text[at:end]
+        loose = _LOOSE_TAG.fullmatch(line)
+        if loose:
+            self.game.tags[loose.group(1)] = loose.group(2)
+            self.game.warnings.append(f"the tag {line.strip()} at {self.where(at)} is read as "
+                                      f"[{loose.group(1)} \"{loose.group(2)}\"]")
+        else:
+            self.fail(at, line.strip(), "is not a tag: a tag reads [Name \"value\"]", tag=True)
+        return end
+
+    def comment(self, at: int) -> int:
+        end = _closing(self.text, at, "{", "}")
+        if end < 0:
+            self.fail(at, _first_line(self.text, at), "a comment '{' is never closed")
+            return _next_tags(self.text, at)
+        self.note(self.text[at:end + 1])
+        return end + 1
+
+    def variation(self, at: int) -> int:
+        end = _closing(self.text, at, "(", ")")
+        if end < 0:
+            self.fail(at, _first_line(self.text, at), "a variation '(' is never closed")
+            return _next_tags(self.text, at)
+        self.note(self.text[at:end + 1])  # a variation, or a strength written (!?)
+        return end + 1
 
     def word(self, at: int) -> int:
         text = self.text
         result = _RESULT.match(text, at)
-        if result and (result.end() == len(text) or text[result.end()].isspace() or text[result.end()] in "[{("):
-            self.game.result, self.open = result.group(), True
-            self.finish()
+        if result and _word_ends(text, result.end()):
+            self.game.result, self.open, self.result_seen = result.group(), True, True
+            self.finish(at)
             return result.end()
         number = _NUMBER.match(text, at)
         if number:
             self.open = True
             return number.end()
+        ellipsis = _ELLIPSIS.match(text, at)
+        if ellipsis:
+            return ellipsis.end()
         move = _MOVE.match(text, at)
-        if move:
-            self.game.moves.append(move.group())
+        strength = _STRENGTH.match(text, move.end()) if move else None
+        after = strength.end() if strength else move.end() if move else at
+        if move and _word_ends(text, after):
+            if self.failed_at < 0:
+                self.game.moves.append(_SPACES.sub("", move.group()))
             self.open = True
-            strength = _STRENGTH.match(text, move.end())
             if strength:
                 self.note(strength.group())
-                return strength.end()
-            return move.end()
+            return after
+        strength = _STRENGTH.match(text, at)
+        if strength and _word_ends(text, strength.end()):
+            self.note(strength.group())
+            return strength.end()
         end = at
-        while end < len(text) and not text[end].isspace() and text[end] not in "{}()[]":
+        while end < len(text) and text[end] not in _ENDS_WORD:
             end += 1
-        raise InputError(f"{self.where(at)}: '{text[at:max(end, at + 1)]}' is not a move, a move number or a result")
+        end = max(end, at + 1)
+        self.fail(at, text[at:end], "is not a move, a move number or a result")
+        return end
 
-    def where(self, at: int) -> str:
-        line = self.text.count("\n", 0, at) + 1
-        return f"game {len(self.games) + 1}, line {line}"
+
+def _word_ends(text: str, at: int) -> bool:
+    return at == len(text) or text[at] in _ENDS_WORD
 
 
 def _line_end(text: str, at: int) -> int:
@@ -194,48 +418,194 @@ def _line_end(text: str, at: int) -> int:
     return len(text) if end < 0 else end
 
 
-def _closing(text: str, at: int) -> int:
-    """The index of the ')' closing the '(' at ``at`` (comments inside skipped), or -1."""
-    depth = 0
-    while at < len(text):
-        ch = text[at]
-        if ch == "{":
-            at = text.find("}", at)
-            if at < 0:
+def _first_line(text: str, at: int) -> str:
+    line = text[at:_line_end(text, at)].strip()
+    return line if len(line) <= 40 else line[:37] + "..."
+
+
+def _next_tags(text: str, at: int) -> int:
+    """Where the next line of tags starts (a game's text ends there at the latest), or the end."""
+    found = text.find("\n[", at)
+    return len(text) if found < 0 else found + 1
+
+
+def _closing(text: str, at: int, opening: str, closing: str) -> int:
+    """The index of the ``closing`` that matches the ``opening`` at ``at``, nested pairs and comments
+    inside counted, not looking past the next line of tags; failing that (an unbalanced one inside) the
+    first ``closing``; -1 if there is none."""
+    limit = _next_tags(text, at)
+    depth, index = 0, at
+    while index < limit:
+        ch = text[index]
+        if ch == "{" and opening != "{":
+            inner = _closing(text, index, "{", "}")
+            if inner < 0:
                 return -1
-        elif ch == "(":
+            index = inner
+        elif ch == opening:
             depth += 1
-        elif ch == ")":
+        elif ch == closing:
             depth -= 1
             if depth == 0:
-                return at
-        at += 1
-    return -1
+                return index
+        index += 1
+    first = text.find(closing, at, limit)
+    return first
 
 
-def read_games(text: str) -> list[PdnGame]:
-    """The games of a PDN file's text (InputError naming the game and line of a part that is not PDN)."""
+def read_games(text: str | bytes) -> list[PdnGame]:
+    """The games of a PDN file (its text, or its bytes: :func:`pdn_text`), each read as far as it is PDN
+    (:attr:`PdnGame.error` says where it stopped). Raises only if ``text`` is not text."""
+    if isinstance(text, (bytes, bytearray)):
+        text = pdn_text(text)
+    if not isinstance(text, str):
+        raise InputTypeError("{parameter} must be a PDN file's text", parameter="text", value=type(text).__name__)
     return _Scanner(text).run()
 
 
-def replay(game: PdnGame, number: int = 1, default: Variant | None = None) -> Game:
-    """Play the main line of ``game`` (the ``number``-th of its file) from its start: every move is
-    checked; the first that is not legal or not readable is an InputError naming the game, the move
-    number and the move."""
+def _problem(error: InputError) -> str:
+    """An error about a move's text worded without the text: ``not legal for white here: ...``."""
+    problem = error.problem
+    match = re.match(r"\{parameter\} '[^']*'[:]? ?", problem)
+    if match:
+        problem = problem[match.end():]
+    return problem.removeprefix("is ").replace("{parameter}", error.parameter or "input")
+
+
+@dataclass
+class CheckedGame:
+    """A game of a file replayed: its PDN, its rule set and why (``variant``, ``reason``), the
+    :class:`.Game` as far as it goes (None if even its start could not be set up), and its ``error`` (None
+    when every move was read and is legal) and ``warnings``."""
+
+    number: int
+    pdn: PdnGame
+    game: Game | None
+    variant: Variant | None
+    reason: str
+    error: GameError | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the whole game was read and replayed."""
+        return self.error is None
+
+    def moves(self) -> str:
+        """How long the game is: ``83 moves (165 plies)``."""
+        plies = len(self.game) if self.game is not None else 0
+        second = self.game is not None and self.game.start.turn != self.game.variant.first
+        moves = (plies - 1 + second) // 2 + 1 if plies else 0
+        return f"{moves} move{'s' if moves != 1 else ''} ({plies} pl{'ies' if plies != 1 else 'y'})"
+
+    def where(self) -> str:
+        """Where the error is: ``move 12... (ply 24)``, or ``the tags`` for ply 0."""
+        if self.error is None:
+            return ""
+        if self.error.ply == 0:
+            return "the tags"
+        index = self.error.ply - 1
+        number = self.pdn.move_number(index, self.variant) if self.variant is not None else f"{index + 1}."
+        return f"move {number} (ply {self.error.ply})"
+
+    def summary(self) -> str:
+        """One line: the game, its event, its rules and why, its length and result, and how it ends or where
+        it stands; or where it fails and why."""
+        event = self.pdn.tags.get("Event", "").strip()
+        head = f"{self.pdn.label(self.number)}{', ' + event if event else ''}"
+        rules = f"{self.variant.name} ({self.reason})" if self.variant is not None else "no rules"
+        if self.error is not None:
+            played = f"; replayed {self.moves()} before it" if self.game is not None and len(self.game) else ""
+            return f"{head}: {rules}: FAILED at {self.where()} {self.error}{played}"
+        assert self.game is not None
+        end = self.game.outcome()
+        state = f"ended at ply {self.game.ended_at}: {end.reason}" if end is not None else f"then {self.game.fen()}"
+        return f"{head}: {rules}, {self.moves()}, result {self.pdn.result}; {state}"
+
+    def to_json(self, positions: bool = False) -> dict[str, Any]:
+        """The game as JSON: ``number``, ``tags``, ``result``, ``variant``, ``reason``, then as
+        :meth:`.Game.to_json` (``start``, ``moves``, ``fen``, ``outcome``; null where the start could not be
+        set up), ``error`` (null or ``{"ply", "text", "problem"}``) and ``warnings``; with ``positions`` the
+        FEN after every ply too."""
+        played: dict[str, Any] = self.game.to_json() if self.game is not None else {
+            "start": None, "moves": [], "fen": None, "outcome": None}
+        payload: dict[str, Any] = {
+            "number": self.number,
+            "tags": dict(self.pdn.tags),
+            "result": self.pdn.result,
+            **played,
+            "variant": self.variant.name if self.variant is not None else None,
+            "reason": self.reason,
+            "error": self.error.to_json() if self.error is not None else None,
+            "warnings": list(self.warnings),
+        }
+        if positions:
+            payload["positions"] = [] if self.game is None else [self.game.fen(ply) for ply in range(len(self.game) + 1)]
+        return payload
+
+
+def replay(game: PdnGame, number: int = 1, default: Variant | None = None, like: Variant | None = None) -> CheckedGame:
+    """Play the main line of ``game`` (the ``number``-th of its file) from its start, every move checked;
+    the first that cannot be read or is not legal is the game's error, and the game stops there. Never
+    raises for a problem of the game itself. ``default`` and ``like`` as :meth:`PdnGame.rules`."""
+    game = _pdn_game(game)
+    number = checks.whole_number(number, "number", lo=1)
+    warnings = list(game.warnings)
     try:
-        variant = game.variant(default)
-        played = game.start(variant)
+        variant, reason = game.rules(default, like)
     except InputError as error:
-        raise InputError(f"{game.label(number)}: {error}") from None
-    untagged = not (game.tags.get("GameType") or game.tags.get("Variant"))
+        return CheckedGame(number, game, None, None, "", GameError(0, game.tags.get("GameType", ""), str(error)),
+                           warnings)
+    try:
+        start, read = game.start(variant)
+    except InputError as error:
+        return CheckedGame(number, game, None, variant, reason, GameError(0, game.tags.get("FEN", ""), str(error)),
+                           warnings)
+    played = Game(start)
     for index, text in enumerate(game.moves):
         try:
             played.play(text)
         except InputError as error:
-            where = f"{game.label(number)}, move {game.move_number(index, variant)}"
-            hint = f" (the game has no GameType tag: it was read as {variant.name})" if untagged else ""
-            raise InputError(error.worded(where) + hint, parameter="path") from None
-    return played
+            return CheckedGame(number, game, played, variant, reason, GameError(index + 1, text, _problem(error)),
+                               warnings + read)
+    return CheckedGame(number, game, played, variant, reason, game.error, warnings + read)
+
+
+@dataclass
+class CheckedFile:
+    """Every game of a PDN file, each replayed as far as it goes."""
+
+    games: list[CheckedGame]
+
+    @property
+    def failed(self) -> list[CheckedGame]:
+        """The games that could not be read or replayed to their end."""
+        return [game for game in self.games if not game.ok]
+
+    def to_json(self, positions: bool = False) -> dict[str, Any]:
+        """``{"games": [...]}``, each game as :meth:`CheckedGame.to_json`."""
+        return {"games": [game.to_json(positions) for game in self.games]}
+
+
+def file_rules(games: list[PdnGame]) -> Variant | None:
+    """The rule set most games of a file without GameType or Variant tags are surely recognised as (by
+    their squares: :meth:`PdnGame.rules`), if any is."""
+    found: dict[str, int] = {}
+    for game in _pdn_games(games):
+        if not (game.tags.get("GameType", "").strip() or game.tags.get("Variant", "").strip()):
+            variant, _, sure = _recognised(game)
+            if sure:
+                found[variant.name] = found.get(variant.name, 0) + 1
+    return VARIANTS[max(found, key=found.__getitem__)] if found else None
+
+
+def check_games(text: str | bytes, default: Variant | None = None) -> CheckedFile:
+    """Read a PDN file (its text or bytes) and replay every game; one game's problem is that game's
+    error, never the file's. A game whose squares alone do not tell its rules is read as most of the
+    file's games are (:func:`file_rules`)."""
+    games = read_games(text)
+    like = file_rules(games) if default is None else None
+    return CheckedFile([replay(pdn, number, default, like) for number, pdn in enumerate(games, 1)])
 
 
 def _quote(value: str) -> str:
@@ -243,8 +613,13 @@ def _quote(value: str) -> str:
 
 
 def write_game(game: PdnGame, default: Variant | None = None) -> str:
-    """The PDN text of one game: its tags, then its move text with numbers, wrapped at 79 columns."""
-    variant = game.variant(default)
+    """The PDN text of one game: its tags, then its move text with numbers, wrapped at 79 columns (what
+    could not be read, :attr:`PdnGame.rest`, written back as it was before the result)."""
+    game = _pdn_game(game)
+    try:
+        variant = game.rules(default)[0]
+    except InputError:
+        variant = VARIANTS["international"]  # only the move numbers depend on it: PDN's own game
     lines = [f'[{name} "{_quote(value)}"]' for name, value in game.tags.items()]
     words: list[str] = list(game.notes.get(0, []))
     after_note = bool(words)
@@ -256,6 +631,8 @@ def write_game(game: PdnGame, default: Variant | None = None) -> str:
         notes = game.notes.get(index + 1, [])
         words.extend(notes)
         after_note = any(note[0] in "{(" for note in notes)
+    if game.rest:
+        words.append(game.rest)
     words.append(game.result)
     text, line = [], ""
     for word in words:
@@ -272,67 +649,53 @@ def write_game(game: PdnGame, default: Variant | None = None) -> str:
 
 def write_games(games: list[PdnGame], default: Variant | None = None) -> str:
     """The PDN text of several games, a blank line between two."""
-    return "\n".join(write_game(game, default) for game in games)
+    return "\n".join(write_game(game, default) for game in _pdn_games(games))
+
+
+def normalised(checked: CheckedGame) -> PdnGame:
+    """The game as it is written back normalised: a game replayed whole has its moves in its rule set's
+    notation; any other is kept as it was read."""
+    if not isinstance(checked, CheckedGame):
+        raise InputTypeError("{parameter} must be a CheckedGame (replay, check_games)", parameter="checked",
+                             value=type(checked).__name__)
+    pdn = checked.pdn
+    if checked.error is not None or checked.game is None:
+        return pdn
+    return PdnGame(dict(pdn.tags), list(checked.game.notation), {k: list(v) for k, v in pdn.notes.items()},
+                   pdn.result, None, "", list(pdn.warnings))
 
 
 def from_game(game: Game, tags: dict[str, str] | None = None) -> PdnGame:
-    """A :class:`Game` as a PDN game: the tags given, then ``GameType``, ``FEN`` (unless the game
+    """A :class:`.Game` as a PDN game: the tags given, then ``GameType``, ``FEN`` (unless the game
     starts from the initial position) and ``Result`` as the game says (``*`` while it goes on)."""
-    all_tags = dict(tags or {})
+    if not isinstance(game, Game):
+        raise InputTypeError("{parameter} must be a Game", parameter="game", value=type(game).__name__)
+    if tags is not None and not (isinstance(tags, Mapping)
+                                 and all(isinstance(key, str) and isinstance(value, str) for key, value in tags.items())):
+        raise InputTypeError("{parameter} must map tag names to their values, both text", parameter="tags",
+                             value=type(tags).__name__)
+    all_tags = {} if tags is None else dict(tags)
     number = next((n for n, name in GAME_TYPES.items() if name == game.variant.name), None)
     if number is not None:
         all_tags.setdefault("GameType", str(number))
     else:
         all_tags.setdefault("Variant", game.variant.name)
-    start = game.start
-    if start.fen() != type(start).initial(game.variant).fen():
-        all_tags.setdefault("FEN", start.fen())
+    if game.start != Position.initial(game.variant):
+        all_tags.setdefault("FEN", game.start.fen())
     end = game.outcome()
     result = "*" if end is None else end.result(game.variant)
     all_tags.setdefault("Result", result)
     return PdnGame(all_tags, list(game.notation), {}, result)
 
 
-@dataclass
-class CheckedGame:
-    """A game of a file with every move checked: its PDN and the game replayed."""
-
-    number: int
-    pdn: PdnGame
-    game: Game
-
-    def summary(self) -> str:
-        """One line: the game, its event, result and length, and how it ends or where it stands."""
-        event = self.pdn.tags.get("Event", "").strip()
-        end = self.game.outcome()
-        state = f"ended after {self.game.ended_at} moves: {end.reason}" if end is not None else f"then {self.game.fen()}"
-        return (f"{self.pdn.label(self.number)}{', ' + event if event else ''}: {self.game.variant.name}, "
-                f"{len(self.game)} moves, result {self.pdn.result}; {state}")
-
-    def to_json(self, positions: bool = False) -> dict[str, Any]:
-        """The game as JSON; with ``positions`` the FEN after every move too."""
-        payload: dict[str, Any] = {
-            "number": self.number,
-            "tags": dict(self.pdn.tags),
-            "result": self.pdn.result,
-            **self.game.to_json(),
-        }
-        if positions:
-            payload["positions"] = [self.game.fen(ply) for ply in range(len(self.game) + 1)]
-        return payload
+def _pdn_game(value: Any, parameter: str = "game") -> PdnGame:
+    """``value`` if it is a :class:`PdnGame`, else an InputTypeError naming ``parameter``."""
+    if not isinstance(value, PdnGame):
+        raise InputTypeError("{parameter} must be a PdnGame (read_games)", parameter=parameter,
+                             value=type(value).__name__)
+    return value
 
 
-@dataclass
-class CheckedFile:
-    """Every game of a PDN file, each replayed move by move."""
-
-    games: list[CheckedGame]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"games": [game.to_json() for game in self.games]}
-
-
-def check_games(text: str, default: Variant | None = None) -> CheckedFile:
-    """Read a PDN file's text and replay every game (InputError at the first bad move, naming it)."""
-    games = read_games(text)
-    return CheckedFile([CheckedGame(number, pdn, replay(pdn, number, default)) for number, pdn in enumerate(games, 1)])
+def _pdn_games(value: Any) -> list[PdnGame]:
+    """``value`` (an iterable of :class:`PdnGame`) as a list, else an InputTypeError naming ``games``."""
+    return [_pdn_game(game, "games") for game in checks.items(value, "games", "a list of PdnGame (read_games)")]

@@ -12,11 +12,11 @@ a misspelled criterion or a board its men do not fit is an :class:`InputError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, InputTypeError
 
 Vector = tuple[int, int]  # (row step, column step)
 
@@ -116,6 +116,10 @@ class Variant:
     empty_back_rows: int = 0  # rows left empty behind them (Turkish: 1)
     king_move_limit: int = 0  # Frisian: at most this many non-capturing moves in a row by one king (0: none)
     outcome: Outcome = Outcome.NO_MOVE_LOSES
+    #: True if a position of these rules fits the numba kernels' bitboards (:mod:`.fast`): the dark squares
+    #: of a board up to 10x10 (with a spare bit after every two rows, at most 64 bits). Set by the rules.
+    on_bitboards: bool = field(init=False, repr=False, compare=False)
+    _men: dict[tuple[str, bool], tuple[Vector, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         set_field = object.__setattr__
@@ -150,11 +154,43 @@ class Variant:
         if self.king_move_limit < 0:
             raise InputError("{parameter} must be 0 (no limit) or more", parameter="king_move_limit",
                              value=self.king_move_limit)
+        set_field(self, "on_bitboards", self.dark_only and self.size * self.size // 2 + self.size // 2 - 1 <= 64)
+        men = {}
+        for colour in ("W", "B"):
+            ahead = 1 if colour == "W" else -1
+            for capturing in (False, True):
+                backwards = capturing and self.men_capture_backwards
+                lines = self.captures if capturing else self.moves
+                men[colour, capturing] = tuple(d for d in lines.vectors if d[0] == ahead or d[0] == 0 or backwards)
+        set_field(self, "_men", men)
+
+    def to_json(self) -> dict[str, Any]:
+        """Every rule of the set by its field's name (an enum by its value, ``priority`` a list)."""
+        rules: dict[str, Any] = {}
+        for one in fields(self):
+            if one.init:
+                value = getattr(self, one.name)
+                rules[one.name] = ([c.value for c in value] if one.name == "priority"
+                                   else value.value if isinstance(value, Enum) else value)
+        return rules
 
     @property
     def men_per_side(self) -> int:
         """Men of each side in the initial position."""
         return self.rows_of_men * (self.size // 2 if self.dark_only else self.size)
+
+    def step(self, direction: Vector) -> Vector:
+        """One step in ``direction`` to the next square a piece may stand on: an orthogonal step skips the
+        light square between two dark ones on the dark-square boards (Frisian)."""
+        if self.dark_only and 0 in direction:
+            return 2 * direction[0], 2 * direction[1]
+        return direction
+
+    def man_directions(self, colour: str, capturing: bool) -> tuple[Vector, ...]:
+        """The directions a man of ``colour`` ("W" moves up, "B" down) moves, or captures, in: forwards,
+        sideways where its lines allow, and backwards when capturing if these rules let men capture
+        backwards."""
+        return self._men[colour, capturing]
 
 
 def _variant_like(base: Variant, name: str, description: str, **changes: Any) -> Variant:
@@ -253,13 +289,23 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
-def get_variant(name: str) -> Variant:
-    """The rule set called ``name`` (InputError naming the known ones otherwise)."""
-    key = name.strip().lower().replace("-", "").replace(" ", "").replace("!", "")
+#: The rule set the command line, the web API and :class:`~.game.Game` use when none is named.
+DEFAULT_VARIANT = "russian"
+
+
+def get_variant(variant: str | Variant) -> Variant:
+    """The rule set called ``variant`` (InputError naming the known ones otherwise); a :class:`Variant`
+    is returned as it is."""
+    if isinstance(variant, Variant):
+        return variant
+    if not isinstance(variant, str):
+        raise InputTypeError("{parameter} must be a rule set's name or a Variant", parameter="variant",
+                             value=type(variant).__name__)
+    key = variant.strip().lower().replace("-", "").replace(" ", "").replace("!", "")
     try:
         return VARIANTS[key]
     except KeyError:
         raise InputError(
-            f"unknown variant '{name}': use one of {', '.join(VARIANTS)}", parameter="variant", value=name,
+            f"unknown variant '{variant}': use one of {', '.join(VARIANTS)}", parameter="variant", value=variant,
             allowed=list(VARIANTS), show_value=False,
         ) from None

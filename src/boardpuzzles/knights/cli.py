@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Annotated
 
@@ -12,9 +12,10 @@ import typer
 from .. import output
 from ..errors import InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
-from .moves import accessibility, square_of
+from .moves import accessibility
 from .counting import CountMethod, count_tours, parse_memory
 from .estimate import estimate_count
+from .listed import LISTINGS
 from .steps import KnightStep, check_stepped, tour_animation, tour_steps
 from .tour import BOARD_LIMIT, DRAW_LIMIT, LIST_LIMIT, KnightTour, Method, NoTour, find_tour, tour_starts
 
@@ -46,16 +47,10 @@ def _board(text: str) -> tuple[int, int]:
 def _show_tour(tour: KnightTour, ascii: bool, svg: str | None) -> None:
     if svg:
         output.save_svg(tour.diagram(), svg)
-    squares = len(tour.path)
-    first, last = tour.path[0], tour.path[-1]
-    kind = "closed" if tour.closed else "open"
-    summary = (f"{kind} knight's tour of the {tour.rows}x{tour.cols} board by {tour.method}: {squares} squares "
-               f"from {square_name(*square_of(first, tour.cols))} to "
-               f"{square_name(*square_of(last, tour.cols))}, checked square by square")
     if max(tour.rows, tour.cols) <= DRAW_LIMIT:
         output.show(tour.diagram(), ascii)
-    output.console.print(summary, markup=False, soft_wrap=True)
-    if squares <= LIST_LIMIT:
+    output.console.print(tour.summary() + ", checked square by square", markup=False, soft_wrap=True)
+    if len(tour.path) <= LIST_LIMIT:
         output.console.print(" ".join(tour.names()), markup=False, soft_wrap=True)
 
 
@@ -70,7 +65,7 @@ def tour(
     blocked: Annotated[str | None, typer.Option("--blocked", metavar="SQS", help="Squares taken off the board, e.g. a1,c3.")] = None,
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
-    trace: Annotated[bool, typer.Option("--trace", help="Print each move with the candidates and their accessibility (boards up to 400 squares).")] = False,
+    trace: Annotated[bool, typer.Option("--trace", help="Print the method's code, then each step it makes: every candidate looked at, each move and retreat (boards up to 400 squares).")] = False,
     svg: output.SvgOpt = None,
     animate: output.AnimateOpt = None,
 ) -> None:
@@ -88,13 +83,12 @@ def tour(
             result = find_tour(rows, cols, first, closed, method, looks, holes, progress=progress)
     except NoTour as no:
         if trace:
-            _print_steps(tour_steps(rows, cols, first, closed, method, looks, holes, no), json)
+            _print_steps(no.method, tour_steps(rows, cols, first, closed, method, looks, holes, no), json)
         if animate:  # where the rule got stuck, or the reason no tour exists
             output.save_svg(tour_animation(rows, cols, first, closed, method, looks, holes, no), animate)
-        prefix = "no tour: " if no.proved else "no tour found: "
-        output.no_solution(prefix + no.reason, no.to_json(), json)
+        output.no_solution(str(no), no.to_json(), json)
     if trace:
-        _print_steps(tour_steps(rows, cols, first, closed, method, looks, holes, result), json)
+        _print_steps(result.method, tour_steps(rows, cols, first, closed, method, looks, holes, result), json)
     if animate:
         output.save_svg(tour_animation(rows, cols, first, closed, method, looks, holes, result), animate)
     if json:
@@ -108,8 +102,13 @@ def tour(
         _show_tour(result, ascii, svg)
 
 
-def _print_steps(steps: list[KnightStep], json_mode: bool) -> None:
-    """The tour's steps, the same that the web page and ``--animate`` show: a line each, or JSON Lines."""
+def _print_steps(method: str | None, steps: Iterable[KnightStep], json_mode: bool) -> None:
+    """The method's steps as they come, the same that the web page and ``--animate`` show: JSON Lines,
+    or the method's listing and then a line a step, naming the line of the listing that made it."""
+    listing = LISTINGS.get(method or "")
+    if listing is not None and not json_mode:
+        output.console.print(f"the code of {listing.method} (each step below names its line):", markup=False)
+        output.console.print(str(listing), markup=False, soft_wrap=True)
     for step in steps:
         output.print_step(step, json_mode)
 
@@ -121,7 +120,7 @@ def count(
     start: Annotated[str | None, typer.Option("--start", "-s", metavar="SQ", help="Count the open tours that start here.")] = None,
     blocked: Annotated[str | None, typer.Option("--blocked", metavar="SQS", help="Squares taken off the board, e.g. a1,c3: the tours pass every other square.")] = None,
     method: Annotated[CountMethod | None, typer.Option("--method", "-m", help="frontier (a dynamic program over the swept border, boards up to 10 across) or backtrack (lists every tour); default: the faster.")] = None,
-    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_name, help="Save the frontier after every square in FILE (and FILE.parts); run again to resume.")] = None,
+    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_option, help="Save the frontier after every square in FILE (and FILE.parts); run again to resume.")] = None,
     memory: Annotated[str | None, typer.Option("--memory", metavar="SIZE", help="Memory the tables of a step may take before it is cut into waves on disk, e.g. 4G (default: half of this machine's).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Share every step among the workers of the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Threads of the frontier method in this process (default: one a core).")] = None,
@@ -161,7 +160,7 @@ def count(
         if json:
             output.print_json(result.to_json())
         else:
-            output.console.print(f"{result.total} {what} on {board_words}; "
+            output.console.print(f"{result.count} {what} on {board_words}; "
                                  f"{result.method}, {result.seconds:.2f} s", markup=False, soft_wrap=True)
 
 

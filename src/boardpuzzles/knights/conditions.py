@@ -15,18 +15,24 @@ make it fail:
   square, whose colour the colours fix (the start's colour when the number of
   free squares is odd, the other when it is even).
 
-:func:`reached_reference` is the plain-Python search the tests compare the
-kernel :func:`_reach` with.
+The kernel :func:`_reach` is private; the tests compare it with a plain-Python
+search of their own.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
+from .. import checks
+from ..errors import InputError
 from ..geometry import square_name
-from .moves import neighbour_table, square_of
+from .moves import TABLE_LIMIT, check_board, neighbour_table, square_of
 from .theory import Verdict
+
+__all__ = ["NAMED", "free_squares_verdict"]
 
 #: squares named in a reason at most (then "and N more")
 NAMED = 6
@@ -52,17 +58,6 @@ def _reach(nbr, start, seen):
     return count
 
 
-def reached_reference(nbr: np.ndarray, start: int) -> set[int]:
-    """Plain Python: the squares reachable from ``start`` along ``nbr``."""
-    seen, todo = {start}, [start]
-    while todo:
-        for t in nbr[todo.pop()]:
-            if t >= 0 and int(t) not in seen:
-                seen.add(int(t))
-                todo.append(int(t))
-    return seen
-
-
 def _names(squares: np.ndarray, cols: int) -> str:
     names = [square_name(*square_of(s, cols)) for s in squares[:NAMED]]
     more = f" and {len(squares) - NAMED} more" if len(squares) > NAMED else ""
@@ -74,7 +69,7 @@ def _only_neighbour(nbr: np.ndarray, square: int, cols: int) -> str:
     return square_name(*square_of(int(nbr[square][nbr[square] >= 0][0]), cols))
 
 
-def colour_count(rows: int, cols: int, free: np.ndarray, start: int, closed: bool) -> Verdict:
+def _colour_count(rows: int, cols: int, free: np.ndarray, start: int, closed: bool) -> Verdict:
     """Every move changes colour, so a tour of the free squares needs as many of each
     colour (closed), or one more of the start's colour at most (open)."""
     index = np.arange(rows * cols)
@@ -91,10 +86,21 @@ def colour_count(rows: int, cols: int, free: np.ndarray, start: int, closed: boo
     return None, "the colours allow a tour"
 
 
-def free_squares_verdict(rows: int, cols: int, free: np.ndarray, start: int, closed: bool) -> Verdict:
+def free_squares_verdict(rows: int, cols: int, free: Any, start: int, closed: bool) -> Verdict:
     """False with the argument when a cheap condition rules out every tour from ``start``
-    over the ``free`` squares; None when they all pass (a search decides)."""
-    exists, reason = colour_count(rows, cols, free, start, closed)
+    (an index ``row * cols + col``) over the ``free`` squares (one boolean a square); None
+    when they all pass (a search decides).  Boards up to :data:`~.moves.TABLE_LIMIT` squares."""
+    rows, cols = check_board(rows, cols)
+    if rows * cols > TABLE_LIMIT:
+        raise InputError(f"the conditions take boards up to {TABLE_LIMIT:,} squares; the {rows}x{cols} board has "
+                         f"{rows * cols:,}", parameter="rows", value=rows, show_value=False)
+    free = checks.mask(free, "free", rows * cols)
+    start = checks.whole_number(start, "start", 0, rows * cols - 1)
+    if not free[start]:
+        raise InputError("{parameter} is a blocked square: a tour starts on a free one", parameter="start",
+                         value=start)
+    closed = checks.flag(closed, "closed")
+    exists, reason = _colour_count(rows, cols, free, start, closed)
     if exists is False:
         return exists, reason
     n_free = int(np.count_nonzero(free))

@@ -23,6 +23,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 
 from .. import __version__, runner
+from ..counts import Count, said
 from ..checkpoint import Checkpoint
 from ..errors import CheckpointError, InputError, TooLong
 from ..geometry import Square, square_name
@@ -48,16 +49,21 @@ FRONTIER_SECONDS = 300.0
 CHECKPOINT_VERSION = 2
 
 
-@dataclass
-class TourCount:
-    """The number of tours of a board (its ``blocked`` squares taken off): open ones directed, closed ones
-    undirected."""
+@dataclass(frozen=True, eq=False, repr=False)
+class TourCount(Count):
+    """The number of tours of a board (its ``blocked`` squares taken off), ``count``: open ones directed,
+    closed ones undirected; counted by ``method`` in ``seconds`` (a :class:`~boardpuzzles.counts.Count`:
+    ``==`` leaves out how).
+
+    >>> TourCount(6, 6, True, None, 9862, "backtrack", 0, 1.2)
+    TourCount('6x6 closed: 9,862 tours (undirected)')
+    """
 
     rows: int
     cols: int
     closed: bool
     start: Square | None
-    total: int
+    count: int
     method: str
     peak_states: int
     seconds: float
@@ -71,11 +77,22 @@ class TourCount:
     #: bytes a cluster's workers sent each other (the successors handed to their owners)
     sent_bytes: int = 0
 
+    #: ``peak_states`` says how the frontier method went, not what it counted
+    MEASURED = Count.MEASURED | {"peak_states"}
+
     def to_json(self) -> dict[str, Any]:
+        """What ``knight count --json`` prints: ``rows``, ``cols``, ``closed``, ``start``, ``count``,
+        ``method``, ``peak_states``, ``seconds``."""
         return {"rows": self.rows, "cols": self.cols, "closed": self.closed,
                 "start": square_name(*self.start) if self.start is not None else None,
-                "blocked": [square_name(*sq) for sq in sorted(self.blocked)], "count": self.total,
+                "blocked": [square_name(*sq) for sq in sorted(self.blocked)], "count": self.count,
                 "method": self.method, "peak_states": self.peak_states, "seconds": round(self.seconds, 3)}
+
+    def text(self) -> str:
+        """``'5x5 open from a1: 304 tours (directed)'``."""
+        start = f" from {square_name(*self.start)}" if self.start is not None else ""
+        return (f"{self.rows}x{self.cols} {'closed' if self.closed else 'open'}{start}: {said(self.count)} "
+                f"tour{'' if self.count == 1 else 's'} ({'undirected' if self.closed else 'directed'})")
 
 
 def parse_memory(text: str) -> int:

@@ -27,10 +27,15 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from .. import checks
+from ..errors import InputError, InternalError
 from ..progress import Tracker
-from . import chunks
-from .moves import DCOL, DROW, neighbour_table, square_of
+from . import chunks, theory
+from .moves import DCOL, DROW, check_board, neighbour_table, square_of
 from .search import FOUND, Search
+
+#: The public name; the kernels and the steps of the construction are this module's own.
+__all__ = ["closed_tour"]
 
 _EVEN_PARTS = (8, 6, 10)
 _ANY_PARTS = (8, 5, 6, 7, 9)
@@ -48,15 +53,15 @@ def split(length: int, parts: tuple[int, ...]) -> list[int]:
                 best[total] = min(options, key=len)
         if rest in best:
             return [unit] * units + best[rest]
-    raise ValueError(f"{length} cannot be cut into pieces of {parts}")
+    raise InternalError(f"divide: {length} cannot be cut into pieces of {parts}")
 
 
 @lru_cache(maxsize=None)
 def block_tour(height: int, width: int) -> np.ndarray:
     """A closed tour of a height x width block, as local square indices (row * width + col)."""
-    search = Search(neighbour_table(height, width), np.zeros(height * width, dtype=np.int64), np.zeros(1), True)
+    search = Search(neighbour_table(height, width), np.zeros(height * width, dtype=np.int64), [0], True)
     if search.run() != FOUND:
-        raise ValueError(f"no closed tour on a {height}x{width} block")
+        raise InternalError(f"divide: no closed tour found on a {height}x{width} block")
     search.path.setflags(write=False)  # cached: shared by every caller
     return search.path
 
@@ -212,7 +217,7 @@ def strip_tour(n: int, start: int = 0, tracker: Tracker | None = None) -> np.nda
             if spot is not None:
                 break
         else:  # pragma: no cover - every 3x4 tour can host another (checked by the tests)
-            raise RuntimeError(f"strip: no 3x4 block fits at column {left}")
+            raise InternalError(f"divide: no 3x4 block fits at column {left} of the 3x{n} board")
         u, v = host[spot], host[spot + 1]
         for a, b in zip([u] + block, block + [v]):
             succ[a[0] * n + a[1]] = b[0] * n + b[1]
@@ -222,9 +227,16 @@ def strip_tour(n: int, start: int = 0, tracker: Tracker | None = None) -> np.nda
 
 def closed_tour(rows: int, cols: int, start: int = 0, tracker: Tracker | None = None) -> np.ndarray:
     """A closed tour of a rows x cols board (both sides >= 5 and area even, or one side 3
-    and the other even and >= 10) from square ``start``.
+    and the other even and >= 10: every board that has one) from square ``start`` (an index
+    ``row * cols + col``); InputError for another board or start.
 
     Works in chunks: between two, ``tracker`` reports and checks ``cancel``."""
+    rows, cols = check_board(rows, cols)
+    start = checks.whole_number(start, "start", 0, rows * cols - 1)
+    exists, reason = theory.closed_exists(rows, cols)
+    if not exists:
+        raise InputError(f"divide builds closed tours, and the {rows}x{cols} board has none ({reason})",
+                         parameter="rows", value=rows, show_value=False)
     tracker = tracker or Tracker("squares")
     if rows == 3:
         return strip_tour(cols, start, tracker)
@@ -256,7 +268,7 @@ def closed_tour(rows: int, cols: int, start: int = 0, tracker: Tracker | None = 
     for lo, hi in chunks.ranges(tracker, blocks, first=256):
         if not _assemble(cols, row_cuts, col_cuts, shape_of, tours_joined, tour_offset, positions_joined,
                          widths, succ, lo, hi):
-            raise RuntimeError(f"divide: could not join the blocks of a {rows}x{cols} board")
+            raise InternalError(f"divide: the blocks of the {rows}x{cols} board do not join")
         tracker.done += 63 * (hi - lo)  # a block counts as about 64 squares
     tracker.update(detail="reading the tour off")
     return walk(succ, start, tracker)

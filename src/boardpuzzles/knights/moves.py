@@ -12,14 +12,29 @@ bottom, so a move changes the row by ``-vertical[k]`` and the column by
 ``horizontal[k]``.
 
 A square ``(row, col)`` of a ``rows`` x ``cols`` board has the index
-``row * cols + col``; the kernels work on these indices.
+``row * cols + col``; the kernels work on these indices.  :func:`check_board`
+is the check every public function of :mod:`boardpuzzles.knights` makes of its
+board first.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from .. import checks
+from ..errors import InputError
 from ..geometry import Square
+
+#: The public names; the tables of moves (``DROW``, ``DCOL``, :func:`neighbour_table`)
+#: and the checks are for the package's kernels and modules.
+__all__ = ["HORIZONTAL", "VERTICAL", "BOARD_LIMIT", "TABLE_LIMIT", "accessibility"]
+
+#: longest side of a board
+BOARD_LIMIT = 10_000
+#: largest board a table of moves is made for (:func:`accessibility`; it holds 8 moves a square)
+TABLE_LIMIT = 1_000_000
 
 HORIZONTAL = (2, 1, -1, -2, -2, -1, 1, 2)
 VERTICAL = (-1, -2, -2, -1, 1, 2, 2, 1)
@@ -32,6 +47,17 @@ DROW.setflags(write=False)  # module tables shared by every caller: nobody may c
 DCOL.setflags(write=False)
 
 
+def check_board(rows: Any, cols: Any, largest: int = BOARD_LIMIT) -> tuple[int, int]:
+    """``(rows, cols)`` as ints; InputError unless both are whole numbers 1 .. ``largest``."""
+    sides = []
+    for name, side in (("rows", rows), ("cols", cols)):
+        side = checks.whole_number(side, name)
+        if not 1 <= side <= largest:
+            raise InputError(f"{{parameter}} must be 1..{largest}", parameter=name, value=side, allowed=f"1..{largest}")
+        sides.append(side)
+    return sides[0], sides[1]
+
+
 def square_of(index: int, cols: int) -> Square:
     """The square ``(row, col)`` with the index ``row * cols + col`` on a board ``cols`` wide."""
     row, col = divmod(int(index), cols)
@@ -42,14 +68,16 @@ def accessibility(rows: int, cols: int) -> list[list[int]]:
     """The seed's table: from how many squares each square can be reached.
 
     ``table[row][col]`` with row 0 = rank 1; for 8x8 it is the seed's Fig. 1.
+    Boards up to :data:`TABLE_LIMIT` squares.
+
+    >>> accessibility(3, 4)
+    [[2, 3, 3, 2], [2, 2, 2, 2], [2, 3, 3, 2]]
     """
-    return [
-        [
-            sum(0 <= r + dr < rows and 0 <= c + dc < cols for dr, dc in zip(ROW_STEP, HORIZONTAL))
-            for c in range(cols)
-        ]
-        for r in range(rows)
-    ]
+    rows, cols = check_board(rows, cols)
+    if rows * cols > TABLE_LIMIT:
+        raise InputError(f"the accessibility table takes boards up to {TABLE_LIMIT:,} squares; the {rows}x{cols} "
+                         f"board has {rows * cols:,}", parameter="rows", value=rows, show_value=False)
+    return (neighbour_table(rows, cols) >= 0).sum(axis=1).reshape(rows, cols).tolist()
 
 
 def neighbour_table(rows: int, cols: int, free: np.ndarray | None = None) -> np.ndarray:

@@ -21,14 +21,25 @@ marks the middle lines and ``middle_moves`` caps those moves (-1: no cap).
 The same kernel counts: with ``count_all`` it does not stop at the first tour.
 It works in chunks of nodes and keeps its whole state (the stack included) in
 arrays between them (:class:`Search`), so a long search reports its progress
-and can be cancelled between two chunks. ``count_reference`` is the
-plain-Python search (no pruning) the tests compare it with.
+and can be cancelled between two chunks.  :class:`Search` checks what it is
+given before the kernels see it (a table, orders and a prefix that do not fit
+together are an :class:`~boardpuzzles.errors.InputError` naming the parameter);
+the kernels (``_prepare``, ``_resume`` and their helpers) are this module's own.
+The tests compare it with a plain-Python count without pruning
+(``tests/knights_helpers.py``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
+
+from .. import checks
+from ..errors import InputError
+
+__all__ = ["FOUND", "EXHAUSTED", "GAVE_UP", "PAUSED", "Search"]
 
 FOUND, EXHAUSTED, GAVE_UP, PAUSED = 0, 1, 2, 3
 
@@ -112,7 +123,7 @@ def _hopeless(nbr, acc, visited, counts, p, start, closed, remaining):
 
 
 #: the registers of a search kept between chunks (indices into ``Search.regs``)
-_DEPTH, _BASE, _USED, _COUNT, _NODES, _FRESH = range(6)
+_DEPTH, _BASE, _USED, _COUNT, _NODES, _FRESH, _TESTS = range(7)
 
 
 @njit(cache=True, nogil=True)
@@ -164,7 +175,7 @@ def _resume(nbr, tie, closed, count_all, node_limit, chunk, path, middle, middle
     n_free = path.shape[0]
     start = path[0]
     depth, base, used = regs[_DEPTH], regs[_BASE], regs[_USED]
-    count, nodes, fresh = regs[_COUNT], regs[_NODES], regs[_FRESH]
+    count, nodes, fresh, tests = regs[_COUNT], regs[_NODES], regs[_FRESH], regs[_TESTS]
     stop = nodes + chunk if chunk > 0 else -1
     status = PAUSED
     while True:
@@ -183,6 +194,7 @@ def _resume(nbr, tie, closed, count_all, node_limit, chunk, path, middle, middle
                     m += 1
             ncand[depth] = m
             nexti[depth] = 0
+            tests += m
             fresh = 0
         if nexti[depth] < ncand[depth]:
             if nodes == stop:
@@ -221,6 +233,7 @@ def _resume(nbr, tie, closed, count_all, node_limit, chunk, path, middle, middle
             used -= middle[path[depth - 1]] & middle[path[depth]]
             depth -= 1
     regs[_DEPTH], regs[_USED], regs[_COUNT], regs[_NODES], regs[_FRESH] = depth, used, count, nodes, fresh
+    regs[_TESTS] = tests
     return status
 
 
@@ -236,14 +249,23 @@ class Search:
     nodes and go on later.
     """
 
-    def __init__(self, nbr: np.ndarray, tie: np.ndarray, prefix: np.ndarray, closed: bool,
+    def __init__(self, nbr: np.ndarray, tie: np.ndarray, prefix: Any, closed: bool,
                  count_all: bool = False, node_limit: int = 0, middle: np.ndarray | None = None,
                  middle_moves: int = -1) -> None:
+        nbr = checks.table(nbr, "nbr", 8, lo=-1)
         n = nbr.shape[0]
-        n_free = int((tie >= 0).sum())
-        self.nbr, self.tie, self.closed, self.count_all, self.node_limit = nbr, tie, closed, count_all, node_limit
-        self.middle = np.zeros(n, dtype=np.uint8) if middle is None else middle
-        self.middle_moves = middle_moves
+        if n == 0 or nbr.max(initial=-1) >= n:
+            raise InputError(f"{{parameter}} must name squares 0..{n - 1} (-1: no move), one row a square",
+                             parameter="nbr", value=n, show_value=False)
+        tie = _one_a_square(checks.integers(tie, "tie"), "tie", n)
+        free = tie >= 0
+        prefix = _path(checks.integers(prefix, "prefix"), nbr, free)
+        self.nbr, self.tie = nbr.astype(np.int32, copy=False), tie
+        self.closed, self.count_all = checks.flag(closed, "closed"), checks.flag(count_all, "count_all")
+        self.node_limit = checks.whole_number(node_limit, "node_limit", 0, checks.INT64.max)
+        self.middle = np.zeros(n, dtype=np.uint8) if middle is None else checks.mask(middle, "middle", n).astype(np.uint8)
+        self.middle_moves = checks.whole_number(middle_moves, "middle_moves", -1, checks.INT64.max)
+        n_free = int(free.sum())
         self.path = np.empty(n_free, dtype=np.int64)
         self.acc = np.zeros(n, dtype=np.int64)
         self.visited = np.ones(n, dtype=np.uint8)
@@ -251,9 +273,9 @@ class Search:
         self.cand = np.empty((n_free, 8), dtype=np.int64)
         self.ncand = np.zeros(n_free, dtype=np.int64)
         self.nexti = np.zeros(n_free, dtype=np.int64)
-        self.regs = np.zeros(6, dtype=np.int64)
-        self.status = _prepare(nbr, tie, np.asarray(prefix, dtype=np.int64), closed, self.path,
-                               self.acc, self.visited, self.counts, self.regs)
+        self.regs = np.zeros(7, dtype=np.int64)
+        self.status = _prepare(self.nbr, tie, prefix, self.closed, self.path, self.acc, self.visited, self.counts,
+                               self.regs)
 
     @property
     def count(self) -> int:
@@ -262,11 +284,22 @@ class Search:
 
     @property
     def nodes(self) -> int:
-        """Moves tried so far."""
+        """Moves tried so far (past ``node_limit``: one more than were made, the one that gave up)."""
         return int(self.regs[_NODES])
+
+    @property
+    def tests(self) -> int:
+        """Candidates listed so far: the free squares a knight's move from each square the search went on from."""
+        return int(self.regs[_TESTS])
+
+    @property
+    def depth(self) -> int:
+        """Moves on the path now (``path[:depth + 1]`` are its squares)."""
+        return int(self.regs[_DEPTH])
 
     def run(self, chunk: int = 0) -> int:
         """Search on for at most ``chunk`` nodes (0: to the end); the status, PAUSED if not done."""
+        chunk = checks.whole_number(chunk, "chunk", 0, checks.INT64.max)
         if self.status == PAUSED:
             self.status = _resume(self.nbr, self.tie, self.closed, self.count_all, self.node_limit, chunk,
                                   self.path, self.middle, self.middle_moves, self.acc, self.visited,
@@ -274,25 +307,25 @@ class Search:
         return self.status
 
 
-def count_reference(nbr: np.ndarray, start: int, closed: bool) -> int:
-    """Plain-Python count of tours from ``start`` over every square with a move (or alone).
+def _one_a_square(array: np.ndarray, parameter: str, n: int) -> np.ndarray:
+    """``array`` unless its length is not ``n``, the squares of the table."""
+    if len(array) != n:
+        raise InputError(f"{{parameter}} must hold one number a square of the table: {n}", parameter=parameter,
+                         value=len(array))
+    return array
 
-    No pruning: meant for boards of a few dozen squares.
-    """
-    n = nbr.shape[0]
-    seen = [False] * n
-    seen[start] = True
-    neighbours = [[int(t) for t in row if t >= 0] for row in nbr]
 
-    def extend(p: int, placed: int) -> int:
-        if placed == n:
-            return int(not closed or start in neighbours[p])
-        total = 0
-        for t in neighbours[p]:
-            if not seen[t]:
-                seen[t] = True
-                total += extend(t, placed + 1)
-                seen[t] = False
-        return total
-
-    return extend(start, 1)
+def _path(prefix: np.ndarray, nbr: np.ndarray, free: np.ndarray) -> np.ndarray:
+    """``prefix`` unless it is not a path the search can go on from: distinct free squares of the
+    table, each a move (a row of ``nbr``) from the one before."""
+    n = len(free)
+    if not 1 <= len(prefix) <= int(free.sum()):
+        raise InputError("{parameter} must be a path of one or more free squares, at most every free one",
+                         parameter="prefix", value=len(prefix))
+    if prefix.min() < 0 or prefix.max() >= n or not free[prefix].all() or len(np.unique(prefix)) < len(prefix):
+        raise InputError(f"{{parameter}} must be distinct free squares 0..{n - 1}", parameter="prefix",
+                         value=prefix.tolist())
+    for a, b in zip(prefix[:-1], prefix[1:]):
+        if b not in nbr[a]:
+            raise InputError(f"{{parameter}}: {b} is not a move from {a}", parameter="prefix", value=prefix.tolist())
+    return prefix

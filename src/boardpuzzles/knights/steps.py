@@ -1,144 +1,320 @@
-"""The knight's tour move by move, with the seed's tables, for watching it (``--trace``, the web page).
+"""The knight's methods step by step, for watching them (``--trace``, the web page, the notebook).
 
-The seed keeps ``accessibility``: for each free square, from how many free
-squares a knight can still reach it.  Each step here says where the knight went,
-the candidates it had (every free square a knight's move away, with its
-accessibility and, for the look-ahead, its score), which one the rule chose and
-the accessibility of every square after the move, so the values can be seen
-falling.  The rule's choice is made here in plain Python exactly as
-:func:`.warnsdorff.tour_kernel` makes it (a test walks both), so the steps of
-``warnsdorff``, ``lookahead`` and ``roth`` are the search itself; the other
-methods' tours are replayed along their path with the same tables.
+A :class:`Knight` holds the seed's tables (``board``, ``accessibility``) while a
+method's listed code (:mod:`.listed`) runs on it, and turns each operation the code
+makes into a :class:`KnightStep`: a candidate looked at (``test``), a move, a retreat
+(``back``), the start, the end.  Each step says where the code stands
+(:meth:`~boardpuzzles.listing.Listing.where`: the line that made it, its variables,
+the stack), the counters so far and the node of the search tree it stands on.  The
+steps are the search itself, made while it runs: ``warnsdorff``, ``lookahead`` and
+``roth`` choose exactly as :func:`.warnsdorff.run_rule` does, and ``backtrack``
+visits the nodes that :mod:`.search` visits, in the same order (the tests walk both).
+``divide`` builds its tour piece by piece, not move by move: its steps replay the tour.
 
 >>> steps = list(rule_steps(5, 5, (0, 0), "warnsdorff"))
->>> steps[1].square, [c.name for c in steps[1].candidates]
-((1, 2), ['c2', 'b3'])
->>> steps[-1].kind
-'done'
+>>> [(s.kind, s.name) for s in steps[:4]]
+[('start', 'a1'), ('test', 'c2'), ('test', 'b3'), ('move', 'c2')]
+>>> steps[1].candidate.accessibility, steps[-1].kind, steps[-1].counts
+(5, 'done', {'tests': 48, 'moves': 24, 'backs': 0, 'nodes': 25})
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
+from dataclasses import dataclass, field
 from typing import Any
 
-from .. import animate, render
+from .. import animate, checks, notebook, render
 from ..errors import InputError
-from ..geometry import Square, square_name
-from .moves import DCOL, DROW
-from .tour import LOOKAHEAD_DEPTH, KnightTour, NoTour
-from .warnsdorff import _BASE
+from ..geometry import Square, parse_board_size, parse_square, parse_squares, square_name
+from ..watching import Moment, Recorder, WatchedStep, stream
+from ..progress import Tracker
+from . import listed
+from .moves import check_board
+from .search import GAVE_UP
+from .tour import (LOOKAHEAD_DEPTH, LOOKAHEAD_MOST, RULE_OF, KnightTour, NoTour, budgets, exhaustive, find_tour, free_mask,
+                   middle_lines, rule_walk, tie_order)
 
-#: The methods whose choice is a rule that the steps follow; other methods are replayed.
-RULES = ("warnsdorff", "lookahead", "roth")
+#: The methods whose choice is a rule that the steps follow; ``backtrack`` is watched too, ``divide`` replayed.
+RULES = tuple(RULE_OF)
+WATCHED = (*RULES, "backtrack")
 #: Largest board (squares) whose tour is shown step by step.
 MAX_STEPPED = 400
+#: The most steps a watched exhaustive search may make (the rules make a few per square).
+MAX_WATCHED_STEPS = 100_000
 
-_MOVES = tuple(zip(DROW.tolist(), DCOL.tolist()))
+DEAD_END = "a dead end before the last move"
+CROSSING = "a second move between the middle lines: an open tour of a board four lines wide makes one"
+TIES = {"far": "ties to the square farthest from the centre (Roth's order)",
+        "near": "ties to the square nearest the centre", "code": "ties to the lower move code (the seed's order)"}
 
 
 @dataclass(frozen=True)
 class Candidate:
     """A free square a knight's move away: its ``accessibility`` and its rule's ``score``
-    (the look-ahead's number, None for the other rules); ``refused`` says why the rule
-    passes it over whatever its score (Roth: a dead end before the last move)."""
+    (the look-ahead's number, None for the other rules); ``refused`` says why the method
+    passes it over whatever its score (Roth: a dead end before the last move; the search:
+    a second move between the middle lines of a board four lines wide)."""
 
     square: Square
     accessibility: int
     score: int | None = None
     refused: str = ""
+    depth: int = 1
 
     @property
     def name(self) -> str:
         return square_name(*self.square)
 
+    @property
+    def ahead(self) -> list[int] | None:
+        """The look-ahead score read move by move (one hexadecimal digit each): the accessibility,
+        then the lowest one move further on, and so on; None for the other rules."""
+        if self.score is None:
+            return None
+        return [int(digit, 16) for digit in f"{self.score:0{self.depth}x}"]
+
+    def __str__(self) -> str:
+        text = f"{self.name}: accessibility {self.accessibility}"
+        if self.ahead is not None:
+            text += f", score {self.score} (" + ", then ".join(map(str, self.ahead)) + ")"
+        return text + (f", refused: {self.refused}" if self.refused else "")
+
     def to_json(self) -> dict[str, Any]:
         return {"square": self.name, "accessibility": self.accessibility, "score": self.score,
-                "refused": self.refused or None}
+                "ahead": self.ahead, "refused": self.refused or None}
+
+
+Table = tuple[tuple[int | None, ...], ...]
 
 
 @dataclass(frozen=True)
-class KnightStep:
-    """One step of a tour: ``kind`` is ``start``, ``move``, ``stuck`` (no free square to go to)
-    or ``done`` (every free square visited; ``note`` says whether the tour closes).
+class KnightStep(WatchedStep):
+    """One step of a watched method.
 
-    ``number`` counts the squares visited (the start is 1), ``square`` is where the
-    knight stands, ``candidates`` the choices it had to get there (for ``stuck``
-    and ``done``: from there), ``accessibility`` the table after the step, row by
-    row from rank 1 (None on visited and blocked squares).
+    ``kind``: ``start`` (the knight on its first square; ``restart``: a new run of the
+    search after one that made its budget of moves), ``test`` (a candidate looked at:
+    ``candidate``), ``move``, ``back`` (a retreat from ``left``; ``note`` says why),
+    ``stuck`` (a rule with no free square to go to), ``done`` (every free square
+    visited; ``note`` says whether the tour closes) or ``exhausted`` (the search tried
+    every move: no tour).  ``path`` holds the squares of the knight's path after the step,
+    from the start (``number`` counts them, ``square`` is the last: where the knight
+    stands); ``candidates`` the squares looked at from the square a move left (for a test:
+    from where the knight stands, so far, this one last; for ``stuck``: all of them),
+    ``accessibility`` the table after the step, row by row from rank 1 (None on visited and
+    blocked squares).
+
+    ``moment`` says where the listed code stood (no ``where`` for a replayed tour), the
+    counters after the step (``nodes``: of the search tree, the root included), the node of
+    the search tree the knight stands on after the step (0 the root, the start; each move
+    makes a node, numbered as they are made) and, on a move, the node it came from
+    (:class:`~..watching.Moment`).
     """
 
+    method: str
+    moment: Moment
     kind: str
-    number: int
-    square: Square
-    candidates: tuple[Candidate, ...]
-    accessibility: tuple[tuple[int | None, ...], ...]
+    path: tuple[Square, ...]
+    accessibility: Table
+    candidate: Candidate | None = None
+    candidates: tuple[Candidate, ...] = ()
+    left: Square | None = None
     note: str = ""
 
-    def __str__(self) -> str:
+    @property
+    def number(self) -> int:
+        """How many squares the path holds after the step."""
+        return len(self.path)
+
+    @property
+    def square(self) -> Square:
+        """Where the knight stands after the step."""
+        return self.path[-1]
+
+    @property
+    def name(self) -> str:
+        """The square the step is about: the candidate for a test, else where the knight stands."""
+        return self.candidate.name if self.candidate else square_name(*self.square)
+
+    @property
+    def left_name(self) -> str | None:
+        """The square a retreat left, by name."""
+        return square_name(*self.left) if self.left else None
+
+    def words(self) -> str:
+        """What the step does, in words."""
         where = square_name(*self.square)
-        if self.kind == "start":
-            return f"  1 start {where}"
-        if self.kind in ("stuck", "done"):
-            return f"{self.kind}: {self.note}"
-        options = ", ".join(f"{c.name} {c.accessibility}" + (f" ({c.score})" if c.score is not None else "")
-                            + (f" [{c.refused}]" if c.refused else "") for c in self.candidates)
-        return f"{self.number:>3} {where}   from: {options}"
+        if self.kind in ("start", "restart"):
+            return f"{self.kind} on {where}" + (f": {self.note}" if self.note else "")
+        if self.kind == "test":
+            return f"test {self.candidate}"
+        if self.kind == "move":
+            return f"move {self.number - 1} to {where}"
+        if self.kind == "back":
+            return f"back from {self.left_name} to {where}: {self.note}"
+        return f"{self.kind}: {self.note}"
+
+    def __str__(self) -> str:
+        """The ``--trace`` line: the step's number, the line and the function of the listing that made it, its words."""
+        if self.moment.line is None:
+            return f"{self.index + 1:>7}  {self.words()}"
+        return f"{self.index + 1:>7}  line {self.moment.line:>3}  {self.moment.frame:<9} {self.words()}"
 
     def to_json(self) -> dict[str, Any]:
+        """The step with the keys every watched step has (``index``, ``method``, ``line``, ``vars``,
+        ``stack``, ``counts``, ``node`` and, on a move, ``parent``) and the knight's own."""
+        moment = self.moment.to_json()
         return {
-            "kind": self.kind, "number": self.number, "square": square_name(*self.square),
+            "index": moment.pop("index"), "method": self.method, **moment, "kind": self.kind,
+            "number": self.number, "square": square_name(*self.square), "path": [square_name(*sq) for sq in self.path],
+            "candidate": self.candidate.to_json() if self.candidate else None,
             "candidates": [c.to_json() for c in self.candidates],
+            "left": self.left_name,
             "accessibility": [list(row) for row in self.accessibility], "note": self.note or None,
         }
 
 
-class _Board:
-    """The seed's two tables on a board with blocked squares: visited and accessibility."""
+def _tie_words(order: str | int) -> str:
+    return TIES[order] if isinstance(order, str) else f"ties in a random order (number {order})"
 
-    def __init__(self, rows: int, cols: int, blocked: Iterable[Square]) -> None:
-        self.rows, self.cols = rows, cols
-        self.taken = {(r, c): False for r in range(rows) for c in range(cols)}
-        for square in blocked:
-            self.taken[square] = True
-        self.free_total = sum(not taken for taken in self.taken.values())
-        self.acc = {square: len(self.onward(square)) for square, taken in self.taken.items() if not taken}
 
-    def onward(self, square: Square, shift: int = 0) -> list[Square]:
-        """The free squares a knight's move from ``square``, in move-code order from ``shift``."""
-        r, c = square
-        found = []
-        for i in range(8):
-            dr, dc = _MOVES[(i + shift) % 8]
-            target = (r + dr, c + dc)
-            if target in self.taken and not self.taken[target]:
-                found.append(target)
-        return found
+class Knight:
+    """The seed's two tables for one watched method, and the steps its listed code makes on them.
 
-    def occupy(self, square: Square) -> None:
-        self.taken[square] = True
-        for target in self.onward(square):
-            self.acc[target] -= 1
+    ``board[row][col]``: visited (or blocked); ``accessibility[row][col]``: from how many free
+    squares a knight can still reach the square.  The listed code (:mod:`.listed`) reads and
+    writes them, and calls :meth:`begin`, :meth:`test`, :meth:`move`, :meth:`back`,
+    :meth:`stuck`, :meth:`done` and :meth:`exhausted`, each of which makes its step and hands
+    it to ``trace`` (set by :meth:`steps`).  ``closing``: whether a closed tour is asked; the tables keep a closed
+    tour's start counted by its neighbours for the search only (the rules look at closing only
+    at the end).  ``offset`` and ``cancel``: see :class:`~..watching.Recorder`.
+    """
 
-    def release(self, square: Square) -> None:
-        self.taken[square] = False
-        for target in self.onward(square):
-            self.acc[target] += 1
+    def __init__(self, rows: int, cols: int, start: Square, method: str, blocked: frozenset[Square] = frozenset(),
+                 closing: bool = False, depth: int = LOOKAHEAD_DEPTH, offset: int = 0,
+                 cancel: threading.Event | None = None) -> None:
+        self.rows, self.cols, self.start, self.method = rows, cols, start, method
+        self.trace: Callable[[KnightStep], None] = lambda step: None
+        self.blocked, self.closing, self.depth = blocked, closing, depth
+        self.closed = closing and method == "backtrack"
+        self.free = free_mask(rows, cols, blocked)
+        self.squares = int(self.free.sum())
+        middle, self.across = middle_lines(rows, cols, self.free, closing)
+        self.middle = middle.reshape(rows, cols).tolist()
+        self.tie: list[list[int]] = []
+        counters = ("tests", "moves", "backs", "nodes", "restarts") if method == "backtrack" else (
+            "tests", "moves", "backs", "nodes")
+        self.recorder = Recorder(listed.LISTINGS.get(method), counters, offset, cancel)  # no listing: a tour replayed
+        self.made = 0
+        self.clear()
 
-    def look(self, square: Square, depth: int) -> int:
-        """The look-ahead score: the accessibility, then the best score one move on (as the kernel's ``_look``)."""
-        if depth <= 1:
-            return self.acc[square]
-        scale = _BASE ** (depth - 1)
-        self.occupy(square)
-        best = min((self.look(target, depth - 1) for target in self.onward(square)), default=scale - 1)
-        self.release(square)
-        return self.acc[square] * scale + best
+    def clear(self) -> None:
+        """The tables as before the first move: nothing visited, every accessibility whole."""
+        self.board = [[(r, c) in self.blocked for c in range(self.cols)] for r in range(self.rows)]
+        self.accessibility = [[sum(not self.board[tr][tc] for _, tr, tc in listed.jumps(self, r, c))
+                               for c in range(self.cols)] for r in range(self.rows)]
+        self.path: list[Square] = []
+        self.tested: list[list[Candidate]] = []
 
-    def table(self) -> tuple[tuple[int | None, ...], ...]:
-        return tuple(tuple(None if self.taken[r, c] else self.acc[r, c] for c in range(self.cols))
+    def steps(self, run: Callable[[Knight], Any]) -> Iterator[KnightStep]:
+        """The steps that ``run(self)`` (a listed method running on these tables) makes, as a stream."""
+        def watched(trace: Callable[[KnightStep], None]) -> None:
+            self.trace = trace
+            run(self)
+
+        return stream(watched, f"{self.method} from {square_name(*self.start)}")
+
+    def runs(self) -> Iterator[tuple[int, str | int]]:
+        """(budget of moves, tie order) of each run of the search (:func:`.tour.budgets`)."""
+        return budgets()
+
+    def table(self) -> Table:
+        return tuple(tuple(None if self.board[r][c] else self.accessibility[r][c] for c in range(self.cols))
                      for r in range(self.rows))
+
+    def _step(self, kind: str, counter: str | None, **fields: Any) -> None:
+        """Make the step (the path already as it stands after it) and hand it to ``trace``."""
+        moment = self.recorder.step(counter, len(self.path) - 1)
+        if moment is not None:
+            self.trace(KnightStep(self.method, moment, kind, tuple(self.path), self.table(), **fields))
+
+    def begin(self, budget: int | None = None, order: str | int | None = None) -> None:
+        """The knight is on the start (already occupied): a walk begins, or a run of the search with
+        its ``budget`` of moves and its tie ``order``."""
+        again = self.recorder.index > 0  # a run before this one
+        self.path, self.tested, self.made = [self.start], [[]], 0
+        note = ""
+        if budget is not None and order is not None:
+            self.tie = tie_order(self.rows, self.cols, self.free, order).reshape(self.rows, self.cols).tolist()
+            note = f"at most {budget:,} moves, {_tie_words(order)}"
+        if again:
+            note = "the run before made its budget of moves without an answer: a new run, " + note
+            self._step("restart", "restarts", note=note)
+        else:
+            self._step("start", None, note=note)
+
+    def test(self, r: int, c: int, key: Any = None, capped: bool = False) -> None:
+        """The method looks at the free square (r, c): its accessibility and its rule's ``key``
+        (``capped``: the search may not take it, a second move between the middle lines)."""
+        refused = DEAD_END if self.method == "roth" and key is None else CROSSING if capped else ""
+        score = key if self.method == "lookahead" else None
+        candidate = Candidate((r, c), self.accessibility[r][c], score, refused, self.depth)
+        self.tested[-1].append(candidate)
+        self._step("test", "tests", candidate=candidate, candidates=tuple(self.tested[-1]))
+
+    def move(self, r: int, c: int) -> None:
+        """The knight has moved to (r, c) (already occupied)."""
+        self.made += 1
+        candidates = tuple(self.tested[-1])
+        self.path.append((r, c))
+        self.tested.append([])
+        self._step("move", "moves", candidates=candidates)
+
+    def back(self, r: int, c: int, why: str) -> None:
+        """The knight has gone back from (r, c) (already released), for the reason ``why``."""
+        self.path.pop()
+        self.tested.pop()
+        self._step("back", "backs", left=(r, c), note=why)
+
+    def stuck(self) -> None:
+        """A rule has no free square to go to."""
+        candidates = self.tested[-1]
+        visited = len(self.path)
+        where = square_name(*self.path[-1])
+        if candidates:
+            names = ", ".join(c.name for c in candidates)
+            why = f"its only free neighbours ({names}) are dead ends that {self.method} enters only as the last square"
+        else:
+            why = "every square a knight's move away is visited or blocked"
+        left = self.squares - visited
+        note = (f"stuck on {where} after {visited - 1} moves with {left} square{'s' if left != 1 else ''} "
+                f"left: {why}")
+        self._step("stuck", None, candidates=tuple(candidates), note=note)
+
+    def done(self) -> None:
+        """Every free square is visited."""
+        self._step("done", None, note=_done_note(self.path[0], self.path[-1], self.closing))
+
+    def exhausted(self, why: str) -> None:
+        """The search has tried every move from the start: there is no tour."""
+        kind = "closed tour" if self.closing else "tour"
+        self._step("exhausted", None, note=f"no {kind} from {square_name(*self.start)}: {why}")
+
+
+def _closes(start: Square, last: Square) -> bool:
+    """Whether ``last`` is a knight's move from ``start``."""
+    return abs(last[0] - start[0]) * abs(last[1] - start[1]) == 2
+
+
+def _done_note(start: Square, last: Square, closed: bool) -> str:
+    closes = _closes(start, last)
+    note = f"every square visited, ending on {square_name(*last)}, " + (
+        "a knight's move from the start: the tour closes" if closes else "not a knight's move from the start: an open tour")
+    if closed and not closes:
+        note += ", so it is not the closed tour asked for"
+    return note
 
 
 def check_stepped(rows: int, cols: int) -> None:
@@ -148,141 +324,154 @@ def check_stepped(rows: int, cols: int) -> None:
                          parameter="board", value=f"{rows}x{cols}", allowed=f"up to {MAX_STEPPED} squares")
 
 
-def _check(rows: int, cols: int, method: str) -> None:
+def _checked(rows: Any, cols: Any, start: Any, blocked: Any, closed: Any, method: Any = None,
+             allowed: Sequence[str] = ()) -> tuple[int, int, Square, frozenset[Square], bool]:
+    """A stream's board, start, blocked squares, kind of tour and (when ``allowed`` names the methods
+    it follows) method, checked: InputError naming the one that is wrong."""
+    rows, cols = check_board(rows, cols)
     check_stepped(rows, cols)
-    if method not in RULES:
-        raise InputError("{parameter} must be one of " + ", ".join(RULES) + " to follow its choices",
-                         parameter="method", value=method, allowed=list(RULES))
+    if allowed and not (isinstance(method, str) and method in allowed):
+        raise checks.refused("{parameter} must be one of " + ", ".join(allowed) + " to follow its choices",
+                             "method", method)
+    start = checks.square(start, "start", rows, cols)
+    holes = frozenset(checks.squares(blocked, "blocked", rows, cols))
+    if start in holes:
+        raise InputError(f"the start square {square_name(*start)} is blocked: choose another {{parameter}}",
+                         parameter="start", value=square_name(*start), show_value=False)
+    return rows, cols, start, holes, checks.flag(closed, "closed")
 
 
-def _far(rows: int, cols: int, square: Square) -> int:
-    return (2 * square[0] - rows + 1) ** 2 + (2 * square[1] - cols + 1) ** 2
+def rule_steps(rows: int, cols: int, start: Square, method: str, depth: int = LOOKAHEAD_DEPTH,
+               blocked: Iterable[Square] = (), shift: int = 0, closed: bool = False, *, offset: int = 0,
+               cancel: threading.Event | None = None) -> Iterator[KnightStep]:
+    """The rule ``method`` (warnsdorff, lookahead with ``depth``, roth) walking from ``start``, step by
+    step from ``offset`` on: its listing :func:`.listed.walk` running.  Ties go to the first move in
+    the order ``shift``, ``shift + 1``, ... (mod 8), as in the kernel."""
+    rows, cols, start, holes, closed = _checked(rows, cols, start, blocked, closed, method, RULES)
+    depth = checks.whole_number(depth, "depth", 1, LOOKAHEAD_MOST)
+    shift = checks.whole_number(shift, "shift", 0, 7)
+    score = {"warnsdorff": listed.warnsdorff, "lookahead": listed.lookahead, "roth": listed.roth}[method]
+    knight = Knight(rows, cols, start, method, holes, closed, depth, offset, cancel)
+    return knight.steps(lambda knight: listed.walk(knight, score, shift))
 
 
-def rule_steps(rows: int, cols: int, start: Square, method: str, depth: int = 2,
-               blocked: Iterable[Square] = (), shift: int = 0, closed: bool = False) -> Iterator[KnightStep]:
-    """The rule ``method`` (warnsdorff, lookahead with ``depth``, roth) walking from ``start``, step by step.
+def search_size(rows: int, cols: int, start: Square, closed: bool = False, blocked: Iterable[Square] = (), *,
+                cancel: threading.Event | None = None) -> int:
+    """How many steps :func:`backtrack_steps` makes, counted by the kernel's search (:func:`.tour.exhaustive`)."""
+    rows, cols, start, holes, closed = _checked(rows, cols, start, blocked, closed)
+    total = 1
+    runs = exhaustive(rows, cols, start[0] * cols + start[1], closed, free_mask(rows, cols, holes),
+                      Tracker("nodes", None, None, cancel))
+    for budget, _, run in runs:
+        moves = budget if run.status == GAVE_UP else run.nodes
+        total += 1 + run.tests + moves + moves - run.depth
+    return total
 
-    Ties go to the first move in the order ``shift``, ``shift + 1``, ... (mod 8), as in the kernel.
+
+def backtrack_steps(rows: int, cols: int, start: Square, closed: bool = False, blocked: Iterable[Square] = (), *,
+                    offset: int = 0, cancel: threading.Event | None = None) -> Iterator[KnightStep]:
+    """The exhaustive search (the method ``backtrack``) step by step from ``offset`` on: its listing
+    :func:`.listed.backtrack` running, the same search as the kernel's (:func:`.tour.exhaustive`).
+
+    Raises :class:`~..errors.InputError` (``start``) when the search makes more than
+    :data:`MAX_WATCHED_STEPS` steps, before the first one.
     """
-    _check(rows, cols, method)
-    board = _Board(rows, cols, blocked)
-    square = start
-    board.occupy(square)
-    yield KnightStep("start", 1, square, (), board.table())
-    for number in range(2, board.free_total + 1):
-        candidates = []
-        best: tuple[int, int] | None = None
-        chosen = None
-        for target in board.onward(square, shift):
-            acc = board.acc[target]
-            score = board.look(target, depth) if method == "lookahead" else None
-            key = acc if score is None else score
-            refused = ""
-            if method == "roth" and key == 0 and number < board.free_total:
-                refused = "a dead end before the last move"
-            candidates.append(Candidate(target, acc, score, refused))
-            rank = (key, -_far(rows, cols, target) if method == "roth" else 0)
-            if not refused and (best is None or rank < best):
-                best, chosen = rank, target
-        if chosen is None:
-            yield KnightStep("stuck", number - 1, square, tuple(candidates), board.table(),
-                             _stuck_note(board, square, candidates, method, number - 1))
-            return
-        square = chosen
-        board.occupy(square)
-        yield KnightStep("move", number, square, tuple(candidates), board.table())
-    yield _done(board, start, square, closed)
+    rows, cols, start, holes, closed = _checked(rows, cols, start, blocked, closed)
+    size = search_size(rows, cols, start, closed, holes, cancel=cancel)
+    if size > MAX_WATCHED_STEPS:
+        raise InputError(f"the search from {{parameter}} {square_name(*start)} on the {rows}x{cols} board makes "
+                         f"{size:,} steps; a watched search makes at most {MAX_WATCHED_STEPS:,}",
+                         parameter="start", value=square_name(*start), show_value=False)
+    return Knight(rows, cols, start, "backtrack", holes, closed, offset=offset, cancel=cancel).steps(listed.backtrack)
 
 
-def path_steps(rows: int, cols: int, path: Sequence[Square], blocked: Iterable[Square] = (),
-               closed: bool = False) -> Iterator[KnightStep]:
-    """A tour found by another method, replayed square by square with the seed's tables."""
-    check_stepped(rows, cols)
-    board = _Board(rows, cols, blocked)
-    board.occupy(path[0])
-    yield KnightStep("start", 1, path[0], (), board.table())
-    for number, (before, square) in enumerate(zip(path, path[1:]), start=2):
-        candidates = tuple(Candidate(target, board.acc[target]) for target in board.onward(before))
-        board.occupy(square)
-        yield KnightStep("move", number, square, candidates, board.table())
-    yield _done(board, path[0], path[-1], closed)
+def path_steps(rows: int, cols: int, path: Sequence[Square], method: str, blocked: Iterable[Square] = (),
+               closed: bool = False, *, offset: int = 0) -> Iterator[KnightStep]:
+    """A tour found by ``method`` (``divide``, which builds it piece by piece), replayed square by square
+    with the seed's tables from ``offset`` on: no listing runs, so its steps have no ``where`` and no
+    tests; each move shows the free squares it could have gone to instead."""
+    rows, cols, start, holes, closed = _checked(rows, cols, path[0] if len(path) else None, blocked, closed)
+    path = checks.squares(path, "path", rows, cols)
 
+    def replay(knight: Knight) -> None:
+        listed.occupy(knight, *path[0])
+        knight.begin()
+        for before, square in zip(path, path[1:]):
+            knight.tested[-1] = [Candidate((r, c), knight.accessibility[r][c])
+                                 for _, r, c in listed.jumps(knight, *before) if not knight.board[r][c]]
+            listed.occupy(knight, *square)
+            knight.move(*square)
+        knight.done()
 
-def _closes(start: Square, last: Square) -> bool:
-    """Whether ``last`` is a knight's move from ``start``."""
-    return abs(last[0] - start[0]) * abs(last[1] - start[1]) == 2
-
-
-def _done(board: _Board, start: Square, last: Square, closed: bool) -> KnightStep:
-    closes = _closes(start, last)
-    note = f"every square visited, ending on {square_name(*last)}, " + (
-        "a knight's move from the start: the tour closes" if closes else "not a knight's move from the start: an open tour")
-    if closed and not closes:
-        note += ", so it is not the closed tour asked for"
-    return KnightStep("done", board.free_total, last, (), board.table(), note)
-
-
-def _stuck_note(board: _Board, square: Square, candidates: list[Candidate], method: str, visited: int) -> str:
-    left = board.free_total - visited
-    where = square_name(*square)
-    if candidates:
-        names = ", ".join(c.name for c in candidates)
-        why = f"its only free neighbours ({names}) are dead ends that {method} enters only as the last square"
-    else:
-        why = "every square a knight's move away is visited or blocked"
-    return (f"stuck on {where} after {visited - 1} moves with {left} square{'s' if left != 1 else ''} "
-            f"left: {why}")
-
+    return Knight(rows, cols, start, method, holes, closed, offset=offset).steps(replay)
 
 
 def tour_steps(rows: int, cols: int, start: Square, closed: bool, method: str | None, lookahead: int | None,
-               blocked: Iterable[Square], result: KnightTour | NoTour) -> list[KnightStep]:
-    """The steps behind ``result``, the answer of ``find_tour`` to these arguments: the rule's
-    own choices for ``warnsdorff``, ``lookahead`` and ``roth`` (in the tie order that found
-    the tour, or where the rule got stuck), the path replayed for the other methods; none
-    when a theorem or a search proved that no tour exists."""
-    depth = lookahead or LOOKAHEAD_DEPTH
-    if isinstance(result, NoTour):
-        if result.proved or method not in RULES:
-            return []
-        return list(rule_steps(rows, cols, start, method, depth, blocked, closed=closed))
-    path = result.squares()
+               blocked: Iterable[Square], result: KnightTour | NoTour, *, offset: int = 0,
+               cancel: threading.Event | None = None) -> Iterator[KnightStep]:
+    """The steps behind ``result``, the answer of ``find_tour`` to these arguments, as they come (from
+    ``offset`` on): the rule's own choices for ``warnsdorff``, ``lookahead`` and ``roth`` (in the tie
+    order that found the tour, or where the rule got stuck), the search for ``backtrack`` (to its
+    tour, or to the end where it proved there is none), the path replayed for ``divide``; none
+    where a theorem or a condition decided, or ``divide`` found none.  ``cancel``: see :class:`Knight`."""
+    if not isinstance(result, (KnightTour, NoTour)):
+        raise checks.refused("{parameter} must be the answer of find_tour: a KnightTour or a NoTour", "result", result)
+    depth = LOOKAHEAD_DEPTH if lookahead is None else lookahead
+    holes = checks.squares(blocked, "blocked", *check_board(rows, cols))
     if result.method in RULES:
-        for shift in range(8):
-            walked = list(rule_steps(rows, cols, start, result.method, depth, blocked, shift, result.closed))
-            if [step.square for step in walked[:-1]] == path:
-                return walked
-    return list(path_steps(rows, cols, path, blocked, result.closed))
+        _, shift = rule_walk(rows, cols, start[0] * cols + start[1], result.method, depth, free_mask(rows, cols, holes))
+        return rule_steps(rows, cols, start, result.method, depth, holes, shift, closed, offset=offset, cancel=cancel)
+    if result.method == "backtrack":
+        return backtrack_steps(rows, cols, start, closed, holes, offset=offset, cancel=cancel)
+    if isinstance(result, KnightTour):
+        return path_steps(rows, cols, result.squares(), result.method, holes, result.closed, offset=offset)
+    return iter(())
 
 
 def _caption(step: KnightStep) -> str:
     where = square_name(*step.square)
-    if step.kind == "start":
-        return f"The knight starts on {where}; each free square shows its accessibility in its corner"
-    if step.kind in ("stuck", "done"):
+    if step.kind in ("start", "restart"):
+        text = f"The knight starts on {where}; each free square shows its accessibility in its corner"
+        return text + (f" ({step.note})" if step.note else "")
+    if step.kind == "back":
+        return f"Back from {step.left_name} to {where}: {step.note}"
+    if step.kind in ("stuck", "done", "exhausted"):
         return step.note[:1].upper() + step.note[1:]
     options = ", ".join(f"{c.name} {c.accessibility}" + (f" (score {c.score})" if c.score is not None else "")
-                        + (" (a dead end)" if c.refused else "") for c in step.candidates)
-    return f"move {step.number - 1} to {where}; the choices (accessibility): {options}"
+                        + (" (refused)" if c.refused else "") for c in step.candidates)
+    return f"Move {step.number - 1} to {where}; the choices (accessibility): {options}"
 
 
-def tour_frames(rows: int, cols: int, steps: Sequence[KnightStep], blocked: Iterable[Square] = ()) -> list[animate.Frame]:
-    """The steps of a tour (:func:`tour_steps`) as frames: the knight on its square, the visited
-    squares numbered along the path, the candidates it had marked with their accessibility, and
-    every free square's accessibility small in its corner."""
+def tour_frames(rows: int, cols: int, steps: Iterable[KnightStep], blocked: Iterable[Square] = ()) -> list[animate.Frame]:
+    """The steps of a tour (:func:`tour_steps`) as frames, one a move, retreat, start or end (the tests
+    show as the candidates marked on the move they led to): the knight on its square, the path
+    numbered, the candidates it had marked, every free square's accessibility small in its corner.
+
+    Raises :class:`~..errors.InputError` (``board``) past :data:`.animate.MAX_FRAMES` frames.
+    """
     holes = set(blocked)
-    frames = []
+    frames: list[animate.Frame] = []
     visited: list[Square] = []
     for step in steps:
-        if step.kind in ("start", "move"):
+        if step.kind == "test":
+            continue
+        if step.kind in ("start", "restart"):
+            visited = [step.square]
+        elif step.kind == "move":
             visited.append(step.square)
+        elif step.kind == "back":
+            visited.pop()
+        start = square_name(*visited[0])
+        animate.check_frames(len(frames) + 1, "board", f"{rows}x{cols}", f"{step.method} from {start}, move by move,")
         table = {(r, c): str(value) for r, row in enumerate(step.accessibility) for c, value in enumerate(row)
                  if value is not None}
+        marks = {c.square: render.HIGHLIGHT for c in step.candidates}
+        if step.left:
+            marks[step.left] = render.TAKEN
         diagram = render.Diagram(
             rows, cols, pieces={step.square: "N"}, blocked=holes, path=list(visited),
             labels={square: str(number) for number, square in enumerate(visited, start=1) if square != step.square},
-            marks={c.square: render.HIGHLIGHT for c in step.candidates}, corner_labels=table,
+            marks=marks, corner_labels=table,
             closed_path=step.kind == "done" and _closes(visited[0], step.square))
         frames.append(animate.Frame(diagram, _caption(step)))
     return frames
@@ -294,16 +483,74 @@ def tour_animation(rows: int, cols: int, start: Square, closed: bool, method: st
     SVG (``knight tour --animate``): :func:`tour_steps` drawn by :func:`tour_frames`; where a
     proof says there is no tour, one frame with the board and the reason.
 
-    Raises :class:`~..errors.InputError` (``board``) past :data:`MAX_STEPPED` squares.
+    Raises :class:`~..errors.InputError` (``board``) past :data:`MAX_STEPPED` squares or
+    :data:`.animate.MAX_FRAMES` frames.
     """
     check_stepped(rows, cols)
     holes = list(blocked)
-    steps = tour_steps(rows, cols, start, closed, method, lookahead, holes, result)
-    if steps:
-        frames = tour_frames(rows, cols, steps, holes)
-    else:
+    frames = tour_frames(rows, cols, tour_steps(rows, cols, start, closed, method, lookahead, holes, result), holes)
+    if not frames:
         assert isinstance(result, NoTour)
         frames = [animate.Frame(render.Diagram(rows, cols, pieces={start: "N"}, blocked=set(holes)),
                                 f"No tour: {result.reason}")]
     kind = "closed" if closed else "open"
     return animate.animation(frames, seconds, f"{kind} knight's tour of the {rows}x{cols} board, move by move")
+
+
+def _named(value: Any, parameter: str, parse: Callable[[str], Any]) -> Any:
+    """``parse(value)`` for a text value, its InputError naming ``parameter``; any other value as it is."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return parse(value)
+    except InputError as error:
+        said = error.problem if error.problem.startswith(parameter) else f"{{parameter}}: {error.problem}"
+        raise InputError(said, parameter=parameter, value=value, show_value=False) from None
+
+
+def watch(board: str | int | tuple[int, int], start: str | Square = "a1", method: str | None = None,
+          closed: bool = False, lookahead: int | None = None, blocked: Iterable[str | Square] = ()) -> notebook.Player:
+    """The knight's tour that ``find_tour`` answers on ``board``, step by step, as a player for a notebook:
+    its ``_repr_html_`` is the web page's player (the board with every candidate tested and its
+    accessibility, the code with the line executing lit, the stack, the search tree, the counts, the
+    timeline), self-contained.
+
+    ``board`` is ``"RxC"`` (``"5x5"``, ``"8"``), a number N (N x N) or ``(rows, cols)``, at most
+    :data:`MAX_STEPPED` squares; ``start`` and each of ``blocked`` a name (``"a1"``) or ``(row, col)``;
+    ``method``, ``closed`` and ``lookahead`` as for ``find_tour`` (None: what suits the board).
+    Raises :class:`~..errors.InputError` (``board``) for a search of more than
+    :data:`.notebook.MAX_STEPS` steps, and :class:`NoTour` where a theorem or a condition says there
+    is no tour (no search runs, so there is nothing to watch); a rule that gets stuck, or a search
+    that proves there is none, is watched to its end.
+
+    >>> watch("5x5", start="a1", method="backtrack")
+    Player(the backtrack search from a1 on the 5x5 board: 74 steps)
+    """
+    if isinstance(board, str):
+        rows, cols = _named(board, "board", lambda text: parse_board_size(text, MAX_STEPPED))
+    elif isinstance(board, (tuple, list)) and len(board) == 2:
+        rows, cols = board
+    elif isinstance(board, int) and not isinstance(board, bool):
+        rows = cols = board
+    else:
+        raise checks.refused("{parameter} must be RxC (like 5x5), a number N or (rows, cols)", "board", board)
+    rows, cols = check_board(rows, cols)
+    check_stepped(rows, cols)
+    first: Square = _named(start, "start", lambda text: parse_square(text, rows, cols))
+    if isinstance(blocked, str):
+        blocked = _named(blocked, "blocked", lambda text: parse_squares(text, rows, cols, "blocked"))
+    holes = [_named(square, "blocked", lambda text: parse_square(text, rows, cols)) for square in blocked]
+    result: KnightTour | NoTour
+    try:
+        result = find_tour(rows, cols, first, closed, method, lookahead, holes)
+    except NoTour as none:
+        if none.method is None:  # a theorem decided: no search ran
+            raise
+        result = none
+    steps = list(islice(tour_steps(rows, cols, first, closed, method, lookahead, holes, result), notebook.MAX_STEPS + 1))
+    watched = result.method or ""  # a search ran: the method that answered
+    what = f"the {watched} search from {square_name(*first)} on the {rows}x{cols} board"
+    notebook.check_steps(len(steps), "board", f"{rows}x{cols}", what)
+    setup = {"rows": rows, "cols": cols, "method": watched, "start": square_name(*first),
+             "blocked": [square_name(*square) for square in holes], "closed": closed, "squares": rows * cols - len(holes)}
+    return notebook.Player("knight", listed.LISTINGS.get(watched), [step.to_json() for step in steps], what, setup)

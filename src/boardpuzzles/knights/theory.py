@@ -1,17 +1,31 @@
 """What the theorems say about the existence of knight's tours.
 
 Each function answers ``(verdict, reason)`` where verdict is True (a tour
-exists), False (none does) or None (no theorem decides: search).
+exists), False (none does) or None (no theorem decides: search).  A board is
+any size (whole numbers from 1: a theorem costs nothing); a wrong argument is
+an :class:`~boardpuzzles.errors.InputError` naming it.
+
+>>> closed_exists(5, 5)[0], open_exists(5, 5)[0], open_from(5, 5, 0, 1)[0]
+(False, True, False)
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from .. import checks
+
 Verdict = tuple[bool | None, str]
+
+
+def _board(rows: Any, cols: Any) -> tuple[int, int]:
+    return checks.whole_number(rows, "rows", lo=1), checks.whole_number(cols, "cols", lo=1)
 
 
 def closed_exists(rows: int, cols: int) -> Verdict:
     """Schwenk (1991): an m x n board (m <= n) has a closed tour unless m and n are both odd,
     m is 1, 2 or 4, or m = 3 and n is 4, 6 or 8."""
+    rows, cols = _board(rows, cols)
     m, n = sorted((rows, cols))
     board = f"{rows}x{cols}"
     if m * n == 1:
@@ -28,6 +42,7 @@ def closed_exists(rows: int, cols: int) -> Verdict:
 
 def open_exists(rows: int, cols: int) -> Verdict:
     """Open tours exist exactly on 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) and m x n, n >= m >= 5."""
+    rows, cols = _board(rows, cols)
     m, n = sorted((rows, cols))
     board = f"{rows}x{cols}"
     if (m, n) == (1, 1) or (m, n) == (3, 4) or (m == 3 and n >= 7) or (m == 4 and n >= 5) or m >= 5:
@@ -39,6 +54,8 @@ def open_exists(rows: int, cols: int) -> Verdict:
 
 def open_from(rows: int, cols: int, row: int, col: int) -> Verdict:
     """Whether an open tour starts on (row, col), where a theorem says so."""
+    rows, cols = _board(rows, cols)
+    row, col = checks.whole_number(row, "row", 0, rows - 1), checks.whole_number(col, "col", 0, cols - 1)
     exists, reason = open_exists(rows, cols)
     if not exists:
         return False, reason
@@ -63,7 +80,7 @@ def open_from(rows: int, cols: int, row: int, col: int) -> Verdict:
 
 def start_verdict(rows: int, cols: int, row: int, col: int, closed: bool) -> Verdict:
     """What the theorems say of a tour from (row, col): closed (then every square is alike) or open."""
-    if closed:
+    if checks.flag(closed, "closed"):
         return closed_exists(rows, cols)
     return open_from(rows, cols, row, col)
 

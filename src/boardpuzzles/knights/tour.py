@@ -11,38 +11,59 @@ default method is never a guess.
 The long calls take ``progress`` and ``cancel`` (see :mod:`boardpuzzles.progress`):
 every kernel works in chunks of about 0.1 s, in the caller's thread, and the call
 raises :class:`~boardpuzzles.errors.Cancelled` between two of them.
+
+The answers are values: ``repr`` is the text form, ``str`` draws the board (or
+says the answer in words on a board too large to draw), ``==`` compares and
+``hash`` works:
+
+>>> tour = find_tour(3, 4)
+>>> tour
+KnightTour('3x4 open from a1: a1 c2 a3 b1 d2 b3 c1 d3 b2 d1 c3 a2')
+>>> tour == find_tour(3, 4), len({tour, find_tour(3, 4)})
+(True, 1)
+>>> find_tour(5, 5, closed=True)
+Traceback (most recent call last):
+    ...
+boardpuzzles.knights.tour.NoTour: no tour: Schwenk's theorem: both sides of the 5x5 board are odd, so it has an odd number of squares, and a closed tour alternates colours
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from typing import Literal, get_args
+from types import MappingProxyType
+from typing import Any, Literal, get_args
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from .. import render
-from ..errors import InputError, TooLong
+from .. import checks, render
+from ..errors import InputError, InternalError, NoSolution, TooLong
 from ..geometry import Square, file_name, square_name
 from ..progress import ProgressFn, Tracker
 from ..symmetry import square_classes, symmetries_of
 from . import chunks, theory, warnsdorff
 from .conditions import free_squares_verdict
 from .divide import closed_tour
-from .moves import neighbour_table, square_of
+from .moves import BOARD_LIMIT, check_board, neighbour_table, square_of
 from .search import FOUND, GAVE_UP, PAUSED, Search
-from .verify import check_tour
+from .verify import first_fault
+from .warnsdorff import LOOKAHEAD_MOST
+
+#: The public names (the search and its tie orders are this module's own).
+__all__ = [
+    "Method", "METHODS", "LOOKAHEAD_DEPTH", "LOOKAHEAD_MOST", "BOARD_LIMIT", "SEARCH_LIMIT", "STARTS_LIMIT",
+    "STARTS_4XN_LONGEST", "DRAW_LIMIT", "LIST_LIMIT", "SHOWN_SQUARES", "KnightTour", "NoTour", "TourStarts",
+    "find_tour", "tour_starts",
+]
 
 #: the names of the methods (a type, so that a typo is caught before it runs)
 Method = Literal["warnsdorff", "lookahead", "roth", "backtrack", "divide"]
 METHODS: tuple[Method, ...] = get_args(Method)
-#: how many moves ``lookahead`` looks ahead unless told (the seed's second rule), and at most
+#: how many moves ``lookahead`` looks ahead unless told (the seed's second rule); at most
+#: :data:`.warnsdorff.LOOKAHEAD_MOST`
 LOOKAHEAD_DEPTH = 2
-LOOKAHEAD_MOST = 8
-#: longest side of a board
-BOARD_LIMIT = 10_000
 #: largest board the exhaustive search takes (it keeps 8 moves a square)
 SEARCH_LIMIT = 1_000_000
 #: largest board :func:`tour_starts` answers square by square
@@ -54,43 +75,58 @@ STARTS_4XN_LONGEST = 30
 #: largest board drawn as text square by square (the numbered grid), longest path listed by name
 DRAW_LIMIT = 32
 LIST_LIMIT = 1024
+#: squares a ``repr`` names before it shortens (the first 8, then ``...`` and the last)
+SHOWN_SQUARES = 16
 
 
-def check_board(rows: int, cols: int) -> None:
-    """InputError unless both sides are 1 .. :data:`BOARD_LIMIT`."""
-    for name, side in (("rows", rows), ("cols", cols)):
-        if not 1 <= side <= BOARD_LIMIT:
-            raise InputError(f"{{parameter}} must be 1..{BOARD_LIMIT}", parameter=name, value=side,
-                             allowed=f"1..{BOARD_LIMIT}")
+def _request(rows: int, cols: int, closed: bool, start: Square, blocked: Iterable[Square] = ()) -> str:
+    """The request in a few words: ``'5x5 open from a1'``, with the blocked squares if any."""
+    holes = sorted(blocked, key=lambda sq: (sq[1], sq[0]))
+    text = f"{rows}x{cols} {'closed' if closed else 'open'} from {square_name(*start)}"
+    return text + (f", {', '.join(square_name(*sq) for sq in holes)} blocked" if holes else "")
 
 
-class NoTour(Exception):
+class NoTour(NoSolution):
     """No tour from ``start``: either none exists (``proved``, and ``reason`` says why) or the
-    chosen method found none (``path``: how far a rule got)."""
+    chosen method found none (``path``: how far a rule got); ``method`` is the method whose run
+    answered, None where a theorem or a condition did before any ran.  A
+    :class:`~boardpuzzles.errors.NoSolution`: ``str()`` is the line the command prints."""
 
     def __init__(self, reason: str, proved: bool, path: np.ndarray | None = None, *,
-                 rows: int, cols: int, start: Square, closed: bool):
-        super().__init__(reason)
-        self.reason, self.proved, self.path = reason, proved, path
+                 rows: int, cols: int, start: Square, closed: bool, method: str | None = None):
+        self.method = method
         self.rows, self.cols, self.start, self.closed = rows, cols, start, closed
+        self.path = None if path is None else _frozen(path)
+        answer = {"rows": rows, "cols": cols, "closed": closed, "start": square_name(*start),
+                  "path": None, "exists": False if proved else None, "reason": reason}
+        if path is not None:
+            answer["visited"] = len(path)
+        super().__init__(reason, answer, proved=proved, message=("no tour: " if proved else "no tour found: ") + reason)
 
-    def to_json(self) -> dict:
-        """What ``knight tour --json`` prints: ``exists`` is false when proved, null when not."""
-        payload = {"rows": self.rows, "cols": self.cols, "closed": self.closed, "start": square_name(*self.start),
-                   "path": None, "exists": False if self.proved else None, "reason": self.reason}
-        if self.path is not None:
-            payload["visited"] = len(self.path)
-        return payload
+    def _key(self) -> tuple[Any, ...]:
+        return (*super()._key(), None if self.path is None else self.path.tobytes())
+
+    def __repr__(self) -> str:
+        return f"NoTour({_request(self.rows, self.cols, self.closed, self.start) + ': ' + str(self)!r})"
 
 
-@dataclass
+def _frozen(path: np.ndarray) -> np.ndarray:
+    """A path that nobody can change (a view when it is the caller's own array)."""
+    path = path.view()
+    path.setflags(write=False)
+    return path
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class KnightTour:
     """A knight's tour: ``path`` holds square indices ``row * cols + col`` in order.
 
     ``closed`` is the kind of tour asked for: a closed tour's last square is a
     knight's move from its first. An open tour may happen to be closed too
     (``method="divide"`` builds closed tours only); ``closed`` is then False all
-    the same, since that is what was asked and what the path is.
+    the same, since that is what was asked and what the path is.  A value: the
+    path is read-only, ``blocked`` a frozenset, and two tours are equal when they
+    are the same path on the same board (whichever ``method`` found them).
     """
 
     rows: int
@@ -98,7 +134,43 @@ class KnightTour:
     closed: bool
     path: np.ndarray
     method: str
-    blocked: set[Square] = field(default_factory=set)
+    blocked: frozenset[Square] = frozenset()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "path", _frozen(self.path))
+        object.__setattr__(self, "blocked", frozenset(self.blocked))
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, KnightTour) and (self.rows, self.cols, self.closed, self.blocked)
+                == (other.rows, other.cols, other.closed, other.blocked) and np.array_equal(self.path, other.path))
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, self.closed, self.blocked, self.path.tobytes()))
+
+    def text(self) -> str:
+        """The text form: ``'5x5 open from a1: a1 c2 e1 ...'``, the squares in order (past
+        :data:`SHOWN_SQUARES` the first 8, ``...`` and the last)."""
+        names = [square_name(*square_of(s, self.cols)) for s in
+                 (self.path if len(self.path) <= SHOWN_SQUARES else [*self.path[:8], self.path[-1]])]
+        if len(self.path) > SHOWN_SQUARES:
+            names[-1:-1] = ["..."]
+        start = square_of(self.path[0], self.cols)
+        return f"{_request(self.rows, self.cols, self.closed, start, self.blocked)}: {' '.join(names)}"
+
+    def summary(self) -> str:
+        """The tour in words: ``"open knight's tour of the 5x5 board by roth: 25 squares from a1 to c3"``."""
+        first, last = (square_name(*square_of(self.path[i], self.cols)) for i in (0, -1))
+        return (f"{'closed' if self.closed else 'open'} knight's tour of the {self.rows}x{self.cols} board by "
+                f"{self.method}: {len(self.path)} squares from {first} to {last}")
+
+    def __str__(self) -> str:
+        """The seed's numbered grid up to :data:`DRAW_LIMIT` squares a side; beyond, :meth:`summary`."""
+        if max(self.rows, self.cols) <= DRAW_LIMIT:
+            return render.text(self.diagram())
+        return self.summary()
+
+    def __repr__(self) -> str:
+        return f"KnightTour({self.text()!r})"
 
     def squares(self) -> list[Square]:
         """The path as (row, col) pairs."""
@@ -118,6 +190,7 @@ class KnightTour:
     def json_parts(self, squares_per_part: int = 1 << 20) -> Iterator[str]:
         """The JSON text of :meth:`to_json` in pieces, ``squares_per_part`` squares of the path each:
         a 10000x10000 path is 10^8 names, too many to hold as one list of strings."""
+        squares_per_part = checks.whole_number(squares_per_part, "squares_per_part", lo=1)
         head = json.dumps({**self._head(), "path": []})
         yield head[:-2]  # up to the path's "["
         files = [file_name(c) for c in range(self.cols)]
@@ -142,7 +215,8 @@ class KnightTour:
         return render.svg(self.diagram()) if render.drawable(self.rows, self.cols) else None
 
 
-def _free_mask(rows: int, cols: int, blocked: Iterable[Square]) -> np.ndarray:
+def free_mask(rows: int, cols: int, blocked: Iterable[Square]) -> np.ndarray:
+    """True on the free squares (index ``row * cols + col``), False on the ``blocked`` ones."""
     free = np.ones(rows * cols, dtype=np.bool_)
     for r, c in blocked:
         free[r * cols + c] = False
@@ -162,10 +236,10 @@ class _Ask:
     progress: ProgressFn | None
     cancel: threading.Event | None
 
-    def no(self, reason: str, proved: bool, path: np.ndarray | None = None) -> NoTour:
-        """The answer "no tour" to this request."""
+    def no(self, reason: str, proved: bool, path: np.ndarray | None = None, method: str | None = None) -> NoTour:
+        """The answer "no tour" to this request (``method``: the method that gave it, if one did)."""
         return NoTour(reason, proved, path, rows=self.rows, cols=self.cols,
-                      start=square_of(self.start, self.cols), closed=self.closed)
+                      start=square_of(self.start, self.cols), closed=self.closed, method=method)
 
     def tracker(self, unit: str = "squares") -> Tracker:
         return Tracker(unit, None, self.progress, self.cancel)
@@ -178,8 +252,9 @@ TIES: tuple[str, ...] = ("far", "near", "code")
 RESTARTS = ((2000, 256), (20_000, 64), (200_000, 16), (2_000_000, 4))
 
 
-def _tie(rows: int, cols: int, free: np.ndarray, order: str | int) -> np.ndarray:
-    """Tie-breaker for the search (lower first); -1 marks blocked squares."""
+def tie_order(rows: int, cols: int, free: np.ndarray, order: str | int) -> np.ndarray:
+    """Tie-breaker of the search among squares with as many onward moves (lower first; then the
+    move code), one a square; -1 marks blocked squares."""
     r = np.arange(rows * cols) // cols
     c = np.arange(rows * cols) % cols
     far = (2 * r - rows + 1) ** 2 + (2 * c - cols + 1) ** 2
@@ -192,8 +267,9 @@ def _tie(rows: int, cols: int, free: np.ndarray, order: str | int) -> np.ndarray
 
 def search(rows: int, cols: int, prefix: list[int], closed: bool, count_all: bool = False,
            free: np.ndarray | None = None, node_limit: int = 0, order: str | int = "far",
-           tracker: Tracker | None = None) -> tuple[int, int, np.ndarray]:
-    """Run the exhaustive search from the squares ``prefix``: (status, count, first tour).
+           tracker: Tracker | None = None) -> Search:
+    """Run the exhaustive search from the squares ``prefix`` to its end: the :class:`.search.Search`,
+    with its status, its count, its first tour and what it did.
 
     It works in chunks of nodes; between two, ``tracker`` counts the nodes, reports
     and checks ``cancel``.
@@ -205,20 +281,19 @@ def search(rows: int, cols: int, prefix: list[int], closed: bool, count_all: boo
     if free is None:
         free = np.ones(rows * cols, dtype=np.bool_)
     tracker = tracker or Tracker("nodes")
-    middle, middle_moves = _middle_lines(rows, cols, free, closed)
-    run = Search(neighbour_table(rows, cols, free), _tie(rows, cols, free, order), np.asarray(prefix), closed,
+    middle, middle_moves = middle_lines(rows, cols, free, closed)
+    run = Search(neighbour_table(rows, cols, free), tie_order(rows, cols, free, order), np.asarray(prefix), closed,
                  count_all, node_limit, middle, middle_moves)
     before = tracker.done
-    status = run.status
     for nodes in chunks.sizes(tracker, first=1 << 14):
-        if status != PAUSED:
+        if run.status != PAUSED:
             break
-        status = run.run(nodes)
+        run.run(nodes)
         tracker.done = before + run.nodes
-    return status, run.count, run.path
+    return run
 
 
-def _middle_lines(rows: int, cols: int, free: np.ndarray, closed: bool) -> tuple[np.ndarray, int]:
+def middle_lines(rows: int, cols: int, free: np.ndarray, closed: bool) -> tuple[np.ndarray, int]:
     """The middle lines of a whole board four lines wide, where an open tour makes one
     move between middle squares (:func:`.theory.open_from`); no cap elsewhere."""
     middle = np.zeros(rows * cols, dtype=np.uint8)
@@ -229,28 +304,45 @@ def _middle_lines(rows: int, cols: int, free: np.ndarray, closed: bool) -> tuple
     return middle, 1
 
 
-def _by_rule(ask: _Ask, method: str, depth: int) -> np.ndarray:
-    rule = {"warnsdorff": warnsdorff.SEED, "lookahead": warnsdorff.LOOKAHEAD, "roth": warnsdorff.ROTH}[method]
-    total = int(ask.free.sum())
-    # Roth's rule now and then gets stuck (7x7 from g7, 11x11 from a1, ...): then it tries
-    # again with the remaining ties in another move order, of which there are eight
+#: the kernels' rule of each method that follows a rule
+RULE_OF = {"warnsdorff": warnsdorff.SEED, "lookahead": warnsdorff.LOOKAHEAD, "roth": warnsdorff.ROTH}
+
+
+def rule_walk(rows: int, cols: int, start: int, method: str, depth: int, free: np.ndarray,
+              tracker: Tracker | None = None) -> tuple[np.ndarray, int]:
+    """The squares the rule ``method`` visits from ``start`` (shorter than the free squares where it
+    gets stuck) and the tie order (``shift``) of that walk.
+
+    Roth's rule now and then gets stuck (7x7 from g7, 11x11 from a1, ...): then it tries again
+    with the remaining ties in another move order, of which there are eight; the other rules
+    walk once, ties to the lower move code.
+    """
+    rule = RULE_OF[method]
+    total = int(free.sum())
     for shift in range(8 if rule == warnsdorff.ROTH else 1):
-        path = warnsdorff.run_rule(ask.rows, ask.cols, ask.start, rule, depth, ask.free, shift, ask.tracker())
+        path = warnsdorff.run_rule(rows, cols, start, rule, depth, free, shift, tracker)
         if len(path) == total:
             break
+    return path, shift
+
+
+def _by_rule(ask: _Ask, method: str, depth: int) -> np.ndarray:
+    path, _ = rule_walk(ask.rows, ask.cols, ask.start, method, depth, ask.free, ask.tracker())
+    total = int(ask.free.sum())
     if len(path) < total:
         where = square_name(*square_of(path[-1], ask.cols))
         raise ask.no(f"{method} got stuck on {where} after {len(path) - 1} moves ({len(path)} of {total} "
                      "squares visited); this says nothing about whether a tour exists: the default "
-                     "method decides", proved=False, path=path)
-    if ask.closed and check_tour(ask.rows, ask.cols, path, True, ask.free, ask.tracker()) != -1:
+                     "method decides", proved=False, path=path, method=method)
+    if ask.closed and first_fault(ask.rows, ask.cols, path, True, ask.free, ask.tracker()) is not None:
         last = square_name(*square_of(path[-1], ask.cols))
         raise ask.no(f"{method} visited every square, but the last one, {last}, "
-                     "is not a knight's move from the start: the tour is not closed", proved=False, path=path)
+                     "is not a knight's move from the start: the tour is not closed", proved=False, path=path,
+                     method=method)
     return path
 
 
-def _budgets() -> Iterator[tuple[int, str | int]]:
+def budgets() -> Iterator[tuple[int, str | int]]:
     """(node budget, tie order) for each run of the search: short runs in many orders first
     (random restarts), then Roth's order alone with budgets growing tenfold for ever, so
     that no single run is endless."""
@@ -263,20 +355,29 @@ def _budgets() -> Iterator[tuple[int, str | int]]:
         limit *= 10
 
 
+def exhaustive(rows: int, cols: int, start: int, closed: bool, free: np.ndarray,
+               tracker: Tracker | None = None) -> Iterator[tuple[int, str | int, Search]]:
+    """The method ``backtrack``: the exhaustive search from ``start``, run after run. A bad tie
+    order can cost it dearly, so several orders take turns with growing node budgets
+    (:func:`budgets`, restarts); a run that ends within its budget is conclusive and the last.
+    Yields each run as (its budget, its tie order, the :class:`.search.Search` run to its end)."""
+    tracker = tracker or Tracker("nodes")
+    for limit, order in budgets():
+        run = search(rows, cols, [start], closed, free=free, node_limit=limit, order=order, tracker=tracker)
+        yield limit, order, run
+        if run.status != GAVE_UP:
+            return
+
+
 def _exact(ask: _Ask) -> np.ndarray:
-    """Exhaustive search; a bad tie order can cost it dearly, so several orders take turns
-    with growing node budgets (restarts). A run that ends within its budget is conclusive."""
-    tracker = ask.tracker("nodes")
-    for limit, order in _budgets():
-        status, _, path = search(ask.rows, ask.cols, [ask.start], ask.closed, free=ask.free, node_limit=limit,
-                                 order=order, tracker=tracker)
-        if status != GAVE_UP:
-            break
-    if status != FOUND:
+    """Exhaustive search (:func:`exhaustive`): its last run's tour, or NoTour (proved) when it ends with none."""
+    for _, _, run in exhaustive(ask.rows, ask.cols, ask.start, ask.closed, ask.free, ask.tracker("nodes")):
+        pass
+    if run.status != FOUND:
         kind = "closed tour" if ask.closed else "tour"
         raise ask.no(f"exhaustive search: no {kind} from {square_name(*square_of(ask.start, ask.cols))} "
-                     f"on this {ask.rows}x{ask.cols} board", proved=True)
-    return path
+                     f"on this {ask.rows}x{ask.cols} board", proved=True, method="backtrack")
+    return run.path
 
 
 def _decide(ask: _Ask) -> None:
@@ -296,7 +397,7 @@ def _divided(ask: _Ask) -> np.ndarray:
     exists, reason = theory.closed_exists(ask.rows, ask.cols)
     if not exists:
         raise ask.no(f"divide builds closed tours, and there is none here ({reason}); this says nothing "
-                     "about open tours: the default method decides", proved=False)
+                     "about open tours: the default method decides", proved=False, method="divide")
     return closed_tour(ask.rows, ask.cols, ask.start, ask.tracker())
 
 
@@ -324,16 +425,15 @@ def find_tour(rows: int, cols: int, start: Square = (0, 0), closed: bool = False
     theorems (or, with blocked squares, the cheap conditions) prove wins over any
     method. ``progress`` and ``cancel``: see :mod:`boardpuzzles.progress`.
     """
-    check_board(rows, cols)
-    blocked = set(blocked)
-    for name, squares in (("start", [start]), ("blocked", blocked)):
-        for r, c in squares:
-            if not (0 <= r < rows and 0 <= c < cols):
-                raise InputError(f"{{parameter}} {(r, c)} is off the {rows}x{cols} board", parameter=name,
-                                 value=(r, c), show_value=False)
+    rows, cols = check_board(rows, cols)
+    start = checks.square(start, "start", rows, cols)
+    blocked = set(checks.squares(blocked, "blocked", rows, cols))
+    closed = checks.flag(closed, "closed")
     if start in blocked:
         raise InputError(f"the start square {square_name(*start)} is blocked: choose another {{parameter}}",
                          parameter="start", value=square_name(*start), show_value=False)
+    if method is not None and not isinstance(method, str):
+        raise checks.refused(f"{{parameter}} must be one of {', '.join(METHODS)}, or None", "method", method)
     if method is not None and method not in METHODS:
         raise InputError(f"unknown {{parameter}} '{method}': choose one of {', '.join(METHODS)}",
                          parameter="method", value=method, allowed=METHODS, show_value=False)
@@ -341,14 +441,18 @@ def find_tour(rows: int, cols: int, start: Square = (0, 0), closed: bool = False
         raise InputError(f"{{parameter}} is how far method lookahead looks ahead; "
                          f"{'the default method' if method is None else method} does not look ahead",
                          parameter="lookahead", value=lookahead)
-    depth = LOOKAHEAD_DEPTH if lookahead is None else lookahead
+    depth = LOOKAHEAD_DEPTH if lookahead is None else checks.whole_number(lookahead, "lookahead")
     if not 1 <= depth <= LOOKAHEAD_MOST:
         raise InputError(f"{{parameter}} must be 1..{LOOKAHEAD_MOST}", parameter="lookahead", value=depth,
                          allowed=f"1..{LOOKAHEAD_MOST}")
     if method == "divide" and blocked:
         raise InputError("method divide builds tours of whole boards: it takes no {parameter} squares",
                          parameter="blocked", value=sorted(blocked), show_value=False)
-    ask = _Ask(rows, cols, _free_mask(rows, cols, blocked), start[0] * cols + start[1], closed, progress, cancel)
+    if blocked and rows * cols > SEARCH_LIMIT:
+        raise InputError(f"a board with blocked squares is searched exhaustively, which takes boards up to "
+                         f"{SEARCH_LIMIT:,} squares; the {rows}x{cols} board has {rows * cols:,}: "
+                         "leave out {parameter}", parameter="blocked", value=len(blocked), show_value=False)
+    ask = _Ask(rows, cols, free_mask(rows, cols, blocked), start[0] * cols + start[1], closed, progress, cancel)
     ask.tracker().check()
     _decide(ask)
     if method is None:
@@ -359,23 +463,35 @@ def find_tour(rows: int, cols: int, start: Square = (0, 0), closed: bool = False
         path = _divided(ask)
     else:
         path = _by_rule(ask, method, depth)
-    fault = check_tour(rows, cols, path, closed, ask.free, ask.tracker())
-    if fault != -1:
-        raise RuntimeError(f"{method} returned a path that is not a tour (fault at move {fault})")
-    return KnightTour(rows, cols, closed, path, method, blocked)
+    fault = first_fault(rows, cols, path, closed, ask.free, ask.tracker())
+    if fault is not None:
+        raise InternalError(f"{method} returned a path that is not a tour (fault at square {fault} of the path)")
+    return KnightTour(rows, cols, closed, path, method, frozenset(blocked))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class TourStarts(Mapping[Square, tuple[bool, str]]):
     """For every square of the board: whether a tour (closed or open) starts there, and why.
 
-    A mapping ``(row, col) -> (exists, reason)``; :meth:`squares` lists the start squares.
+    A mapping ``(row, col) -> (exists, reason)``, read-only; :meth:`squares` lists the
+    start squares.  A value: equal to another with the same verdicts on the same board,
+    and hashable.
     """
 
     rows: int
     cols: int
     closed: bool
-    verdicts: dict[Square, tuple[bool, str]]
+    verdicts: Mapping[Square, tuple[bool, str]]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "verdicts", MappingProxyType(dict(self.verdicts)))
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, TourStarts) and (self.rows, self.cols, self.closed) == (other.rows, other.cols, other.closed)
+                and dict(self.verdicts) == dict(other.verdicts))
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, self.closed, frozenset(self.verdicts.items())))
 
     def __getitem__(self, square: Square) -> tuple[bool, str]:
         return self.verdicts[square]
@@ -408,13 +524,33 @@ class TourStarts(Mapping[Square, tuple[bool, str]]):
     def _repr_svg_(self) -> str:
         return render.svg(self.diagram())
 
+    def text(self) -> str:
+        """The text form: ``'3x4 open: a1 a2 a3 d1 d2 d3'``, the start squares file by file (past
+        :data:`SHOWN_SQUARES` the first 8, ``...`` and the last), or ``none``."""
+        starts = [square_name(*sq) for sq in self.squares()]
+        if len(starts) > SHOWN_SQUARES:
+            starts = [*starts[:8], "...", starts[-1]]
+        return f"{self.rows}x{self.cols} {'closed' if self.closed else 'open'}: {' '.join(starts) or 'none'}"
+
+    def __str__(self) -> str:
+        """The board with the start squares marked, up to :data:`DRAW_LIMIT` squares a side; beyond, in words."""
+        if max(self.rows, self.cols) <= DRAW_LIMIT:
+            return render.text(self.diagram())
+        kind = "closed" if self.closed else "open"
+        return f"{len(self.squares())} of the {self.rows * self.cols} squares start an {kind} tour of the " \
+               f"{self.rows}x{self.cols} board"
+
+    def __repr__(self) -> str:
+        return f"TourStarts({self.text()!r})"
+
 
 def tour_starts(rows: int, cols: int, closed: bool = False, *, progress: ProgressFn | None = None,
                 cancel: threading.Event | None = None, force: bool = False) -> TourStarts:
     """For every square: whether a tour starts there, and why (theorem or search); boards up
     to :data:`STARTS_LIMIT` squares. ``progress`` counts the squares decided. Open tours of
     4 x n boards longer than :data:`STARTS_4XN_LONGEST` are refused (:class:`TooLong`) unless ``force``."""
-    check_board(rows, cols)
+    rows, cols = check_board(rows, cols)
+    closed, force = checks.flag(closed, "closed"), checks.flag(force, "force")
     if rows * cols > STARTS_LIMIT:
         raise InputError(f"starts answers boards up to {STARTS_LIMIT} squares; the {rows}x{cols} board "
                          f"has {rows * cols}", parameter="board", value=f"{rows}x{cols}", show_value=False)

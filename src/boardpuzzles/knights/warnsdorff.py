@@ -15,26 +15,37 @@ Rules (the ``rule`` argument of the kernels):
 * ``ROTH`` -- ties broken by the square farthest from the centre (Roth's rule),
   and a square no other free square reaches is entered only as the last one.
 
-Each returns the squares visited, in order; fewer than all squares means the
-knight got stuck. ``tour_reference`` is the plain-Python version the tests
-compare the kernels with.
+:func:`run_rule` returns the squares visited, in order; fewer than all squares
+means the knight got stuck.  It checks its arguments before the kernels
+(``_tour_kernel`` and its helpers, this module's own) see them; the tests
+compare it with a plain-Python walk (``tests/knights_helpers.py``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
+from .. import checks
+from ..errors import InputError
 from ..progress import Tracker
 from . import chunks
-from .moves import DCOL, DROW
+from .moves import DCOL, DROW, check_board
+
+__all__ = ["SEED", "LOOKAHEAD", "ROTH", "RULES", "BASE", "LOOKAHEAD_MOST", "run_rule"]
 
 SEED, LOOKAHEAD, ROTH = 0, 1, 2
-_BASE = 16  # accessibilities are 0..8, so one hexadecimal digit each
+RULES = (SEED, LOOKAHEAD, ROTH)
+#: the look-ahead's score in base 16: accessibilities are 0..8, so one hexadecimal digit a move looked at
+BASE = 16
+#: the deepest look-ahead (8**8 squares looked at a move at most; its score, a digit a move, fits an int64)
+LOOKAHEAD_MOST = 8
 
 
 @njit(cache=True, nogil=True)
-def fill_accessibility(rows, cols, free, acc, lo, hi):
+def _fill_accessibility(rows, cols, free, acc, lo, hi):
     """acc[s] for s in lo .. hi - 1: free neighbours of each free square, -1 on blocked squares."""
     for s in range(lo, hi):
         if not free[s]:
@@ -79,7 +90,7 @@ def _look(rows, cols, acc, s, depth):
         return a
     scale = np.int64(1)
     for _ in range(depth - 1):
-        scale *= _BASE
+        scale *= BASE
     best = scale - 1  # nowhere to go on: the worst tie-breaker
     _occupy(rows, cols, acc, s)
     r, c = s // cols, s % cols
@@ -94,7 +105,7 @@ def _look(rows, cols, acc, s, depth):
 
 
 @njit(cache=True, nogil=True)
-def tour_kernel(rows, cols, acc, path, length, rule, depth, shift, moves):
+def _tour_kernel(rows, cols, acc, path, length, rule, depth, shift, moves):
     """Walk the knight on from ``path[length - 1]`` by ``rule``, at most ``moves`` moves
     (the seed's loop, in chunks); fill ``path``, return (its new length, stuck).
 
@@ -136,21 +147,34 @@ def tour_kernel(rows, cols, acc, path, length, rule, depth, shift, moves):
 
 
 def run_rule(rows: int, cols: int, start: int, rule: int, depth: int = 1,
-             free: np.ndarray | None = None, shift: int = 0, tracker: Tracker | None = None) -> np.ndarray:
-    """The squares (indices) the rule visits from ``start``; shorter than the board when stuck.
+             free: Any = None, shift: int = 0, tracker: Tracker | None = None) -> np.ndarray:
+    """The squares (indices ``row * cols + col``) the rule visits from the square ``start`` (an index);
+    shorter than the free squares when stuck.
 
-    The tables are built and the knight walks in chunks; between two, ``tracker``
-    reports the squares done and checks ``cancel``.
+    ``rule`` is one of :data:`RULES`, ``depth`` how far :data:`LOOKAHEAD` looks
+    (1..:data:`LOOKAHEAD_MOST`), ``free`` the free squares (a bool a square, default all), ``shift``
+    the first move code of the tie order (0..7).  The tables are built and the knight walks in
+    chunks; between two, ``tracker`` reports the squares done and checks ``cancel``.
     """
-    if free is None:
-        free = np.ones(rows * cols, dtype=np.bool_)
+    rows, cols = check_board(rows, cols)
+    squares = rows * cols
+    free = np.ones(squares, dtype=np.bool_) if free is None else checks.mask(free, "free", squares)
+    start = checks.whole_number(start, "start", 0, squares - 1)
+    if not free[start]:
+        raise InputError("{parameter} is a blocked square: start on a free one", parameter="start", value=start)
+    if not isinstance(rule, (int, np.integer)) or isinstance(rule, bool) or rule not in RULES:
+        raise checks.refused("{parameter} must be SEED, LOOKAHEAD or ROTH", "rule", rule)
+    depth = checks.whole_number(depth, "depth", 1, LOOKAHEAD_MOST)
+    shift = checks.whole_number(shift, "shift", 0, 7)
+    if tracker is not None and not isinstance(tracker, Tracker):
+        raise checks.refused("{parameter} must be a Tracker, or None", "tracker", tracker)
     tracker = tracker or Tracker("squares")
     n_free = int(free.sum())
-    tracker.update(0, total=rows * cols + n_free, detail="accessibility")
-    acc = np.empty(rows * cols, dtype=np.int8)
-    for lo, hi in chunks.ranges(tracker, rows * cols):
-        fill_accessibility(rows, cols, free, acc, lo, hi)
-    path = np.empty(n_free, dtype=np.int32 if rows * cols < 2**31 else np.int64)
+    tracker.update(0, total=squares + n_free, detail="accessibility")
+    acc = np.empty(squares, dtype=np.int8)
+    for lo, hi in chunks.ranges(tracker, squares):
+        _fill_accessibility(rows, cols, free, acc, lo, hi)
+    path = np.empty(n_free, dtype=np.int32 if squares < 2**31 else np.int64)
     path[0] = start
     _occupy(rows, cols, acc, start)
     length, stuck = 1, False
@@ -159,55 +183,6 @@ def run_rule(rows: int, cols: int, start: int, rule: int, depth: int = 1,
         if stuck or length == n_free:
             break
         before = length
-        length, stuck = tour_kernel(rows, cols, acc, path, length, rule, depth, shift, moves)
+        length, stuck = _tour_kernel(rows, cols, acc, path, length, int(rule), depth, shift, moves)
         tracker.done += length - before
     return path[:length]
-
-
-def tour_reference(rows: int, cols: int, start: tuple[int, int], rule: int = SEED,
-                   depth: int = 1) -> list[tuple[int, int]]:
-    """Plain-Python version of :func:`tour_kernel` on a board without blocked squares."""
-    moves = list(zip(DROW.tolist(), DCOL.tolist()))
-
-    def free_neighbours(r, c):
-        return [(r + dr, c + dc) for dr, dc in moves
-                if 0 <= r + dr < rows and 0 <= c + dc < cols and not board[r + dr][c + dc]]
-
-    board = [[False] * cols for _ in range(rows)]
-    access = [[len(free_neighbours(r, c)) for c in range(cols)] for r in range(rows)]
-
-    def occupy(r, c):
-        board[r][c] = True
-        for tr, tc in free_neighbours(r, c):
-            access[tr][tc] -= 1
-
-    def release(r, c):
-        board[r][c] = False
-        for tr, tc in free_neighbours(r, c):
-            access[tr][tc] += 1
-
-    def look(r, c, d):
-        if d <= 1:
-            return access[r][c]
-        occupy(r, c)
-        onward = [look(tr, tc, d - 1) for tr, tc in free_neighbours(r, c)]
-        release(r, c)
-        return access[r][c] * _BASE ** (d - 1) + min(onward, default=_BASE ** (d - 1) - 1)
-
-    path = [start]
-    occupy(*start)
-    while len(path) < rows * cols:
-        r, c = path[-1]
-        options = []
-        for code, (tr, tc) in enumerate(free_neighbours(r, c)):
-            key = look(tr, tc, depth) if rule == LOOKAHEAD else access[tr][tc]
-            if rule == ROTH and key == 0 and len(path) + 1 < rows * cols:
-                continue
-            far = (2 * tr - rows + 1) ** 2 + (2 * tc - cols + 1) ** 2
-            options.append((key, -far if rule == ROTH else 0, code, (tr, tc)))
-        if not options:
-            break
-        square = min(options)[3]
-        occupy(*square)
-        path.append(square)
-    return path

@@ -17,6 +17,12 @@ lexicographic, order):
 :func:`solve` also has ``construction``, its default: one solution for any N,
 written down in O(N) (:mod:`.construction`).
 
+:func:`watch` returns a player of a seed's search for a notebook: the board,
+the code with the line executing lit, the stack, the search tree, the counts
+(:mod:`.steps`); :func:`compare` runs the recursive search, the seed's half-row
+symmetry, the eight symmetries and the bitboards on one N, with the nodes each
+visits and its time (:mod:`.compare`).
+
 :func:`count` counts all solutions and the fundamental ones in one pass, with
 the eight symmetries used inside the search, on every core, on a dask cluster
 or resuming from a checkpoint; :func:`subproblems` and :func:`count_subproblem`
@@ -45,7 +51,26 @@ published count of a listing, the steps to the first solution
 (:data:`.bitboard.FIRST_SOLUTION_STEPS`), the subproblems of a count, the part of
 the search tree walked by every completion.
 
+Answers
+-------
 Every answer has ``to_json()``: what the command line prints with ``--json``.
+Each is a value: its ``repr`` is its text form, ``str`` draws it or says it in
+words, ``==`` compares and ``hash`` works (:class:`Solution`,
+:class:`Completions`, :class:`SolutionCount`; the records :class:`Counts` and
+:class:`Subproblem` are named tuples).  "None" is said one way:
+:func:`solve` raises :class:`~boardpuzzles.errors.NoSolution` (N = 2, 3), and
+the listings answer an empty collection.
+
+>>> queens.solve(3)
+Traceback (most recent call last):
+    ...
+boardpuzzles.errors.NoSolution: no solution exists for 3 queens on a 3x3 board
+>>> queens.count(8, workers=1)
+SolutionCount('8 queens: 92 solutions, 12 fundamental')
+
+Every argument is checked before any search starts (:mod:`boardpuzzles.checks`):
+a wrong type, shape or range is an :class:`~boardpuzzles.errors.InputError`
+naming the parameter.
 """
 
 from __future__ import annotations
@@ -55,17 +80,21 @@ import threading
 from typing import Literal, get_args
 from collections.abc import Callable, Iterator, Sequence
 
-from ..errors import InputError
+from .. import checks
+from ..errors import InputError, NoSolution
 from ..geometry import Square, parse_squares, square_name
 from ..progress import ProgressFn, Tracker
 from . import arsac, bitboard, completion, construction, estimate, prolog
-from .counting import CountResult, Counts, Subproblem, count, count_subproblem, subproblems
-from .published import FUNDAMENTAL, TOTAL
-from .solution import Completions, NoSolution, Solution
+from .compare import Comparison, compare
+from .counting import Counts, SolutionCount, Subproblem, count, count_subproblem, subproblems
+from .published import published_count
+from .solution import Completions, Solution, no_solution
+from .steps import watch
 
 __all__ = [
-    "SEARCH_METHODS", "SOLVE_METHODS", "SearchMethod", "SolveMethod", "MAX_SEARCH_N", "Solution", "NoSolution", "Completions", "solve", "solutions", "complete",
-    "count", "CountResult", "Counts", "Subproblem", "subproblems", "count_subproblem",
+    "SEARCH_METHODS", "SOLVE_METHODS", "SearchMethod", "SolveMethod", "MAX_SEARCH_N", "Solution", "NoSolution",
+    "Completions", "solve", "solutions", "complete", "count", "SolutionCount", "Counts", "Subproblem", "subproblems",
+    "count_subproblem", "published_count", "watch", "compare", "Comparison",
 ]
 
 Trace = Callable[[arsac.ArsacStep | prolog.PrologStep], None] | None
@@ -88,19 +117,21 @@ MAX_SEARCH_N = bitboard.MAX_N
 MAX_CONSTRUCTION_N = 10_000_000
 
 
-def _check_n(n: int, largest: int, what: str) -> None:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InputError("{parameter} must be a whole number", parameter="n", value=n)
+def _check_n(n: int, largest: int, what: str) -> int:
+    """``n`` as an int: InputError unless it is a whole number 1 .. ``largest`` (``what`` takes no more)."""
+    n = checks.whole_number(n, "n")
     if n < 1:
         problem = f"{{parameter}} = {n} is out of range: {{parameter}} must be at least 1"
     elif n > largest:
         problem = f"{{parameter}} = {n} is out of range for {what}: it takes {{parameter}} <= {largest:,}"
     else:
-        return
+        return n
     raise InputError(problem, parameter="n", value=n, allowed=f"1..{largest}", show_value=False)
 
 
 def _check_trace(method: str, trace: Trace) -> None:
+    if trace is not None and not callable(trace):
+        raise checks.refused("{parameter} must be a function that takes each step, or None", "trace", trace)
     if trace and method not in TRACED_METHODS:
         raise InputError(
             f"a trace follows one of the seed methods: add {{parameter}} {', '.join(TRACED_METHODS[:-1])} "
@@ -110,7 +141,7 @@ def _check_trace(method: str, trace: Trace) -> None:
 
 
 def _check_method(method: str, methods: Sequence[str]) -> None:
-    if method not in methods:
+    if not isinstance(method, str) or method not in methods:
         raise InputError(
             f"unknown {{parameter}} {method!r}: choose one of {', '.join(methods)}",
             parameter="method", value=method, allowed=list(methods), show_value=False,
@@ -137,11 +168,12 @@ def solutions(
     ``progress`` and ``cancel`` act while the solutions are drawn from the iterator.
     """
     _check_method(method, list(SEARCH_METHODS))
-    _check_n(n, MAX_SEARCH_N, "a search")
+    n = _check_n(n, MAX_SEARCH_N, "a search")
     _check_trace(method, trace)
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
-        raise InputError("{parameter} must be a whole number >= 0", parameter="limit", value=limit)
-    known = (FUNDAMENTAL if unique else TOTAL).get(n)
+    unique, force = checks.flag(unique, "unique"), checks.flag(force, "force")
+    if limit is not None:
+        limit = checks.whole_number(limit, "limit", lo=0)
+    known = published_count(n, unique)
     log10_count = estimate.log10_solutions(n) - (math.log10(8) if unique and known is None else 0)
     if known is not None:
         log10_count = math.log10(known) if known else -math.inf
@@ -166,7 +198,8 @@ def _listed(n: int, method: SearchMethod, unique: bool, trace: Trace, limit: int
     if method == "bitboard":
         found = bitboard.solutions_bitboard(n, lambda steps: tracker.update(detail=f"{steps:,} steps"))
     else:
-        found = SEARCH_METHODS[method](n, trace=_ticking(trace, tracker))
+        tick = None if tracker.progress is None and tracker.cancel is None else (lambda: tracker.tick(0))
+        found = SEARCH_METHODS[method](n, trace=_ticking(trace, tick), tick=tick)
     tracker.update()
     if limit == 0:
         return
@@ -180,16 +213,15 @@ def _listed(n: int, method: SearchMethod, unique: bool, trace: Trace, limit: int
     tracker.finish()
 
 
-def _ticking(trace: Trace, tracker: Tracker) -> Trace:
-    """The seed methods report every step to ``trace``: that is where they hear ``cancel``
-    (only when a caller asked for progress or cancel; otherwise they run as written)."""
-    if tracker.progress is None and tracker.cancel is None:
+def _ticking(trace: Trace, tick: Callable[[], None] | None) -> Trace:
+    """A trace that also ticks: a watched search hears ``cancel`` at each step (an unwatched one at each
+    queen placed, through ``tick``)."""
+    if trace is None or tick is None:
         return trace
 
     def step(state: arsac.ArsacStep | prolog.PrologStep) -> None:
-        tracker.tick(0)
-        if trace:
-            trace(state)
+        tick()
+        trace(state)
 
     return step
 
@@ -202,8 +234,8 @@ def solve(
     force: bool = False,
     progress: ProgressFn | None = None,
     cancel: threading.Event | None = None,
-) -> Solution | None:
-    """One solution, or None when there is none (N = 2, 3).
+) -> Solution:
+    """One solution; :class:`~boardpuzzles.errors.NoSolution` when there is none (N = 2, 3).
 
     ``construction`` (the default) writes one down in O(N) for N up to ten million;
     a search method returns the first solution in lexicographic order, which can
@@ -213,44 +245,42 @@ def solve(
     :class:`~boardpuzzles.errors.TooLong` before it starts, unless ``force``, and
     the bitboard search reports its ``progress`` in steps of that known total.
     """
+    _check_method(method, SOLVE_METHODS)
     if method == "construction":
         _check_trace(method, trace)
-        _check_n(n, MAX_CONSTRUCTION_N, "the construction")
+        n = _check_n(n, MAX_CONSTRUCTION_N, "the construction")
         columns = construction.construct(n)
-        return None if columns is None else Solution(columns)
-    _check_method(method, SOLVE_METHODS)
+        if columns is None:
+            raise no_solution(n)
+        return Solution(columns)
+    n = _check_n(n, MAX_SEARCH_N, "a search")
     if method != "bitboard":
-        return next(solutions(n, method, trace=trace, limit=1, force=force, progress=progress, cancel=cancel), None)
-    _check_n(n, MAX_SEARCH_N, "a search")
+        found = next(solutions(n, method, trace=trace, limit=1, force=force, progress=progress, cancel=cancel), None)
+        if found is None:
+            raise no_solution(n)
+        return found
     _check_trace(method, trace)
-    _check_first(n, method, force)
+    _check_first(n, method, checks.flag(force, "force"))
     steps = bitboard.FIRST_SOLUTION_STEPS.get(n)
     tracker = Tracker("steps", steps, progress, cancel)
     tracker.check()
     first = next(bitboard.solutions_bitboard(n, tracker.update), None)
     tracker.finish()
-    return None if first is None else Solution(first)
+    if first is None:
+        raise no_solution(n)
+    return Solution(first)
 
 
 def _given(n: int, queens: Sequence[Square] | str) -> list[Square]:
     """The given queens as (row, col) squares: a list of pairs, or algebraic names ``"d5,b4"``."""
     if isinstance(queens, str):
         return parse_squares(queens, n, n, parameter="queens")
-    squares = []
-    for square in queens:
-        row, col = square
-        if not (0 <= row < n and 0 <= col < n):
-            raise InputError(
-                f"{{parameter}}: square {square} is off the {n}x{n} board (squares are (row, col) from 0)",
-                parameter="queens", value=square, show_value=False,
-            )
-        squares.append((row, col))
-    return squares
+    return checks.squares(queens, "queens", n, n)
 
 
 def complete(
     n: int,
-    queens: Sequence[Square] | str,
+    queens: Sequence[Square] | str = (),
     all: bool = False,
     *,
     force: bool = False,
@@ -260,14 +290,15 @@ def complete(
     """Complete the given queens: one completion, or with ``all`` every one (none: an empty answer).
 
     ``queens`` are (row, col) squares counted from 0 (see the module's docstring)
-    or algebraic names such as ``"d5,b4"``.  With ``all``, a listing estimated to
+    or algebraic names such as ``"d5,b4"``; none (the default) completes the empty board.  With ``all``, a listing estimated to
     run more than an hour raises :class:`~boardpuzzles.errors.TooLong` before it
     starts, unless ``force``, and ``progress`` counts the percentage of the search
     tree walked (each square of a line weighing the same: an estimate, exact at
     the end); the first completion reports the nodes it visits.
     """
-    _check_n(n, completion.MAX_N, "a completion")
+    n = _check_n(n, completion.MAX_N, "a completion")
     given = _given(n, queens)
+    all, force = checks.flag(all, "all"), checks.flag(force, "force")
     completion.check_given(given)
     tracker = Tracker("% of the search tree", 100, progress, cancel) if all else Tracker("nodes", None, progress, cancel)
     if all:

@@ -11,125 +11,79 @@ A table entry is 0 when its line is free and holds the number ``k`` of the queen
 on it otherwise, so "is (k, i) free?", "occupy k, i" and "free k, i" each cost
 O(1), with no loops over the board.
 
-Solutions come out in the book's order: the lexicographic order of ``c``.
-They are yielded as 0-based column tuples, like every other method's.
+:class:`Tables`, :func:`recursive` (HR(k)) and :func:`automaton` (the iterative
+version, states С, И, СОК, СБ, С8, Я) are the code a learner reads beside the
+seed (:data:`RECURSIVE` and :data:`ITERATIVE` are their listings): they are
+written without type annotations, as the book's program is.  Watched, the same
+code runs on :class:`WatchedTables`, whose operations make the steps
+(:class:`ArsacStep`): every square tested, passing or refused, every
+occupation, every freeing and every solution, each with where the code stands.
 
-With ``trace``, each step of the search is handed to it as an :class:`ArsacStep`:
-what the step does and the tables as they stand then (``str(step)`` is the
-line ``--trace`` prints, ``step.to_json()`` the object ``--trace --json`` and the
-web page's step stream carry).
+Solutions come out in the book's order: the lexicographic order of ``c``.
+:func:`solutions_recursive` and :func:`solutions_iterative` yield them as
+0-based column tuples, like every other method's.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InternalError
+from ..listing import Listing
+from ..watching import Moment, Recorder, WatchedStep
 
-@dataclass(frozen=True)
-class ArsacStep:
-    """One step of HR(k) (``action`` "occupy" or "free") or of the automaton (``action`` its state).
-
-    ``k`` and ``i`` are the row and column the step is about (1-based); ``c`` is
-    ``c[1..k]`` as it stands, ``cm``, ``dp``, ``dm`` the tables with their unused
-    slot 0 left out (``cm[1..N]``, ``dp[1..2N-1]``, ``dm[1..2N-1]``).
-    """
-
-    method: str
-    action: str
-    k: int
-    i: int
-    c: tuple[int, ...]
-    cm: tuple[int, ...]
-    dp: tuple[int, ...]
-    dm: tuple[int, ...]
-
-    def __str__(self) -> str:
-        if self.method == "recursive":
-            return f"{self.action} {self.k}, {self.i}"
-        if self.action == "Я":
-            return "Я   end"
-        return f"{self.action:<3} k={self.k}" + (f" i={self.i}" if self.action in ("СОК", "СБ") else "")
-
-    def to_json(self) -> dict[str, Any]:
-        """The step as JSON: ``method``, ``action``, ``k``, ``i`` and the tables ``c``, ``cm``, ``dp``, ``dm``."""
-        return {
-            "method": self.method, "action": self.action, "k": self.k, "i": self.i,
-            "c": list(self.c), "cm": list(self.cm), "dp": list(self.dp), "dm": list(self.dm),
-        }
+#: What the queens' searches count as they run (the tree's ``nodes`` too).
+COUNTERS = ("tests", "placements", "backtracks", "solutions")
 
 
-Trace = Callable[[ArsacStep], None] | None
+class Tables:
+    """The book's c, cm, dp and dm for an N x N board."""
 
-
-class _Tables:
-    """The book's ``c``, ``cm``, ``dp`` and ``dm`` for an N x N board."""
-
-    def __init__(self, n: int) -> None:
+    def __init__(self, n):
         self.n = n
         self.c = [0] * (n + 1)
         self.cm = [0] * (n + 1)
         self.dp = [0] * (2 * n)
         self.dm = [0] * (2 * n)
 
-    def is_free(self, k: int, i: int) -> bool:
-        return self.cm[i] == 0 and self.dp[k + i - 1] == 0 and self.dm[k - i + self.n] == 0
+    def is_free(self, k, i):
+        cm, dp, dm, n = self.cm, self.dp, self.dm, self.n
+        return cm[i] == 0 and dp[k + i - 1] == 0 and dm[k - i + n] == 0
 
-    def occupy(self, k: int, i: int) -> None:
+    def occupy(self, k, i):
+        cm, dp, dm, n = self.cm, self.dp, self.dm, self.n
         self.c[k] = i
-        self.cm[i] = self.dp[k + i - 1] = self.dm[k - i + self.n] = k
+        cm[i] = dp[k + i - 1] = dm[k - i + n] = k
 
-    def free(self, k: int, i: int) -> None:
-        self.cm[i] = self.dp[k + i - 1] = self.dm[k - i + self.n] = 0
+    def free(self, k, i):
+        cm, dp, dm, n = self.cm, self.dp, self.dm, self.n
+        cm[i] = dp[k + i - 1] = dm[k - i + n] = 0
 
-    def solution(self) -> tuple[int, ...]:
-        return tuple(i - 1 for i in self.c[1:])
-
-    def step(self, method: str, action: str, k: int, i: int, placed: int) -> ArsacStep:
-        """The tables as they stand, with ``c[1..placed]``, for a trace."""
-        return ArsacStep(method, action, k, i, tuple(self.c[1 : placed + 1]), tuple(self.cm[1:]), tuple(self.dp[1:]),
-                         tuple(self.dm[1:]))
+    def solution(self):
+        return tuple(self.c[1:])
 
 
-def solutions_recursive(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]]:
-    """HR(k): run over the squares of row k; on each free one put queen k and solve HR(k + 1)."""
-    tables = _Tables(n)
-
-    def hr(k: int) -> Iterator[tuple[int, ...]]:
+def recursive(n, t, k=1):
+    def HR(k):
         for i in range(1, n + 1):
-            if tables.is_free(k, i):
-                tables.occupy(k, i)
-                if trace:
-                    trace(tables.step("recursive", "occupy", k, i, k))
+            if t.is_free(k, i):
+                t.occupy(k, i)
                 if k == n:
-                    yield tables.solution()
+                    yield t.solution()
                 else:
-                    yield from hr(k + 1)
-                tables.free(k, i)
-                if trace:
-                    trace(tables.step("recursive", "free", k, i, k - 1))
+                    yield from HR(k + 1)
+                t.free(k, i)
 
-    if n > 0:
-        yield from hr(1)
+    yield from HR(k)
 
 
-def solutions_iterative(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]]:
-    """The same search with no recursion: the book's automaton with states С, И, СОК, СБ, С8, Я.
-
-    С    k - 1 queens are placed; start row k at its first column.
-    И    look for the next free column i on row k, after c[k].
-    СОК  (k, i) is free: occupy it and go to С with k + 1 (or to С8 when k = N).
-    С8   all N queens are placed: output c, then row N is exhausted: СБ.
-    СБ   row k is blocked or exhausted: back to queen k - 1, free it, continue at И.
-    Я    k reached 0: the end.
-    """
-    t = _Tables(n)
+def automaton(n, t):
     k, i = 1, 0
-    state = "С" if n > 0 else "Я"
+    state = "С"
     while state != "Я":
-        if trace:
-            trace(t.step("iterative", state, k, i, k - 1 if state == "С" else k))
         if state == "С":
             t.c[k] = 0
             state = "И"
@@ -157,5 +111,180 @@ def solutions_iterative(n: int, trace: Trace = None) -> Iterator[tuple[int, ...]
                 i = t.c[k]
                 t.free(k, i)
                 state = "И"
-    if trace:
-        trace(t.step("iterative", "Я", 0, 0, 0))
+
+
+#: The recursive HR(k) as the learner reads it: the search, then the tables.
+RECURSIVE = Listing("recursive", [recursive, Tables], frames={"HR": "HR"}, variables=("k", "i"))
+#: The automaton as the learner reads it: its states С, И, СОК, СБ, С8, Я, then the tables.
+ITERATIVE = Listing("iterative", [automaton, Tables], frames={"automaton": "automaton"},
+                    variables=("k", "i", "state"))
+LISTINGS = {"recursive": RECURSIVE, "iterative": ITERATIVE}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a square was refused: the ``table`` (or free list) and its ``entry`` that say so, held by
+    the queen on ``square`` (1-based row and column); ``reason`` is the sentence."""
+
+    reason: str
+    table: str
+    entry: int
+    square: tuple[int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """``reason``, and ``blocker``: ``{"table", "entry", "row", "col"}``."""
+        row, col = self.square
+        return {"reason": self.reason, "blocker": {"table": self.table, "entry": self.entry, "row": row, "col": col}}
+
+
+@dataclass(frozen=True)
+class ArsacStep(WatchedStep):
+    """One step of HR(k) or of the automaton: ``action`` is ``test``, ``occupy``, ``free`` or ``solution``.
+
+    ``k`` and ``i`` are the row and column the step is about (1-based); ``c`` is
+    ``c[1..]`` for the queens on the board after the step, ``cm``, ``dp``, ``dm``
+    the tables with their unused slot 0 left out (``cm[1..N]``, ``dp[1..2N-1]``,
+    ``dm[1..2N-1]``); a refused test has its :class:`Refusal`, a solution step its
+    columns.  ``moment`` says where the code stands (:class:`~..watching.Moment`).
+    """
+
+    method: str
+    action: str
+    k: int
+    i: int
+    c: tuple[int, ...]
+    cm: tuple[int, ...]
+    dp: tuple[int, ...]
+    dm: tuple[int, ...]
+    moment: Moment
+    refusal: Refusal | None = None
+    solution: tuple[int, ...] | None = None
+
+    @property
+    def state(self) -> str | None:
+        """The automaton's state at this step (None for HR(k))."""
+        return self.moment.variables.get("state")
+
+    def words(self) -> str:
+        """What the step does, in words."""
+        k, i = self.k, self.i
+        if self.action == "test":
+            return f"test {k}, {i}: " + (f"refused, {self.refusal.reason}" if self.refusal else "free")
+        if self.action == "occupy":
+            return f"occupy {k}, {i}: queen {k} on row {k}, column {i}"
+        if self.action == "free":
+            return f"free {k}, {i}: queen {k} taken back"
+        assert self.solution is not None
+        return f"solution {self.moment.count('solutions')}: " + " ".join(map(str, self.solution))
+
+    def __str__(self) -> str:
+        """The line ``--trace`` prints: the step's number, the line executing, the frame (HR(k)) or
+        the automaton's state, and the words."""
+        where = f"HR({self.moment.variables.get('k', self.k)})" if self.method == "recursive" else self.state
+        return f"{self.index + 1:>7}  line {self.moment.line:>2}  {where:<6} {self.words()}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as JSON: ``method``, ``action``, ``k``, ``i`` (``state`` for the automaton; ``reason``
+        and ``blocker`` for a refused test), the tables ``c``, ``cm``, ``dp``, ``dm``, ``solution``,
+        then the keys every watched step has (:meth:`~..watching.Moment.to_json`)."""
+        payload: dict[str, Any] = {"method": self.method, "action": self.action, "k": self.k, "i": self.i}
+        if self.method == "iterative":
+            payload["state"] = self.state
+        if self.refusal is not None:
+            payload.update(self.refusal.to_json())
+        payload.update(c=list(self.c), cm=list(self.cm), dp=list(self.dp), dm=list(self.dm),
+                       solution=None if self.solution is None else list(self.solution))
+        payload.update(self.moment.to_json())
+        return payload
+
+
+Trace = Callable[[ArsacStep], None] | None
+
+
+class WatchedTables(Tables):
+    """The tables of a watched search: each operation does what the book's does, and makes its step
+    (``offset`` and ``cancel``: see :class:`~..watching.Recorder`)."""
+
+    def __init__(self, n: int, method: str, trace: Callable[[ArsacStep], None], offset: int = 0,
+                 cancel: threading.Event | None = None) -> None:
+        super().__init__(n)
+        self.method = method
+        self.trace = trace
+        self.recorder = Recorder(LISTINGS[method], COUNTERS, offset, cancel)
+
+    def is_free(self, k: int, i: int) -> bool:
+        free: bool = super().is_free(k, i)
+        self._step("test", "tests", k, i, k - 1, None if free else self._refusal(k, i))
+        return free
+
+    def occupy(self, k: int, i: int) -> None:
+        super().occupy(k, i)
+        self._step("occupy", "placements", k, i, k)
+
+    def free(self, k: int, i: int) -> None:
+        super().free(k, i)
+        self._step("free", "backtracks", k, i, k - 1)
+
+    def solution(self) -> tuple[int, ...]:
+        columns: tuple[int, ...] = super().solution()
+        self._step("solution", "solutions", self.n, columns[-1], self.n, solution=columns)
+        return columns
+
+    def _refusal(self, k: int, i: int) -> Refusal:
+        """The first table that refuses (k, i), in the book's order: cm, dp, dm."""
+        for table, entry in (("cm", i), ("dp", k + i - 1), ("dm", k - i + self.n)):
+            queen = getattr(self, table)[entry]
+            if queen:
+                return Refusal(f"{table}[{entry}] is taken by queen {queen}", table, entry, (queen, self.c[queen]))
+        raise InternalError(f"({k}, {i}) is free, yet refused")
+
+    def _step(self, action: str, counter: str, k: int, i: int, placed: int, refusal: Refusal | None = None,
+              solution: tuple[int, ...] | None = None) -> None:
+        moment = self.recorder.step(counter, placed)
+        if moment is not None:
+            self.trace(ArsacStep(self.method, action, k, i, tuple(self.c[1 : placed + 1]), tuple(self.cm[1:]),
+                                 tuple(self.dp[1:]), tuple(self.dm[1:]), moment, refusal, solution))
+
+
+class CountedTables(Tables):
+    """The tables, counting the queens occupied (``placed``: the search tree's nodes below the root) and
+    calling ``tick`` at each (where a long search hears ``cancel``)."""
+
+    def __init__(self, n: int, tick: Callable[[], None] = lambda: None) -> None:
+        super().__init__(n)
+        self.placed = 0
+        self.tick = tick
+
+    def occupy(self, k: int, i: int) -> None:
+        super().occupy(k, i)
+        self.placed += 1
+        self.tick()
+
+
+def _tables(n: int, method: str, trace: Trace, tick: Callable[[], None] | None) -> Tables:
+    if trace is not None:
+        return WatchedTables(n, method, trace)
+    return Tables(n) if tick is None else CountedTables(n, tick)
+
+
+def solutions_recursive(n: int, trace: Trace = None, tick: Callable[[], None] | None = None) -> Iterator[tuple[int, ...]]:
+    """HR(k): run over the squares of row k; on each free one put queen k and solve HR(k + 1).
+    With ``trace``, each step is handed to it; else ``tick`` (if any) is called at each queen placed."""
+    for columns in recursive(n, _tables(n, "recursive", trace, tick)):
+        yield tuple(i - 1 for i in columns)
+
+
+def solutions_iterative(n: int, trace: Trace = None, tick: Callable[[], None] | None = None) -> Iterator[tuple[int, ...]]:
+    """The same search with no recursion: the book's automaton with states С, И, СОК, СБ, С8, Я.
+
+    С    k - 1 queens are placed; start row k at its first column.
+    И    look for the next free column i on row k, after c[k].
+    СОК  (k, i) is free: occupy it and go to С with k + 1 (or to С8 when k = N).
+    С8   all N queens are placed: output c, then row N is exhausted: СБ.
+    СБ   row k is blocked or exhausted: back to queen k - 1, free it, continue at И.
+    Я    k reached 0: the end.
+
+    With ``trace``, each step is handed to it; else ``tick`` (if any) is called at each queen placed.
+    """
+    for columns in automaton(n, _tables(n, "iterative", trace, tick)):
+        yield tuple(i - 1 for i in columns)

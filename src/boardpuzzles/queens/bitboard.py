@@ -16,7 +16,13 @@ from collections.abc import Callable, Iterator
 import numpy as np
 from numba import njit
 
+from .. import checks
 from ..progress import Budget
+
+#: The public names; the kernels (and :func:`bit_index`, their helper that the
+#: counting kernel shares) and :class:`Search` (which the comparison times) are
+#: for the package's own modules.
+__all__ = ["MAX_N", "FIRST_SOLUTION_STEPS", "solutions_bitboard"]
 
 #: Widest board the 64-bit masks hold with room for the shifts.
 MAX_N = 62
@@ -37,7 +43,7 @@ FIRST_SOLUTION_STEPS: dict[int, int] = {
 
 
 @njit(cache=True)
-def _column(bit: int) -> int:
+def bit_index(bit: int) -> int:
     """The index of the single set bit of ``bit``."""
     index = 0
     while bit > 1:
@@ -53,12 +59,14 @@ def _continue_search(n, stack, cols, left, right, free, queens, out, max_steps):
     Stops when ``out`` is full, after ``max_steps`` steps (so that Python can
     report, and hear Ctrl-C or a cancel, in between), or at the end of the
     search, when ``stack[0]`` becomes -1; ``stack[1]`` is then the number of
-    steps taken. Returns how many rows of ``out`` were filled.
+    steps taken, ``stack[2]`` the queens placed (the nodes of the search tree,
+    the root aside). Returns how many rows of ``out`` were filled.
     """
     full = (np.int64(1) << n) - 1
     found = 0
     row = stack[0]
     steps = 0
+    placed = 0
     while row >= 0 and found < out.shape[0] and steps < max_steps:
         steps += 1
         if free[row] == 0:
@@ -67,9 +75,10 @@ def _continue_search(n, stack, cols, left, right, free, queens, out, max_steps):
         bit = free[row] & -free[row]
         free[row] ^= bit
         queens[row] = bit
+        placed += 1
         if row == n - 1:
             for r in range(n):
-                out[found, r] = _column(queens[r])
+                out[found, r] = bit_index(queens[r])
             found += 1
             continue
         cols[row + 1] = cols[row] | bit
@@ -79,35 +88,55 @@ def _continue_search(n, stack, cols, left, right, free, queens, out, max_steps):
         row += 1
     stack[0] = row
     stack[1] = steps
+    stack[2] = placed
     return found
 
 
-def solutions_bitboard(
-    n: int, on_chunk: Callable[[int], None] | None = None, batch: int = 4096
-) -> Iterator[tuple[int, ...]]:
-    """Every solution in lexicographic order, as 0-based column tuples.
+class Search:
+    """The bitboard search of ``n`` queens: iterate it for every solution in lexicographic order, as
+    0-based column tuples; ``steps`` and ``nodes`` (the root and every queen placed) count its work so far.
 
     The kernel runs in chunks of about :data:`~boardpuzzles.progress.CHUNK_SECONDS`
     (or until it has ``batch`` solutions) and keeps its whole state in the arrays
     below, so the search stops between two chunks at no cost: there ``on_chunk``
     (if any) is called with the steps taken so far, and may raise (``Cancelled``)
-    to stop the search.
+    to stop the search.  ``n`` is 1 .. :data:`MAX_N`.
     """
-    stack = np.zeros(2, dtype=np.int64)  # the current row, the steps of the last chunk
-    cols, left, right, free, queens = (np.zeros(n, dtype=np.int64) for _ in range(5))
-    free[0] = (1 << n) - 1
-    budget = Budget(first=1 << 16)
-    size = 1
-    steps = 0
-    while stack[0] >= 0:
-        out = np.empty((size, n), dtype=np.int64)
-        started = time.monotonic()
-        found = _continue_search(n, stack, cols, left, right, free, queens, out, budget.size)
-        steps += int(stack[1])
-        if stack[1] == budget.size:  # a whole chunk: it measures the speed
-            budget.measure(started)
-        if on_chunk is not None:
-            on_chunk(steps)
-        yield from map(tuple, out[:found].tolist())
-        if found == size:
-            size = min(size * 4, batch)
+
+    def __init__(self, n: int, on_chunk: Callable[[int], None] | None = None, batch: int = 4096) -> None:
+        self.n = n
+        self.on_chunk = on_chunk
+        self.batch = batch
+        self.steps = 0
+        self.nodes = 1
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        n = self.n
+        stack = np.zeros(3, dtype=np.int64)  # the current row, the steps and the queens placed in the last chunk
+        cols, left, right, free, queens = (np.zeros(n, dtype=np.int64) for _ in range(5))
+        free[0] = (1 << n) - 1
+        budget = Budget(first=1 << 16)
+        size = 1
+        while stack[0] >= 0:
+            out = np.empty((size, n), dtype=np.int64)
+            started = time.monotonic()
+            found = _continue_search(n, stack, cols, left, right, free, queens, out, budget.size)
+            self.steps += int(stack[1])
+            self.nodes += int(stack[2])
+            if stack[1] == budget.size:  # a whole chunk: it measures the speed
+                budget.measure(started)
+            if self.on_chunk is not None:
+                self.on_chunk(self.steps)
+            yield from map(tuple, out[:found].tolist())
+            if found == size:
+                size = min(size * 4, self.batch)
+
+
+def solutions_bitboard(
+    n: int, on_chunk: Callable[[int], None] | None = None, batch: int = 4096
+) -> Iterator[tuple[int, ...]]:
+    """Every solution in lexicographic order, as 0-based column tuples (:class:`Search`).
+    ``n`` is 1 .. :data:`MAX_N`, ``batch`` at least 1."""
+    n = checks.whole_number(n, "n", 1, MAX_N)
+    batch = checks.whole_number(batch, "batch", lo=1)
+    return iter(Search(n, on_chunk, batch))

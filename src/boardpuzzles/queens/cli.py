@@ -9,21 +9,21 @@ from typing import Annotated
 import typer
 
 from .. import output, render
-from ..errors import InputError
-from ..geometry import parse_number, square_name
+from ..errors import InputError, NoSolution
+from ..geometry import parse_number
 from . import SearchMethod, SolveMethod
 from . import complete as complete_queens
 from . import solutions as list_solutions
 from . import solve as solve_queens
+from .compare import compare as compare_methods
 from .counting import count as count_queens
-from .solution import Completions, NoSolution, Solution
-from .steps import WATCHED, search_animation, search_steps
+from .solution import DRAW_LIMIT, Solution, no_solution
+from .steps import LISTINGS, WATCHED, QueensStep, ending, search_animation, search_steps
 
 app = typer.Typer(help="Place N queens on an N x N board, no two attacking.")
 
 #: Lets a negative N reach the argument (and its clear message) instead of being taken for an option.
 NUMBER_ARGUMENT = {"ignore_unknown_options": True}
-LARGEST_DRAWN = 32
 
 
 
@@ -42,12 +42,31 @@ def _trace_printer(enabled: bool):
     return (lambda line: output.console.print(line, markup=False, soft_wrap=True)) if enabled else None
 
 
-def _traced(size: int, method: str, json_mode: bool) -> Iterator[Solution]:
-    """A seed's search step by step: each step printed (a line, or a JSON object with --json); yields its solutions."""
-    for step in search_steps(size, method):
-        output.print_step(step, json_mode)
-        if step.solution is not None:
-            yield Solution.from_columns(step.solution)
+class _Traced:
+    """A seed's search step by step: its listing first (not with --json), then each step printed (a line,
+    or a JSON object with --json); iterated, it yields the search's solutions."""
+
+    def __init__(self, size: int, method: str, json_mode: bool) -> None:
+        self.size, self.method, self.json_mode = size, method, json_mode
+        self.last: QueensStep | None = None
+        self.over = False
+
+    def __iter__(self) -> Iterator[Solution]:
+        if not self.json_mode:
+            output.console.print(f"The {self.method} search; each step cites the line of this listing that makes it:",
+                                 markup=False)
+            output.console.print(str(LISTINGS[self.method]), markup=False, soft_wrap=True)
+        for step in search_steps(self.size, self.method):
+            output.print_step(step, self.json_mode)
+            self.last = step
+            if step.solution is not None:
+                yield Solution.from_columns(step.solution)
+        self.over = True
+
+    def summary(self) -> None:
+        """What the counts say where the trace stopped (not with --json: the steps hold them)."""
+        if self.last is not None and not self.json_mode:
+            output.console.print(ending(self.last, self.over), markup=False)
 
 
 def _compact(index: int, solution: Solution, with_class: bool = False) -> str:
@@ -56,7 +75,7 @@ def _compact(index: int, solution: Solution, with_class: bool = False) -> str:
 
 
 def _show_solution(solution: Solution, ascii: bool, title: str) -> None:
-    if solution.n <= LARGEST_DRAWN:
+    if solution.n <= DRAW_LIMIT:
         output.show(solution.diagram(title), ascii)
         output.console.print("columns: " + " ".join(map(str, solution.columns)))
     else:
@@ -81,13 +100,18 @@ def solve(
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
     if animate:  # the seed's search to its first solution, made (or refused) before anything is printed
         output.save_svg(search_animation(size, method), animate)
-    if trace and method in WATCHED:
-        solution = next(_traced(size, method, json), None)
-    else:
-        with output.progress_bar(f"searching {size} queens ({method})", json) as progress:
-            solution = solve_queens(size, method, trace=_trace_printer(trace), force=force, progress=progress)
-    if solution is None:
-        output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board", NoSolution(size).to_json(), json)
+    try:
+        if trace and method in WATCHED:
+            traced = _Traced(size, method, json)
+            solution = next(iter(traced), None)
+            traced.summary()
+            if solution is None:
+                raise no_solution(size)
+        else:
+            with output.progress_bar(f"searching {size} queens ({method})", json) as progress:
+                solution = solve_queens(size, method, trace=_trace_printer(trace), force=force, progress=progress)
+    except NoSolution as none:
+        output.no_solution(str(none), none.to_json(), json)
     title = f"{size} queens ({method})"
     if svg:
         output.save_svg(solution.diagram(title), svg)
@@ -112,8 +136,9 @@ def all_(
     shown = 0
     with output.progress_bar(f"listing {size} queens", json) as progress:
         found: Iterator[Solution]
+        traced = _Traced(size, method, json)
         if trace and method in WATCHED:
-            found = islice((s for s in _traced(size, method, json) if not unique or s.canonical() == s), limit)
+            found = islice((s for s in traced if not unique or s.canonical() == s), limit)
         else:
             found = list_solutions(size, method, unique=unique, trace=_trace_printer(trace), limit=limit,
                                    force=force, progress=progress)
@@ -122,8 +147,9 @@ def all_(
                 output.print_jsonl([solution.to_json(with_n=False)])
             else:
                 output.console.print(_compact(shown, solution, unique), markup=False)
+    traced.summary()
     if shown == 0 and limit != 0:
-        output.no_solution(f"no solution exists for {size} queens on a {size}x{size} board")
+        output.no_solution(str(no_solution(size)))
     if not json:
         kind = "fundamental solutions" if unique else "solutions"
         output.console.print(f"{shown} {kind}" + (f" (stopped at --limit {limit})" if limit is not None and shown == limit else ""))
@@ -132,7 +158,7 @@ def all_(
 @app.command(context_settings=NUMBER_ARGUMENT)
 def complete(
     n: NArg,
-    queens: Annotated[list[str], typer.Option("--queens", help="The given queens, e.g. d5,b4.", metavar="SQUARES")],
+    queens: Annotated[list[str] | None, typer.Option("--queens", help="The given queens, e.g. d5,b4 (none: complete the empty board).", metavar="SQUARES")] = None,
     all: Annotated[bool, typer.Option("--all", help="Every completion, not just one.")] = False,
     force: ForceOpt = False,
     json: output.JsonOpt = False,
@@ -143,35 +169,28 @@ def complete(
     size = parse_n(n)
     if svg:
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
-    if len(queens) > 1:
+    if queens is not None and len(queens) > 1:
         raise InputError(
             f"{{parameter}} was given {len(queens)} times: give every queen in one list, like {{parameter}} d5,b4",
             parameter="queens", value=queens, show_value=False,
         )
-    with output.progress_bar(f"completing {queens[0]} on {size}x{size}", json) as progress:
-        found = complete_queens(size, queens[0], all=all, force=force, progress=progress)
-    given_names = ",".join(square_name(*square) for square in found.queens)
+    given = queens[0] if queens else ()
+    with output.progress_bar(f"completing {queens[0] if queens else 'the empty board'} on {size}x{size}", json) as progress:
+        found = complete_queens(size, given, all=all, force=force, progress=progress)
     if not found:
-        output.no_solution(f"the queens {given_names} cannot be completed on a {size}x{size} board", found.to_json(), json)
-    title = f"{size} queens completing {given_names}"
+        output.no_solution(f"the queens {found.given()} cannot be completed on a {size}x{size} board", found.to_json(), json)
+    title = f"{size} queens completing {found.given()}"
     if svg:
-        output.save_svg(_completion_diagram(found, title), svg)
+        output.save_svg(found.diagram(title), svg)
     if json:
         output.print_json(found.to_json())
         return
-    if size <= LARGEST_DRAWN:
-        output.show(_completion_diagram(found, title), ascii)
+    if size <= DRAW_LIMIT:
+        output.show(found.diagram(title), ascii)
     for index, solution in enumerate(found, 1):
         output.console.print(_compact(index, solution), markup=False)
     if all:
         output.console.print(f"{len(found)} completions")
-
-
-def _completion_diagram(found: Completions, title: str) -> render.Diagram:
-    """The first completion with the given queens marked."""
-    diagram = found[0].diagram(title)
-    diagram.marks = {square: render.HIGHLIGHT for square in found.queens}
-    return diagram
 
 
 @app.command(context_settings=NUMBER_ARGUMENT)
@@ -179,7 +198,7 @@ def count(
     n: NArg,
     workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Local worker processes (default: every core).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Run on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
-    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_name, help="Record finished subproblems in this SQLite file; run again to resume.")] = None,
+    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_option, help="Record finished subproblems in this SQLite file; run again to resume.")] = None,
     json: output.JsonOpt = False,
 ) -> None:
     """Count all solutions and the fundamental ones (distinct under the 8 symmetries), up to N = 30."""
@@ -189,8 +208,19 @@ def count(
     if json:
         output.print_json(result.to_json())
     else:
-        queens, solutions = ("queen", "solution") if size == 1 else ("queens", "solutions")
-        output.console.print(f"{size} {queens}: {result.total:,} {solutions}, {result.fundamental:,} fundamental", markup=False)
+        output.console.print(str(result), markup=False)
+
+
+@app.command(context_settings=NUMBER_ARGUMENT)
+def compare(n: NArg, json: output.JsonOpt = False) -> None:
+    """What symmetry saves: HR(k), the seed's half row, the eight symmetries and the bitboards on one N (4 to 12), with the nodes each search visits and its time."""
+    size = parse_n(n)
+    with output.progress_bar(f"comparing the methods on {size} queens", json) as progress:
+        result = compare_methods(size, progress=progress)
+    if json:
+        output.print_json(result.to_json())
+    else:
+        output.console.print(str(result), markup=False, soft_wrap=True)
 
 
 def demo(ascii: bool) -> None:
@@ -211,4 +241,4 @@ def demo(ascii: bool) -> None:
     console.print("\nCounted with the eight symmetries inside the search (numba bitboards):")
     for size in range(4, 13):
         result = count_queens(size, workers=1)
-        console.print(f"  N = {size:>2}: {result.total:>6} solutions, {result.fundamental:>5} fundamental", markup=False)
+        console.print(f"  N = {size:>2}: {result.count:>6} solutions, {result.fundamental:>5} fundamental", markup=False)

@@ -11,7 +11,7 @@ explores every possibility, so "no completion" is a proof.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations, count
+from itertools import combinations
 from random import Random
 
 from ..errors import InputError
@@ -72,13 +72,14 @@ def first_completion(n: int, queens: Sequence[Square], seed: int = 0, tracker: T
     """
     board, open_rows, open_cols = _prepare(n, queens)
     budget = 64 * (n + 1)
-    for restart in count():
+    restart = 0
+    while True:
         rng = Random(seed * 1_000_003 + restart)
         try:
             return next(_search(board, dict(queens), open_rows, open_cols, rng, budget, tracker), None)
         except _OutOfBudget:
             budget *= 2
-    raise AssertionError("unreachable")
+            restart += 1
 
 
 def all_completions(n: int, queens: Sequence[Square], tracker: Tracker | None = None) -> list[tuple[int, ...]]:

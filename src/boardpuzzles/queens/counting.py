@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -77,12 +78,19 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from .. import __version__, runner
+from .. import __version__, checks, runner
 from ..checkpoint import Checkpoint
+from ..counts import Count, said
 from ..errors import InputError
+from ..geometry import file_name, square_name
 from ..progress import ProgressFn, Tracker
-from ..symmetry import canonical
-from .bitboard import _column
+from .bitboard import bit_index
+
+#: The public names: the kernels (``_search`` and its helpers) are this module's own.
+__all__ = [
+    "SPLIT_VERSION", "MAX_N", "CORNER", "NO_CORNER", "SECONDS_16", "SECONDS_PER_BATCH", "Subproblem", "Counts",
+    "METHOD", "SolutionCount", "subproblems", "split_fingerprint", "count_subproblem", "count",
+]
 
 #: Changes whenever the list of subproblems for some N changes; checkpoints
 #: made with another split version are refused.
@@ -92,17 +100,26 @@ SPLIT_VERSION = 1
 #: per-subproblem counters stay far below 2**63 with the splits used.
 MAX_N = 30
 
+#: The method of the count (as :func:`boardpuzzles.queens.compare` names it): the eight symmetries inside the search.
+METHOD = "symmetry"
+
 #: The two cases of the search (see the module docstring).
 CORNER = 0
 NO_CORNER = 1
 
 
 class Subproblem(NamedTuple):
-    """One independent piece of the count of N queens.
+    """One independent piece of the count of N queens (a record: its ``repr`` lists its fields).
 
     ``kind`` is :data:`CORNER` (a queen on a1) or :data:`NO_CORNER`; ``bound`` is
     the column of the second-row queen (corner) or of the first-row queen (no
     corner); ``columns`` are the columns of the queens on the first rows.
+
+    >>> sub = subproblems(8)[0]
+    >>> sub
+    Subproblem(id=0, n=8, kind=0, bound=2, columns=(0, 2))
+    >>> print(sub)
+    subproblem 0 of 8 queens: a queen on a1, the second-row queen on file c; first rows a1 c2
     """
 
     id: int
@@ -111,25 +128,58 @@ class Subproblem(NamedTuple):
     bound: int
     columns: tuple[int, ...]
 
+    def __str__(self) -> str:
+        case = ("a queen on a1, the second-row queen" if self.kind == CORNER
+                else "no queen in a corner, the first-row queen")
+        rows = " ".join(square_name(row, col) for row, col in enumerate(self.columns))
+        return f"subproblem {self.id} of {self.n} queens: {case} on file {file_name(self.bound)}; first rows {rows}"
+
 
 class Counts(NamedTuple):
-    """A pair of counts: all solutions and the fundamental ones (one per symmetry class)."""
+    """A pair of counts: all solutions and the fundamental ones (one per symmetry class);
+    a record, whose ``repr`` lists its fields.
+
+    >>> Counts(92, 12)
+    Counts(total=92, fundamental=12)
+    >>> print(Counts(14200, 1787))
+    14,200 solutions, 1,787 fundamental
+    """
 
     total: int
     fundamental: int
 
+    def __str__(self) -> str:
+        return f"{said(self.total)} solution{'' if self.total == 1 else 's'}, {said(self.fundamental)} fundamental"
 
-@dataclass(frozen=True)
-class CountResult:
-    """The number of solutions of N queens: ``total`` (A000170) and ``fundamental`` (A002562)."""
+
+@dataclass(frozen=True, eq=False, repr=False)
+class SolutionCount(Count):
+    """The number of solutions of N queens: ``count`` (all of them, A000170) and ``fundamental``
+    (one a symmetry class, A002562), counted by ``method`` in ``seconds`` (a
+    :class:`~boardpuzzles.counts.Count`: ``==`` leaves those two out).
+
+    >>> result = SolutionCount(12, 14200, 1787, "symmetry", 0.05)
+    >>> result
+    SolutionCount('12 queens: 14,200 solutions, 1,787 fundamental')
+    >>> result.to_json()
+    {'n': 12, 'total': 14200, 'fundamental': 1787, 'method': 'symmetry', 'seconds': 0.05}
+    """
 
     n: int
-    total: int
+    count: int
     fundamental: int
+    method: str
+    seconds: float
 
-    def to_json(self) -> dict[str, int]:
-        """The JSON of ``queens count --json``: keys ``n``, ``total``, ``fundamental``."""
-        return {"n": self.n, "total": self.total, "fundamental": self.fundamental}
+    def to_json(self) -> dict[str, Any]:
+        """The JSON of ``queens count --json``: keys ``n``, ``total`` (the count), ``fundamental``,
+        ``method``, ``seconds``."""
+        return {"n": self.n, "total": self.count, "fundamental": self.fundamental, "method": self.method,
+                "seconds": round(self.seconds, 3)}
+
+    def text(self) -> str:
+        """The line ``queens count`` prints: ``'12 queens: 14,200 solutions, 1,787 fundamental'``."""
+        return f"{self.n} {'queen' if self.n == 1 else 'queens'}: {Counts(self.count, self.fundamental)}"
 
 
 # ----------------------------------------------------------------------------
@@ -164,7 +214,7 @@ def _images_if_canonical(board, n):
     p = np.empty(n, dtype=np.int64)
     q = np.empty(n, dtype=np.int64)
     for r in range(n):
-        p[r] = _column(board[r])
+        p[r] = bit_index(board[r])
     fixed = 1
     for k in range(1, 8):
         for r in range(n):
@@ -221,30 +271,36 @@ def _free(left, down, right, allowed, y, sides_row, side):
 def _last_rows(board, free, left, down, right, allowed, sides_row, side, kind, bound):
     """Finish a board whose queens are placed up to row N-3: ``free`` are the
     columns row N-2 may use, the masks are those of row N-2.  Returns
-    ``(total, fundamental)`` of the solutions found."""
+    ``(total, fundamental, nodes)``: the solutions found, and the queens placed
+    on the last two rows (the nodes of the search there)."""
     n = board.shape[0]
     last = n - 1
     fundamental = 0
     total = 0
+    nodes = 0
     while free:
         bit = free & -free
         free ^= bit
+        nodes += 1
         last_free = _free((left | bit) << 1, down | bit, (right | bit) >> 1, allowed, last, sides_row, side)
         if last_free:
+            nodes += 1
             board[last - 1] = bit
             board[last] = last_free
             w = _weight(board, n, kind, bound)
             if w:
                 fundamental += 1
                 total += w
-    return total, fundamental
+    return total, fundamental, nodes
 
 
 @njit(cache=True)
 def _search(n, kind, bound, prefix, allowed, sides_row):
     """Count the solutions that extend ``prefix`` (bitboards of the first rows).
 
-    Returns ``(total, fundamental)``.
+    Returns ``(total, fundamental, nodes)``: ``nodes`` counts the queens the search
+    places below the prefix, each a node of its search tree (a branch that the
+    look-ahead finds dead is dropped before a queen is placed: it is no node).
     """
     side = np.int64(1) | (np.int64(1) << (n - 1))
     start = prefix.shape[0]
@@ -261,12 +317,13 @@ def _search(n, kind, bound, prefix, allowed, sides_row):
     last = n - 1
     if start == n:  # N = 1
         w = _weight(board, n, kind, bound)
-        return w, (1 if w else 0)
+        return w, (1 if w else 0), 0
     if start == last - 1:  # N = 4
         free = _free(left, down, right, allowed, start, sides_row, side)
         return _last_rows(board, free, left, down, right, allowed, sides_row, side, kind, bound)
     fundamental = 0
     total = 0
+    nodes = 0
     # Explicit stack, one entry per row: the columns left to try and the attack
     # masks.  The current row keeps them in local variables.
     stack = np.empty((n, 4), dtype=np.int64)
@@ -295,23 +352,27 @@ def _search(n, kind, bound, prefix, allowed, sides_row):
             # Rows N-3 .. N-1 are not pushed: the columns of row N-3 are tried
             # here, those of the last two rows in _last_rows.
             board[np.uint64(y)] = bit
+            nodes += 1
             if ny == last - 1:  # only when the search starts on row N-3
-                t, f = _last_rows(board, nfree, nl, nd, nr, allowed, sides_row, side, kind, bound)
+                t, f, k = _last_rows(board, nfree, nl, nd, nr, allowed, sides_row, side, kind, bound)
                 fundamental += f
                 total += t
+                nodes += k
                 continue
             while nfree:
                 bit = nfree & -nfree
                 nfree ^= bit
                 board[np.uint64(ny)] = bit
+                nodes += 1
                 l2 = (nl | bit) << 1
                 d2 = nd | bit
                 r2 = (nr | bit) >> 1
                 free2 = _free(l2, d2, r2, allowed, last - 1, sides_row, side)
                 if free2:
-                    t, f = _last_rows(board, free2, l2, d2, r2, allowed, sides_row, side, kind, bound)
+                    t, f, k = _last_rows(board, free2, l2, d2, r2, allowed, sides_row, side, kind, bound)
                     fundamental += f
                     total += t
+                    nodes += k
             continue
         # Look ahead: a branch is dead if every column of the row after next is
         # already attacked (the diagonal masks shifted down to it), or every
@@ -322,6 +383,7 @@ def _search(n, kind, bound, prefix, allowed, sides_row):
         if (nfree == 0) | (after == 0) | (at_last == 0):
             continue
         board[np.uint64(y)] = bit
+        nodes += 1
         entry = stack[np.uint64(y)]
         entry[0] = free
         entry[1] = left
@@ -332,7 +394,7 @@ def _search(n, kind, bound, prefix, allowed, sides_row):
         left = nl
         down = nd
         right = nr
-    return total, fundamental
+    return total, fundamental, nodes
 
 
 # ----------------------------------------------------------------------------
@@ -393,15 +455,16 @@ def _batch(n: int, parts: int) -> int:
     return max(1, int(SECONDS_PER_BATCH / seconds_each))
 
 
-def _check_n(n: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InputError("{parameter} must be a whole number", parameter="n", value=n)
+def _check_n(n: int) -> int:
+    """``n`` as an int, a whole number 1 .. :data:`MAX_N` (else InputError)."""
+    n = checks.whole_number(n, "n")
     if n < 1 or n > MAX_N:
         raise InputError(
             f"{{parameter}} = {n} is out of range: count takes 1 <= {{parameter}} <= {MAX_N} "
             f"(its bitboards hold 2N bits; N = 27 already took a year on a cluster)",
             parameter="n", value=n, allowed=f"1..{MAX_N}", show_value=False,
         )
+    return n
 
 
 @lru_cache(maxsize=8)
@@ -430,7 +493,7 @@ def subproblems(n: int) -> list[Subproblem]:
     The list depends only on ``n`` and :data:`SPLIT_VERSION`; the count is the sum
     of :func:`count_subproblem` over it.  Use it to distribute the work yourself.
     """
-    _check_n(n)
+    n = _check_n(n)
     return [Subproblem(i, n, k, b, cols) for i, (k, b, cols) in enumerate(_split(n))]
 
 
@@ -443,16 +506,54 @@ def split_fingerprint(n: int) -> str:
 
 
 def count_subproblem(sub: Subproblem) -> Counts:
-    """The solutions (all and fundamental) that one subproblem contributes."""
+    """The solutions (all and fundamental) that one subproblem contributes.
+
+    ``sub`` is one of :func:`subproblems`, as it lists it (a tuple of the same
+    fields is taken too); any other is refused (InputError), since the kernel
+    counts rightly only the subproblems of the split.
+    """
+    if not isinstance(sub, tuple) or len(sub) != len(Subproblem._fields):
+        raise checks.refused("{parameter} must be one of subproblems(n)", "sub", sub)
+    n, index = checks.whole_number(sub[1], "sub", 1, MAX_N), checks.whole_number(sub[0], "sub")
+    kind, bound = checks.whole_number(sub[2], "sub"), checks.whole_number(sub[3], "sub")
+    columns = tuple(checks.integers(sub[4], "sub").tolist())
+    split = _split(n)
+    if not (0 <= index < len(split) and split[index] == (kind, bound, columns)):
+        raise InputError(f"{{parameter}} is not one of subproblems({n}): give one as it lists it", parameter="sub",
+                         value=str(Subproblem(index, n, kind, bound, columns)), show_value=False)
+    return _count(Subproblem(index, n, kind, bound, columns))
+
+
+def _count_with_nodes(sub: Subproblem) -> tuple[Counts, int]:
+    """The kernel on one subproblem known to be right: its counts and the nodes it visits below its prefix."""
     allowed, sides_row = _bounds(sub.n, sub.kind, sub.bound)
     prefix = np.array([1 << c for c in sub.columns], dtype=np.int64)
-    total, fundamental = _search(sub.n, sub.kind, sub.bound, prefix, allowed, sides_row)
-    return Counts(int(total), int(fundamental))
+    total, fundamental, nodes = _search(sub.n, sub.kind, sub.bound, prefix, allowed, sides_row)
+    return Counts(int(total), int(fundamental)), int(nodes)
 
 
-def count_subproblems(subs: list[Subproblem]) -> list[Counts]:
-    """:func:`count_subproblem` for each of ``subs`` (one task for a runner)."""
-    return [count_subproblem(s) for s in subs]
+def _count(sub: Subproblem) -> Counts:
+    """:func:`count_subproblem` of a subproblem known to be right."""
+    return _count_with_nodes(sub)[0]
+
+
+def count_nodes(n: int) -> tuple[Counts, int]:
+    """The count of ``n`` queens in this process, with the nodes of its search tree: the root, the
+    placements of the first rows that make the subproblems (one node each however many
+    subproblems share it) and the queens the kernel places below them.  For comparing the
+    methods (:mod:`.compare`); :func:`count` is the way to count."""
+    subs = subproblems(n)
+    prefixes = {sub.columns[:depth] for sub in subs for depth in range(len(sub.columns) + 1)}
+    total = fundamental = nodes = 0
+    for sub in subs:
+        counts, below = _count_with_nodes(sub)
+        total, fundamental, nodes = total + counts.total, fundamental + counts.fundamental, nodes + below
+    return Counts(total, fundamental), len(prefixes) + nodes
+
+
+def _count_batch(subs: list[Subproblem]) -> list[Counts]:
+    """The counts of ``subs``, subproblems of the split (one task for a runner)."""
+    return [_count(s) for s in subs]
 
 
 def count(
@@ -463,7 +564,7 @@ def count(
     checkpoint: str | None = None,
     progress: ProgressFn | None = None,
     cancel: threading.Event | None = None,
-) -> CountResult:
+) -> SolutionCount:
     """Count the solutions of ``n`` queens, all and fundamental, in one pass.
 
     ``workers``: local processes (default every core, 1: this process only).
@@ -476,8 +577,12 @@ def count(
     terminated or the cluster's futures cancelled.  In this process a subproblem
     is not interrupted: up to N = 20 each takes well under 0.1 s.
     """
+    started = time.monotonic()
+    n = _check_n(n)
     subs = subproblems(n)
     runner.check_options(workers, cluster)
+    if checkpoint is not None:
+        checks.path(checkpoint, "checkpoint")
     tracker = Tracker("subproblems", len(subs), progress, cancel)
     tracker.check()
     store = None
@@ -501,37 +606,13 @@ def count(
 
         todo = [(s.id, s) for s in subs if s.id not in done]
         if todo and cluster is None:
-            count_subproblem(subproblems(4)[0])  # load the kernel before the workers fork
+            _count(subproblems(4)[0])  # load the kernel before the workers fork
         runner.run(
-            count_subproblems, todo, on_result,
+            _count_batch, todo, on_result,
             workers=workers, cluster=cluster, batch=_batch(n, len(subs)), poll=tracker.update,
         )
     finally:
         if store:
             store.close()
     tracker.finish()
-    return CountResult(n, totals[0], totals[1])
-
-
-# ----------------------------------------------------------------------------
-# The plain reference the tests compare the kernel with.
-
-
-def count_reference(n: int) -> Counts:
-    """The counts by brute force: every solution, then the set of
-    their canonical forms.  Slow; for checking the kernel on small N."""
-    solutions: list[tuple[int, ...]] = []
-    cols: list[int] = []
-
-    def place(row: int) -> None:
-        if row == n:
-            solutions.append(tuple(cols))
-            return
-        for c in range(n):
-            if all(c != c2 and abs(c - c2) != row - r2 for r2, c2 in enumerate(cols)):
-                cols.append(c)
-                place(row + 1)
-                cols.pop()
-
-    place(0)
-    return Counts(len(solutions), len({canonical(s) for s in solutions}))
+    return SolutionCount(n, totals[0], totals[1], METHOD, time.monotonic() - started)

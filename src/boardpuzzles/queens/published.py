@@ -6,6 +6,8 @@ them up to N = 16, the benchmarks further.
 
 from __future__ import annotations
 
+from .. import checks
+
 #: OEIS A000170: the number of ways to place N non-attacking queens on an N x N
 #: board, N = 1..27 (N = 27: the Q27 project, TU Dresden, 2016).
 #: https://oeis.org/A000170
@@ -33,3 +35,13 @@ FUNDAMENTAL: dict[int, int] = {
 #: constant (the limit as given in A000170).  Used only to estimate beyond the table.
 SIMKIN_CONSTANT = 0.1431301
 SIMKIN_URL = "https://arxiv.org/abs/2107.13460"
+
+
+def published_count(n: int, unique: bool = False) -> int | None:
+    """The published number of solutions of ``n`` queens (of fundamental ones with ``unique``),
+    or None past the tables (N > 27).
+
+    >>> published_count(8), published_count(8, unique=True), published_count(28)
+    (92, 12, None)
+    """
+    return (FUNDAMENTAL if checks.flag(unique, "unique") else TOTAL).get(checks.whole_number(n, "n"))

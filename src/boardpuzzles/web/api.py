@@ -19,18 +19,21 @@ from __future__ import annotations
 import inspect
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .. import draughts, knights, queens
-from ..errors import BoardpuzzlesError, Cancelled, InputError
-from ..geometry import parse_board_size, parse_square, parse_squares, square_name
+from .. import checks, draughts, knights, queens
+from ..errors import BoardpuzzlesError, Cancelled, InputError, NoSolution
+from ..geometry import parse_board_size, parse_square, parse_squares
+from ..draughts.seed_steps import LISTING as SEED_LISTING, seed_steps
+from ..knights.listed import LISTINGS as KNIGHT_LISTINGS
 from ..knights.steps import MAX_STEPPED, tour_steps
+from ..listing import Listing
 from ..progress import Progress
-from ..queens.published import FUNDAMENTAL, TOTAL
-from ..queens.steps import WATCHED, search_steps
+from ..queens.solution import no_solution
+from ..queens.steps import LISTINGS, WATCHED, search_steps
 from .params import Query
 
 #: Seconds a plain request may work, and a job (a count).
@@ -44,6 +47,7 @@ WEB_BITBOARD_N = 32
 WEB_COMPLETE_N = 1000
 WEB_COMPLETE_ALL_N = 12  # every completion is a list held in memory: 14,200 for N = 12
 WEB_COUNT_N = 18
+WEB_COMPARE_N = 10  # HR(k) in plain Python on every solution: 0.1 s for N = 10, 2 s for N = 12
 WEB_LISTED = 100_000  # solutions or steps in one answer
 WEB_STEPS_PAGE = 5000
 WEB_STEPS_OFFSET = 10_000_000
@@ -99,12 +103,8 @@ class Work:
         offered = {"progress": self._progress, "cancel": self.cancel}
         return {name: value for name, value in offered.items() if name in wanted}
 
-    def _progress(self, *report: Any) -> None:
-        if len(report) == 1 and isinstance(report[0], Progress):
-            self.report(report[0].to_json())
-        else:  # the older (done, total) form of queens.count
-            done, total = report
-            self.report(Progress(done, total, "subproblems", self.elapsed()).to_json())
+    def _progress(self, report: Progress) -> None:
+        self.report(report.to_json())
 
 
 @dataclass(frozen=True)
@@ -142,18 +142,69 @@ def _queens_n(query: Query, method: str) -> int:
     return n
 
 
-def _steps_then(steps: Iterator[Any], work: Work, stop: Callable[[Any], bool]) -> list[dict[str, Any]]:
-    """The steps' JSON up to the first ``stop`` step (bounded)."""
+def _columns(query: Query) -> queens.Solution:
+    """The ``columns`` field: a permutation of 1..N, as the commands print it (``1,5,8,6,3,7,2,4``)."""
+    text = query.text("columns")
+    if text is None or not text.strip():
+        raise InputError("{parameter} is missing: give the 1-based column of each row, like 1,5,8,6,3,7,2,4",
+                         parameter="columns")
+    parts = text.split(",")
+    if len(parts) > WEB_SOLVE_N or not all(part.strip().isascii() and part.strip().isdigit() for part in parts):
+        raise InputError("{parameter} must be whole numbers separated by commas, like 1,5,8,6,3,7,2,4",
+                         parameter="columns", value=text[:60])
+    columns = [int(part) for part in parts]
+    if sorted(columns) != list(range(1, len(columns) + 1)):
+        raise InputError(f"{{parameter}} must hold each of 1..{len(columns)} once: one queen a row and a column",
+                         parameter="columns", value=text[:60])
+    return queens.Solution.from_columns(columns)
+
+
+def _steps_then(steps: Iterator[Any], work: Work, stop: Callable[[Any], bool],
+                pages: str = "queens/steps") -> list[dict[str, Any]]:
+    """The steps' JSON up to the first ``stop`` step (bounded: past it, ``pages`` is the endpoint to use)."""
     lines = []
     for step in steps:
         lines.append(step.to_json())
         if len(lines) & 1023 == 0:
             work.check()
             if len(lines) > WEB_LISTED:
-                raise OverBudget(f"more than {WEB_LISTED} steps: watch them page by page with /api/queens/steps")
+                raise OverBudget(f"more than {WEB_LISTED} steps: watch them page by page with /api/{pages}")
         if stop(step):
             break
     return lines
+
+
+def _offset(query: Query) -> int:
+    return query.integer("offset", 0, WEB_STEPS_OFFSET, 0) or 0
+
+
+def _page(steps: Iterator[Any], query: Query, work: Work, method: str | None, offset: int,
+          **setup: Any) -> dict[str, Any]:
+    """A page of a step stream that starts at ``offset`` (every ``<puzzle>/steps``): what the search was
+    asked (``setup``), its ``method``, the ``offset``, steps ``offset`` .. ``offset + limit - 1`` as JSON,
+    and whether ``more`` follow.  The stream is closed (its search stopped) once the page is full."""
+    limit = query.integer("limit", 1, WEB_STEPS_PAGE, 1000) or 1000
+    page: list[dict[str, Any]] = []
+    more = False
+    try:
+        for step in steps:
+            if len(page) == limit:
+                more = True
+                break
+            page.append(step.to_json())
+            if len(page) & 255 == 0:
+                work.check()
+    finally:
+        if isinstance(steps, Generator):  # a stream: its search stops here
+            steps.close()
+    return {**setup, "method": method, "offset": offset, "steps": page, "more": more}
+
+
+def _listing(query: Query, listings: Mapping[str, Listing], default: str) -> Answer:
+    """The code of a watched method, whose lines its steps cite (every ``<puzzle>/listing``)."""
+    method = query.choice("method", tuple(listings), default)
+    assert method is not None
+    return listings[method].to_json()
 
 
 def queens_solve(query: Query, work: Work) -> Answer:
@@ -167,9 +218,12 @@ def queens_solve(query: Query, work: Work) -> Answer:
                              parameter="method", value=method, allowed=list(WATCHED))
         lines = _steps_then(search_steps(n, method), work, lambda step: step.solution is not None)
         solution = lines[-1]["solution"] if lines else None
-        return [*lines, {"n": n, "columns": solution}]
-    found = queens.solve(n, method, **work.protocol(queens.solve))
-    return found.to_json() if found is not None else {"n": n, "columns": None}
+        answer = no_solution(n).to_json() if solution is None else queens.Solution.from_columns(solution).to_json()
+        return [*lines, answer]
+    try:
+        return queens.solve(n, method, **work.protocol(queens.solve)).to_json()
+    except NoSolution as none:
+        return none.to_json()
 
 
 def queens_all(query: Query, work: Work) -> Answer:
@@ -192,14 +246,14 @@ def queens_all(query: Query, work: Work) -> Answer:
             if step.solution is not None:
                 solution = queens.Solution.from_columns(step.solution)
                 if not unique or solution.canonical() == solution:
-                    lines.append({"columns": list(step.solution)})
+                    lines.append(solution.to_json(with_n=False))
                     shown += 1
             if len(lines) & 1023 == 0:
                 work.check()
                 if len(lines) > WEB_LISTED:
                     raise OverBudget(f"more than {WEB_LISTED} lines: give a smaller limit")
         return lines
-    known = (FUNDAMENTAL if unique else TOTAL).get(n)
+    known = queens.published_count(n, unique)
     if limit is None and known is not None and known > WEB_LISTED:
         raise InputError(f"{{parameter}} is needed: {n} queens have {known:,} {'fundamental ' if unique else ''}"
                          f"solutions, the web lists at most {WEB_LISTED}", parameter="limit",
@@ -211,7 +265,7 @@ def queens_all(query: Query, work: Work) -> Answer:
         if shown >= WEB_LISTED:
             raise InputError(f"more than {WEB_LISTED} solutions: give {{parameter}} (at most {WEB_LISTED})",
                              parameter="limit", allowed=f"0..{WEB_LISTED}")
-        lines.append({"columns": list(solution.columns)})
+        lines.append(solution.to_json(with_n=False))
         shown += 1
         if shown & 255 == 0:
             work.check()
@@ -225,12 +279,10 @@ def queens_complete(query: Query, work: Work) -> Answer:
     if every and n > WEB_COMPLETE_ALL_N:
         raise _too_big("n", f"1..{WEB_COMPLETE_ALL_N} with all", n)
     text = query.text("queens")
-    if text is None:
-        raise InputError("{parameter} is missing: give the queens placed, like d5,b4", parameter="queens")
     with field("queens"):
-        given = parse_squares(text, n, n, parameter="queens")
+        given = parse_squares(text, n, n, parameter="queens") if text is not None else []
         found = queens.complete(n, given, all=every, **work.protocol(queens.complete))
-    return {"n": n, "solutions": [{"columns": list(s.columns)} for s in found]}
+    return found.to_json()
 
 
 def queens_count(query: Query, work: Work) -> Answer:
@@ -239,25 +291,33 @@ def queens_count(query: Query, work: Work) -> Answer:
     return queens.count(n, workers=1, **work.protocol(queens.count)).to_json()
 
 
+def queens_images(query: Query, work: Work) -> Answer:
+    """The eight images of the solution ``columns`` under the symmetries of the square (the page's gallery)."""
+    solution = _columns(query)
+    images = [{"symmetry": name, "columns": list(image.columns), "same": image == solution}
+              for name, image in solution.images()]
+    return {"columns": list(solution.columns), "class_size": solution.class_size(), "images": images}
+
+
+def queens_compare(query: Query, work: Work) -> Answer:
+    """``queens compare N``."""
+    n = query.required("n", 4, WEB_COMPARE_N)
+    return queens.compare(n, **work.protocol(queens.compare)).to_json()
+
+
+def queens_listing(query: Query, work: Work) -> Answer:
+    """A seed method's code, whose lines its steps cite (``queens/steps``)."""
+    return _listing(query, LISTINGS, "recursive")
+
+
 def queens_steps(query: Query, work: Work) -> Answer:
-    """A page of a seed's search: steps ``offset`` .. ``offset + limit - 1`` (the page's step stream)."""
+    """A page of a seed's search: steps ``offset`` .. ``offset + limit - 1``; ``queens/listing`` gives the
+    code whose lines they cite."""
     method = query.choice("method", tuple(WATCHED), "recursive")
     assert method is not None
     n = query.required("n", 1, WEB_SEED_N)
-    offset = query.integer("offset", 0, WEB_STEPS_OFFSET, 0) or 0
-    limit = query.integer("limit", 1, WEB_STEPS_PAGE, 1000) or 1000
-    steps: list[dict[str, Any]] = []
-    more = False
-    for step in search_steps(n, method):
-        if step.index & 4095 == 0:
-            work.check()
-        if step.index < offset:
-            continue
-        if len(steps) == limit:
-            more = True
-            break
-        steps.append(step.to_json())
-    return {"n": n, "method": method, "offset": offset, "steps": steps, "more": more}
+    offset = _offset(query)
+    return _page(search_steps(n, method, offset=offset, cancel=work.cancel), query, work, method, offset, n=n)
 
 
 # ---------------------------------------------------------------------------- knight
@@ -271,41 +331,70 @@ def _board(query: Query, largest: int = WEB_KNIGHT_SIDE) -> tuple[int, int]:
         return parse_board_size(text, largest=largest)
 
 
-def _no_tour(no: knights.NoTour, rows: int, cols: int, start: tuple[int, int], closed: bool) -> dict[str, Any]:
-    """What ``knight tour --json`` prints when there is no tour."""
-    payload = {"rows": rows, "cols": cols, "closed": closed, "start": square_name(*start), "path": None,
-               "exists": False if no.proved else None, "reason": no.reason}
-    if no.path is not None:
-        payload["visited"] = len(no.path)
-    return payload
+@dataclass(frozen=True)
+class _KnightAsk:
+    """What ``knight/tour`` and ``knight/steps`` ask: the board, the start, the blocked squares, the method."""
+
+    rows: int
+    cols: int
+    start: tuple[int, int]
+    blocked: list[tuple[int, int]]
+    closed: bool
+    method: str | None
+    lookahead: int | None
+
+    @classmethod
+    def of(cls, query: Query, stepped: bool) -> _KnightAsk:
+        rows, cols = _board(query)
+        if stepped and rows * cols > MAX_STEPPED:
+            raise _too_big("board", f"at most {MAX_STEPPED} squares to trace", f"{rows}x{cols}")
+        with field("start"):
+            start = parse_square(query.text("start", "a1") or "", rows, cols)
+        with field("blocked"):
+            blocked_text = query.text("blocked")
+            blocked = parse_squares(blocked_text, rows, cols, parameter="blocked") if blocked_text else []
+        return cls(rows, cols, start, blocked, query.flag("closed"), query.choice("method", knights.METHODS),
+                   query.integer("lookahead", 1, 8))
+
+    def answer(self, work: Work) -> tuple[knights.KnightTour | knights.NoTour, dict[str, Any]]:
+        """The tour (or why there is none) and what ``knight tour --json`` prints for it."""
+        try:
+            result = knights.find_tour(self.rows, self.cols, self.start, self.closed, self.method, self.lookahead,
+                                       self.blocked, **work.protocol(knights.find_tour))
+            return result, result.to_json()
+        except knights.NoTour as no:
+            return no, no.to_json()
+
+    def steps(self, result: knights.KnightTour | knights.NoTour, work: Work, offset: int = 0) -> Iterator[Any]:
+        """The steps behind ``result`` from ``offset`` on (:func:`.knights.steps.tour_steps`)."""
+        return tour_steps(self.rows, self.cols, self.start, self.closed, self.method, self.lookahead, self.blocked,
+                          result, offset=offset, cancel=work.cancel)
 
 
 def knight_tour(query: Query, work: Work) -> Answer:
     """``knight tour BOARD [--start SQ] [--closed] [--method M] [--lookahead K] [--blocked SQS] [--trace]``."""
-    rows, cols = _board(query)
-    with field("start"):
-        start = parse_square(query.text("start", "a1") or "", rows, cols)
-    with field("blocked"):
-        blocked_text = query.text("blocked")
-        blocked = parse_squares(blocked_text, rows, cols, parameter="blocked") if blocked_text else []
-    closed = query.flag("closed")
-    method = query.choice("method", knights.tour.METHODS)
-    lookahead = query.integer("lookahead", 1, 8)
     trace = query.flag("trace")
-    if trace and rows * cols > MAX_STEPPED:
-        raise _too_big("board", f"at most {MAX_STEPPED} squares to trace", f"{rows}x{cols}")
-    result: knights.KnightTour | knights.NoTour
-    try:
-        result = knights.find_tour(rows, cols, start, closed, method, lookahead, blocked,
-                                   **work.protocol(knights.find_tour))
-        answer = result.to_json()
-    except knights.NoTour as no:
-        result = no
-        answer = _no_tour(no, rows, cols, start, closed)
+    ask = _KnightAsk.of(query, trace)
+    result, answer = ask.answer(work)
     if not trace:
         return answer
-    steps = tour_steps(rows, cols, start, closed, method, lookahead, blocked, result)
-    return [*(step.to_json() for step in steps), answer]
+    return [*_steps_then(ask.steps(result, work), work, lambda step: False, "knight/steps"), answer]
+
+
+def knight_steps(query: Query, work: Work) -> Answer:
+    """A page of a watched knight's method: steps ``offset`` .. ``offset + limit - 1`` of the method that
+    answers (``method``; the default method's choice when none is given); ``knight/listing`` gives the
+    code whose lines they cite."""
+    ask = _KnightAsk.of(query, True)
+    result, _ = ask.answer(work)
+    offset = _offset(query)
+    return _page(ask.steps(result, work, offset), query, work, result.method or ask.method, offset, rows=ask.rows,
+                 cols=ask.cols)
+
+
+def knight_listing(query: Query, work: Work) -> Answer:
+    """The code of a watched knight's method, as its steps cite it."""
+    return _listing(query, KNIGHT_LISTINGS, "warnsdorff")
 
 
 def knight_count(query: Query, work: Work) -> Answer:
@@ -326,9 +415,7 @@ def knight_starts(query: Query, work: Work) -> Answer:
     if rows * cols > WEB_STARTS_SQUARES:
         raise _too_big("board", f"at most {WEB_STARTS_SQUARES} squares for the start map", f"{rows}x{cols}")
     closed = query.flag("closed")
-    answer = knights.tour_starts(rows, cols, closed, **work.protocol(knights.tour_starts))
-    good = sorted((sq for sq, (ok, _) in answer.items() if ok), key=lambda sq: (sq[1], sq[0]))
-    return {"rows": rows, "cols": cols, "closed": closed, "starts": [square_name(*sq) for sq in good]}
+    return knights.tour_starts(rows, cols, closed, **work.protocol(knights.tour_starts)).to_json()
 
 
 # ---------------------------------------------------------------------------- draughts
@@ -350,7 +437,7 @@ def _position(query: Query) -> draughts.Position:
     text = query.text(name, "start") or ""
     if not text.strip():
         raise InputError("{parameter} is empty: give a FEN such as W:W31,32:B1,2, or start", parameter=name)
-    with field(name):
+    with checks.naming(name, text, "position"):  # the field the position came in
         return draughts.parse_position(text, variant)
 
 
@@ -364,7 +451,7 @@ def _seed(query: Query) -> tuple[Any, draughts.LongestCaptures] | None:
     if query.text("variant", "seed") != "seed":
         raise InputError("seed_input plays by the seed's rules: leave out {parameter} or give seed",
                          parameter="variant", value=query.text("variant"))
-    with field("seed_input"):
+    with checks.naming("seed_input", text, "text"):
         return draughts.seed_captures(*draughts.read_seed_input(text))
 
 
@@ -388,17 +475,33 @@ def draughts_captures(query: Query, work: Work) -> Answer:
         return draughts.longest_captures(position, square).to_json()
 
 
+def draughts_steps(query: Query, work: Work) -> Answer:
+    """A page of the seed's program on ``seed_input``: steps ``offset`` .. ``offset + limit - 1``;
+    ``draughts/listing`` gives the code whose lines they cite."""
+    text = query.text("seed_input")
+    if text is None:
+        raise InputError("{parameter} is missing: give the seed's input (n, n pairs x y of black men, x y of the "
+                         "white man)", parameter="seed_input")
+    with checks.naming("seed_input", text, "text"):
+        given = draughts.read_seed_input(text)
+    offset = _offset(query)
+    return _page(seed_steps(*given, offset=offset, cancel=work.cancel), query, work, "seed", offset)
+
+
+def draughts_listing(query: Query, work: Work) -> Answer:
+    """The code of the seed's program, as its steps cite it."""
+    return _listing(query, {"seed": SEED_LISTING}, "seed")
+
+
 def draughts_moves(query: Query, work: Work) -> Answer:
     """``draughts moves [POSITION] [--variant V] [--paths]``."""
-    position = _position(query)
-    texts = draughts.move_texts(draughts.legal_moves(position, query.flag("paths")), position)
-    return {"variant": position.variant.name, "fen": position.fen(), "count": len(texts), "moves": texts}
+    return draughts.moves_of(_position(query), query.flag("paths")).to_json()
 
 
 def draughts_perft(query: Query, work: Work) -> Answer:
     """``draughts perft [POSITION] [--variant V] [--depth D] [--paths]``."""
     position = _position(query)
-    deepest = WEB_PERFT_DEPTH if draughts.fast.supports(position.variant) else WEB_PERFT_DEPTH_PYTHON
+    deepest = WEB_PERFT_DEPTH if position.variant.on_bitboards else WEB_PERFT_DEPTH_PYTHON
     depth = query.integer("depth", 0, deepest, 5)
     assert depth is not None
     return draughts.perft_count(position, depth, query.flag("paths"), **work.protocol(draughts.perft_count)).to_json()
@@ -408,39 +511,20 @@ def draughts_variants(query: Query, work: Work) -> Answer:
     """``draughts variants``: each rule set's description; with ``details``, what the page needs to draw it."""
     if not query.flag("details"):
         return {name: variant.description for name, variant in draughts.VARIANTS.items()}
-    return {name: {"description": v.description, "size": v.size, "first": v.first, "mirrored": v.mirrored,
-                   "numeric": v.numeric, "dark_only": v.dark_only, "remove_at_once": v.remove_at_once,
-                   "capture_sep": v.capture_sep}
-            for name, v in draughts.VARIANTS.items()}
-
-
-def _position_json(position: draughts.Position) -> dict[str, Any]:
-    variant = position.variant
-    return {"variant": variant.name, "fen": position.fen(), "turn": position.turn,
-            "pieces": {square_name(*square): piece for square, piece in sorted(position.pieces.items())}}
+    return {name: variant.to_json() for name, variant in draughts.VARIANTS.items()}
 
 
 def draughts_position(query: Query, work: Work) -> Answer:
     """A position read (a FEN, a diagram or the seed's input) and written back: its FEN and its pieces."""
     seeded = _seed(query)
     if seeded is not None:
-        return _position_json(seeded[1].position)
-    return _position_json(_position(query))
+        return seeded[1].position.to_json()
+    return _position(query).to_json()
 
 
 def draughts_play(query: Query, work: Work) -> Answer:
     """The position after one legal ``move``, written as ``draughts moves`` writes it."""
-    position = _position(query)
-    wanted = (query.text("move") or "").strip()
-    found = draughts.legal_moves(position, True)
-    texts = draughts.move_texts(found, position)
-    full = [draughts.move_text(move, position, full=True) for move in found]
-    for move, short, long in zip(found, texts, full):
-        if wanted in (short, long):
-            draughts.make_move(position, move)
-            return _position_json(position)
-    raise InputError("{parameter} is not a legal move here: play one of " + ", ".join(sorted(set(texts))),
-                     parameter="move", value=wanted, allowed=sorted(set(texts)))
+    return draughts.play(_position(query), query.text("move") or "").to_json()
 
 
 ENDPOINTS: dict[str, Endpoint] = {
@@ -449,10 +533,18 @@ ENDPOINTS: dict[str, Endpoint] = {
     "queens/complete": Endpoint(queens_complete, ("n", "queens", "all")),
     "queens/count": Endpoint(queens_count, ("n",), job=True),
     "queens/steps": Endpoint(queens_steps, ("n", "method", "offset", "limit")),
+    "queens/listing": Endpoint(queens_listing, ("method",)),
+    "queens/images": Endpoint(queens_images, ("columns",)),
+    "queens/compare": Endpoint(queens_compare, ("n",)),
     "knight/tour": Endpoint(knight_tour, ("board", "start", "closed", "method", "lookahead", "blocked", "trace")),
     "knight/count": Endpoint(knight_count, ("board", "closed", "start"), job=True),
     "knight/starts": Endpoint(knight_starts, ("board", "closed"), job=True),
+    "knight/steps": Endpoint(knight_steps, ("board", "start", "closed", "method", "lookahead", "blocked", "offset",
+                                            "limit")),
+    "knight/listing": Endpoint(knight_listing, ("method",)),
     "draughts/captures": Endpoint(draughts_captures, (*DRAUGHTS_POSITION, "piece", "seed_input", "tree")),
+    "draughts/steps": Endpoint(draughts_steps, ("seed_input", "offset", "limit")),
+    "draughts/listing": Endpoint(draughts_listing, ("method",)),
     "draughts/moves": Endpoint(draughts_moves, (*DRAUGHTS_POSITION, "paths")),
     "draughts/perft": Endpoint(draughts_perft, (*DRAUGHTS_POSITION, "depth", "paths"), job=True),
     "draughts/variants": Endpoint(draughts_variants, ("details",)),

@@ -125,6 +125,37 @@ export function pathOverlay(squares, centre, { colour = "#1565c0", width = 5, ar
   return text;
 }
 
+// A piece's route through the squares it lands on, as one continuous line: a ring on the first square, a dot on
+// each square it lands on, an arrowhead at the last. `lane` shifts the line sideways by that many units (each
+// segment along its own normal), so that several routes along the same diagonals lie side by side.
+export function routeOverlay(squares, centre, { colour = "#1565c0", width = 5, lane = 0, opacity = 0.9, dash = "", id = "r", label = "" } = {}) {
+  if (!squares.length) return "";
+  const points = squares.map(([r, c]) => centre(r, c));
+  const normal = (i) => { // the unit normal of segment i (from point i to i + 1)
+    const [x1, y1] = points[i], [x2, y2] = points[i + 1];
+    const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+    return [-(y2 - y1) / length, (x2 - x1) / length];
+  };
+  const shifted = points.map(([x, y], i) => {
+    if (points.length < 2 || !lane) return [x, y];
+    const a = normal(Math.max(0, i - 1)), b = normal(Math.min(points.length - 2, i));
+    let nx = a[0] + b[0], ny = a[1] + b[1];
+    const length = Math.hypot(nx, ny);
+    if (length < 1e-6) [nx, ny] = a; // the route turns straight back: either normal
+    else [nx, ny] = [nx / length, ny / length];
+    const stretch = 1 / Math.max(0.5, nx * a[0] + ny * a[1]); // a corner keeps the lane's width
+    return [x + nx * lane * stretch, y + ny * lane * stretch];
+  });
+  const text = shifted.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+  let svg = `<g class="route" opacity="${opacity}"${label ? ` aria-label="${escapeText(label)}"` : ""}>`;
+  svg += `<defs><marker id="route-${id}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto"><path d="M0 0L10 5L0 10z" fill="${colour}"/></marker></defs>`;
+  if (shifted.length > 1) svg += `<polyline points="${text}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-linejoin="round" stroke-linecap="round"${dash ? ` stroke-dasharray="${dash}"` : ""} marker-end="url(#route-${id})"/>`;
+  const [sx, sy] = shifted[0];
+  svg += `<circle cx="${sx}" cy="${sy}" r="${width * 1.4}" fill="#fff" stroke="${colour}" stroke-width="${Math.max(2, width * 0.6)}"/>`;
+  for (const [x, y] of shifted.slice(1, -1)) svg += `<circle cx="${x}" cy="${y}" r="${width * 1.1}" fill="${colour}" stroke="#fff" stroke-width="1.5"/>`;
+  return svg + "</g>";
+}
+
 // A board in the page: renders a spec, keeps keyboard focus, calls onActivate(row, col) on click or Enter.
 export class Board {
   constructor(element, onActivate) {
@@ -159,8 +190,11 @@ export class Board {
   }
 
   render(spec) {
+    // another board (a variant of another size, a board resized) keeps no focus: its squares are new squares
+    const same = this.spec && this.spec.rows === spec.rows && this.spec.cols === spec.cols && Boolean(this.spec.lightA1) === Boolean(spec.lightA1);
+    if (!same) this.focus = null;
     this.spec = spec;
-    const hadFocus = this.element.contains(document.activeElement);
+    const hadFocus = same && this.element.contains(document.activeElement);
     this.element.innerHTML = boardSvg(spec);
     const names = [...this.element.querySelectorAll(".square")].map((el) => el.dataset.square);
     if (!names.includes(this.focus)) this.focus = squareName(0, 0);

@@ -1,36 +1,42 @@
-// The draughts page: a position editor for every variant, the longest captures jump by jump,
-// the seed's capture tree with each node's num, legal moves to play and undo.
+// The draughts page: a position editor for every variant, the longest captures (each path one line through
+// the squares it lands on, stepped jump by jump), the seed's program watched building its capture tree
+// (watch.js with the seed's adapter, draughts-watch.js), legal moves to play and undo.
 import { get, isAbort, readState, writeState } from "./api.js";
-import { Board, escapeText, exportButtons, parseSquare, pathOverlay, squareName } from "./board.js";
+import { Board, escapeText, exportButtons, parseSquare, routeOverlay, squareName } from "./board.js";
+import { $, failed, say, watching as showWatching } from "./common.js";
+import { COLOURS, DARK, puzzle } from "./draughts-watch.js";
 import { Player } from "./player.js";
+import { StepStore, pagedSource } from "./steps.js";
+import { Watch } from "./watch.js";
 
-const $ = (id) => document.getElementById(id);
-const DARK = "#7d5433"; // white square numbers on it pass WCAG AA
-const COLOURS = ["#0b57d0", "#c2185b", "#1b6e20", "#e65100", "#6a1b9a", "#00838f"];
 const NAMES = { w: "white man", W: "white king", b: "black man", B: "black king" };
+const LANE = 7; // SVG units between two capture paths drawn along the same diagonal
+const PAGE = 1000; // steps a request (the seed's program makes at most 411)
 
-const state = readState({ variant: "russian", fen: "", view: "", path: "", jump: "" });
+const state = readState({ variant: "russian", fen: "", view: "", path: "", jump: "", step: "" });
 let variants = {};
 let variant = null; // the details of the chosen variant
 let pieces = {}; // square name -> w W b B
+let numbers = {}; // square name -> its number in the variant's notation (numeric variants), from the server
+let bySquareNumber = {}; // the other way
 let turn = "W";
 let fen = "";
 let captures = null;
-let chosen = -1; // the path being stepped
+let chosen = -1; // the path selected and stepped
+let watching = false; // the seed's program is watched
 let history = [];
 // Changes to the position run one after another, each on the position the one before left:
 // a quick click right after "Empty board" edits the empty board.
 let queue = Promise.resolve();
-const inTurn = (action) => (...args) => (queue = queue.then(() => action(...args)).catch((error) => say(error.message, "error")));
+const inTurn = (action) => (...args) => (queue = queue.then(() => action(...args)).catch(failed));
 const board = new Board($("board"), inTurn(edit));
 exportButtons($("export"), board, () => `draughts-${variant ? variant.name : "board"}.svg`);
 const player = new Player($("player"), { steps: () => jumps(), more: async () => false, show: showJump,
   counter: (k) => (k === 0 ? "the start" : k === jumps().length - 1 ? "the move ends" : `jump ${k} of ${jumps().length - 2}`) });
-
-function say(text, kind = "") {
-  $("status").textContent = text;
-  $("status").className = `status ${kind}`;
-}
+const watcher = new Watch({ board, bar: $("bar"), caption: $("caption"), counts: $("counts"), legend: $("legend"),
+  side: $("watch-side"), status: $("status"), keys: document, onError: failed }, puzzle);
+let saving = null; // while the program plays, the address follows at most five times a second
+watcher.onShow = () => saving || (saving = setTimeout(() => ((saving = null), save()), 200));
 
 function size() {
   return variant ? variant.size : 8;
@@ -44,13 +50,15 @@ function playable(r, c) {
   return !variant.dark_only || isDark(r, c);
 }
 
-function number(r, c) {
-  const n = size(), top = n - 1 - r;
-  return top * (n / 2) + Math.floor(c / 2) + 1;
+// A square as the captures name it (a number in a numeric variant) by its algebraic name.
+function squareOf(text) {
+  return bySquareNumber[text] || text;
 }
 
 function save() {
-  writeState({ variant: variant.name, fen, view: captures ? "captures" : "", path: chosen >= 0 ? chosen + 1 : "", jump: chosen >= 0 && player.index >= 0 ? player.index + 1 : "" });
+  writeState({ variant: variant.name, fen, view: watching ? "seed" : captures ? "captures" : "",
+    path: captures && chosen >= 0 ? chosen + 1 : "", jump: captures && chosen >= 0 && player.index >= 0 ? player.index + 1 : "",
+    step: watching && watcher.player.index >= 0 ? watcher.player.index + 1 : "" });
 }
 
 // ---------------------------------------------------------------- the board
@@ -61,15 +69,16 @@ function draw({ overlay, marks = {}, shown = pieces, title } = {}) {
       const name = squareName(r, c);
       const piece = shown[name];
       const mark = marks[name] || {};
-      const corner = variant.numeric && isDark(r, c) ? String(number(r, c)) : null;
-      const label = `${name}${variant.numeric && isDark(r, c) ? ` (${number(r, c)})` : ""}`;
-      return { piece, corner, cornerColor: "#fff", ring: mark.ring, cross: mark.cross, tint: mark.tint, tintOpacity: 0.6,
-        aria: piece ? `${label}, ${NAMES[piece]}${mark.cross ? ", captured" : ""}` : label };
+      const number = numbers[name];
+      const label = `${name}${number ? ` (${number})` : ""}`;
+      return { piece, corner: number || null, cornerColor: "#fff", ring: mark.ring, cross: mark.cross, tint: mark.tint, tintOpacity: 0.6,
+        aria: `${label}${piece ? `, ${NAMES[piece]}` : ""}${mark.aria || ""}` };
     },
     overlay });
 }
 
 async function edit(row, col) {
+  if (watching) return; // the board shows the program: it is not edited
   if (!playable(row, col)) {
     say(`${squareName(row, col)} is a light square: ${variant.name} is played on the dark squares.`, "error");
     return;
@@ -93,6 +102,8 @@ async function load(text, keepOnError = false, seed = null) {
     const answer = await get("draughts/position", seed !== null ? { seed_input: seed } : { fen: text, variant: variant.name }, "position");
     if (answer.variant !== variant.name) setVariant(answer.variant);
     pieces = answer.pieces;
+    numbers = answer.numbers;
+    bySquareNumber = Object.fromEntries(Object.entries(numbers).map(([name, number]) => [number, name]));
     turn = answer.turn;
     fen = answer.fen;
     $("fen").value = fen;
@@ -103,8 +114,7 @@ async function load(text, keepOnError = false, seed = null) {
     save();
     await listMoves();
   } catch (error) {
-    if (isAbort(error)) return;
-    say(error.message, "error");
+    failed(error);
     if (keepOnError) draw();
   }
 }
@@ -121,24 +131,17 @@ function clearCaptures() {
   chosen = -1;
   player.clear();
   $("paths").innerHTML = "";
-  $("jump-text").textContent = "";
-  $("tree-view").innerHTML = "";
-}
-
-function squareOf(text) {
-  if (/^[0-9]+$/.test(text)) {
-    const n = size(), k = Number(text) - 1, top = Math.floor(k / (n / 2));
-    const col = 2 * (k % (n / 2)) + ((top + (variant.mirrored ? 1 : 0)) % 2 === 0 ? 1 : 0);
-    return squareName(n - 1 - top, col);
-  }
-  return text;
+  $("paths-note").hidden = true;
+  $("caption").textContent = "";
+  stopWatching();
 }
 
 async function showCaptures() {
+  stopWatching();
   try {
     captures = await get("draughts/captures", { fen, variant: variant.name });
   } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
+    failed(error);
     return;
   }
   chosen = -1;
@@ -148,20 +151,36 @@ async function showCaptures() {
   $("paths").innerHTML = captures.sequences.map((s, i) =>
     `<li><button type="button" data-path="${i}" aria-pressed="false">${escapeText(s.squares.join(sep))}</button> takes ${escapeText(s.captured.join(", "))}</li>`).join("");
   $("paths").querySelectorAll("button").forEach((b) => {
-    b.style.borderLeft = `6px solid ${COLOURS[Number(b.dataset.path) % COLOURS.length]}`; // the path's colour on the board
+    b.style.borderLeft = `8px solid ${COLOURS[Number(b.dataset.path) % COLOURS.length]}`; // the path's colour on the board
     b.addEventListener("click", () => stepPath(Number(b.dataset.path)));
   });
+  $("paths-note").hidden = !captures.sequences.length;
   if (!captures.sequences.length) say("No capture in this position.", "error");
-  else say(`Longest capture: ${captures.max_captures} piece${captures.max_captures > 1 ? "s" : ""}; ${captures.sequences.length} path${captures.sequences.length > 1 ? "s" : ""} (${captures.moves} distinct move${captures.moves > 1 ? "s" : ""}). Click a path to step through it.`, "good");
+  else say(`Longest capture: ${captures.max_captures} piece${captures.max_captures > 1 ? "s" : ""}; ${captures.sequences.length} path${captures.sequences.length > 1 ? "s" : ""} (${captures.moves} distinct move${captures.moves > 1 ? "s" : ""}). Click a path to bring it forward and step through it.`, "good");
   save();
+}
+
+// Every longest path, each one line through the squares it lands on, side by side where they share a
+// diagonal; the chosen one (if any) in front, the others faint; `upTo` squares of the chosen one drawn strong.
+function routes(centre, upTo = Infinity) {
+  const count = captures.sequences.length;
+  const lane = (i) => (i - (count - 1) / 2) * LANE * (count > 1 ? 1 : 0);
+  const order = [...captures.sequences.keys()].filter((i) => i !== chosen).concat(chosen >= 0 ? [chosen] : []);
+  return order.map((i) => {
+    const squares = captures.sequences[i].squares.map((t) => parseSquare(squareOf(t)));
+    const colour = COLOURS[i % COLOURS.length];
+    const label = `path ${i + 1}: ${captures.sequences[i].squares.join(" ")}`;
+    if (i !== chosen) return routeOverlay(squares, centre, { colour, width: 4, lane: lane(i), opacity: chosen >= 0 ? 0.28 : 0.9, id: `p${i}`, label });
+    const whole = routeOverlay(squares, centre, { colour, width: 5, lane: lane(i), opacity: 0.45, id: `p${i}`, label });
+    return upTo === Infinity ? routeOverlay(squares, centre, { colour, width: 7, lane: lane(i), opacity: 1, id: `p${i}`, label })
+      : whole + routeOverlay(squares.slice(0, upTo + 1), centre, { colour, width: 7, lane: lane(i), opacity: 1, id: `s${i}`, label: `${label}, so far` });
+  }).join("");
 }
 
 function drawCaptures() {
   const marks = {};
-  for (const s of captures.sequences) for (const t of s.captured) marks[squareOf(t)] = { cross: "#d50000" };
-  draw({ marks, title: `${variant.name}: every longest capture`,
-    overlay: (centre) => captures.sequences.map((s, i) => pathOverlay(s.squares.map((t) => parseSquare(squareOf(t))), centre,
-      { colour: COLOURS[i % COLOURS.length], width: 5, id: `p${i}`, dash: i ? "10 5" : "" })).join("") });
+  for (const s of captures.sequences) for (const t of s.captured) marks[squareOf(t)] = { cross: "#d50000", aria: ", captured" };
+  draw({ marks, title: `${variant.name}: every longest capture`, overlay: (centre) => routes(centre) });
 }
 
 function jumps() {
@@ -190,66 +209,59 @@ function showJump(k) {
   for (const t of removed) delete shown[t];
   shown[squares[at]] = mover;
   const marks = {};
-  for (const t of taken.slice(0, at)) if (!removed.includes(t)) marks[t] = { cross: "#d50000" };
+  for (const t of taken.slice(0, at)) if (!removed.includes(t)) marks[t] = { cross: "#d50000", aria: ", captured" };
   marks[squares[at]] = { ring: COLOURS[chosen % COLOURS.length] };
-  draw({ shown, marks, title: `${variant.name}: capture ${chosen + 1}, jump ${at}`,
-    overlay: (centre) => pathOverlay(squares.slice(0, at + 1).map(parseSquare), centre, { colour: COLOURS[chosen % COLOURS.length], id: "step" }) });
+  draw({ shown, marks, title: `${variant.name}: capture ${chosen + 1}, jump ${at}`, overlay: (centre) => routes(centre, at) });
   const strike = variant.remove_at_once ? "taken off at once (the seed's rule)" : "marked, and left on the board until the move ends (the Turkish strike)";
-  if (k === 0) $("jump-text").textContent = `The piece on ${s.squares[0]} starts its capture.`;
-  else if (!done) $("jump-text").textContent = `Jump ${k} of ${squares.length - 1}: ${s.squares[k - 1]} → ${s.squares[k]}, taking ${s.captured[k - 1]}: ${strike}.`;
-  else $("jump-text").textContent = `The move ends on ${s.squares[squares.length - 1]}: the ${taken.length} captured pieces leave the board.`;
+  if (k === 0) $("caption").textContent = `The piece on ${s.squares[0]} starts its capture.`;
+  else if (!done) $("caption").textContent = `Jump ${k} of ${squares.length - 1}: ${s.squares[k - 1]} → ${s.squares[k]}, taking ${s.captured[k - 1]}: ${strike}.`;
+  else $("caption").textContent = `The move ends on ${s.squares[squares.length - 1]}: the ${taken.length} captured pieces leave the board.`;
   save();
 }
 
-// ---------------------------------------------------------------- the seed's tree
+// ---------------------------------------------------------------- the seed's program, watched
 
+// The seed's input for the position: n, n pairs x y of black men, x y of the white man (null: not one white man
+// among black men on the seed's board).
 function seedInput() {
   const white = Object.entries(pieces).filter(([, p]) => p === "w");
   const black = Object.entries(pieces).filter(([, p]) => p === "b");
-  if (white.length !== 1 || Object.values(pieces).some((p) => p === "W" || p === "B")) return null;
+  if (variant.name !== "seed" || white.length !== 1 || Object.values(pieces).some((p) => p === "W" || p === "B")) return null;
   const xy = (name) => { const [r, c] = parseSquare(name); return `${c + 1} ${r + 1}`; };
   return [String(black.length), ...black.map(([name]) => xy(name)), xy(white[0][0])].join("\n");
 }
 
-async function showTree() {
+function stopWatching() {
+  if (!watching) return;
+  watching = false;
+  watcher.hide(true);
+  showWatching(false);
+}
+
+async function watchSeed(at = 0) {
   const text = seedInput();
-  if (variant.name !== "seed" || text === null) {
-    say("The seed's tree needs the seed variant, one white man and black men only (paste the seed's input, or choose the variant seed).", "error");
+  if (text === null) {
+    say("The seed's program takes one white man among black men on the seed's board: paste the seed's input, or choose the variant seed and set them up.", "error");
     return;
   }
-  let answer;
+  captures = null;
+  chosen = -1;
+  player.clear();
+  $("paths").innerHTML = "";
+  $("paths-note").hidden = true;
+  const source = pagedSource(new StepStore(puzzle.kindOf), (offset) => get("draughts/steps", { seed_input: text, offset, limit: PAGE }, "steps"), PAGE);
+  const setup = { white: Object.keys(pieces).find((name) => pieces[name] === "w"),
+    blacks: Object.keys(pieces).filter((name) => pieces[name] === "b"), uid: "d" };
   try {
-    answer = await get("draughts/captures", { seed_input: text, tree: true });
+    const listing = await get("draughts/listing", { method: "seed" }, "listing");
+    watching = true;
+    showWatching(true);
+    say("");
+    await watcher.start(listing, setup, source, at);
+    save();
   } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
-    return;
+    failed(error);
   }
-  const nodes = [];
-  let leaves = 0;
-  const place = (node, depth, onBest) => {
-    const item = { node, depth, best: onBest, children: [] };
-    nodes.push(item);
-    if (!node.children.length) item.x = leaves++;
-    for (const child of node.children) item.children.push(place(child, depth + 1, onBest && child.num === answer.tree.num));
-    if (node.children.length) item.x = (item.children[0].x + item.children[item.children.length - 1].x) / 2;
-    return item;
-  };
-  place(answer.tree, 0, answer.tree.num > 0);
-  const W = 74, H = 70, depth = Math.max(...nodes.map((n) => n.depth));
-  let svg = `<svg viewBox="-40 -30 ${Math.max(1, leaves) * W + 10} ${(depth + 1) * H + 10}" role="img" aria-label="the seed's capture tree: ${nodes.length} nodes, longest num ${answer.tree.num}">`;
-  for (const item of nodes) {
-    for (const child of item.children) {
-      svg += `<line x1="${item.x * W}" y1="${item.depth * H}" x2="${child.x * W}" y2="${child.depth * H}" stroke="${child.best ? "#1b6e20" : "#8e877c"}" stroke-width="${child.best ? 4 : 2}"/>`;
-    }
-  }
-  for (const item of nodes) {
-    const x = item.x * W, y = item.depth * H;
-    svg += `<g><rect x="${x - 31}" y="${y - 21}" width="62" height="42" rx="8" fill="${item.best ? "#c8e6c9" : "#f4f1ea"}" stroke="${item.best ? "#1b6e20" : "#8e877c"}" stroke-width="2"/>`;
-    svg += `<text x="${x}" y="${y - 5}" font-size="15" font-weight="700" text-anchor="middle" fill="#1d1d1f">${item.node.square}</text>`;
-    svg += `<text x="${x}" y="${y + 13}" font-size="12" text-anchor="middle" fill="#1d1d1f">num ${item.node.num}</text></g>`;
-  }
-  $("tree-view").innerHTML = `<p>The seed's <code>hod</code> builds one node per landing square and stores in <code>num</code> the longest capture through it; <code>search</code> follows the children whose <code>num</code> equals the root's (green).</p>${svg}</svg>`;
-  say(`The tree has ${nodes.length} nodes; the longest capture takes ${answer.max_captures}.`, "good");
 }
 
 // ---------------------------------------------------------------- legal moves
@@ -272,7 +284,7 @@ async function play(move) {
     await load(answer.fen);
     say(`Played ${move}.`);
   } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
+    failed(error);
   }
 }
 
@@ -295,6 +307,8 @@ async function init() {
       stepPath(Number(state.path) - 1);
       if (state.jump) player.go(Number(state.jump) - 1);
     }
+  } else if (state.view === "seed") {
+    await watchSeed(Math.max(0, Number(state.step || 1) - 1));
   }
 }
 
@@ -310,6 +324,6 @@ $("initial").addEventListener("click", inTurn(() => load("start")));
 $("empty").addEventListener("click", inTurn(() => load(`${$("turn").value}:W:B`)));
 $("read-seed").addEventListener("click", inTurn(() => load("", false, $("seed").value)));
 $("captures").addEventListener("click", inTurn(showCaptures));
-$("tree").addEventListener("click", inTurn(showTree));
+$("tree").addEventListener("click", inTurn(() => watchSeed(0)));
 $("undo").addEventListener("click", inTurn(() => history.length && load(history.pop())));
 inTurn(init)();  // in the queue: a click made while the page loads waits for it

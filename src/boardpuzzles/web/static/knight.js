@@ -1,32 +1,44 @@
-// The knight's tour page: choose the board, the start and blocked squares, play the tour move by move.
-import { ApiError, get, isAbort, job, readState, writeState } from "./api.js";
+// The knight's tour page: choose the board, the start and blocked squares, then watch the method's code find
+// the tour (watch.js with the knight's adapter, knight-watch.js), or map the squares a tour starts from.
+import { ApiError, get, job, readState, writeState } from "./api.js";
 import { Board, escapeText, exportButtons, parseSquare, pathOverlay, squareName } from "./board.js";
-import { Player } from "./player.js";
+import { $, failed, say, watching as showWatching } from "./common.js";
+import { puzzle } from "./knight-watch.js";
+import { StepStore, pagedSource } from "./steps.js";
+import { Watch } from "./watch.js";
 
-const $ = (id) => document.getElementById(id);
-const STEPPED = 400; // squares: larger boards are drawn without stepping
+const STEPPED = 400; // squares: larger boards are drawn without stepping (knights.steps.MAX_STEPPED)
 const NUMBERED = 32; // sides: larger boards show the path only
+const SIDE = 100; // the longest side the page takes
+const PAGE = 5000; // steps a request
+const MAX_LOADED = 100_000; // steps the page holds
+const WATCHED = ["warnsdorff", "lookahead", "roth", "backtrack"]; // the methods whose code runs step by step
 
 const state = readState({ board: "8x8", start: "a1", blocked: "", closed: "", method: "", lookahead: "2", step: "", view: "" });
 let [rows, cols] = state.board.split("x").map(Number);
-if (!(rows >= 1 && rows <= 100)) rows = 8;
-if (!(cols >= 1 && cols <= 100)) cols = rows;
+const badBoard = !(isSide(rows) && isSide(cols === undefined ? rows : cols));
+if (badBoard) [rows, cols] = [8, 8];
+else if (cols === undefined) cols = rows;
 let start = parseSquare(state.start) || [0, 0];
+if (start[0] >= rows || start[1] >= cols) start = [0, 0];
 let blocked = new Set(state.blocked.split(",").filter((name) => parseSquare(name)));
-let steps = [];
 let result = null;
 let starts = null;
 let running = null;
+let watching = false; // the watcher holds the steps of the tour shown
 
 const board = new Board($("board"), click);
 exportButtons($("export"), board, () => `knight-${rows}x${cols}.svg`);
-const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-const player = new Player($("player"), { steps: () => steps, more: async () => false, show: showStep,
-  counter: (index) => (steps[index].kind === "stuck" ? "stuck" : steps[index].kind === "done" ? "the end" : `square ${steps[index].number}`) });
+const watcher = new Watch({ board, bar: $("bar"), caption: $("caption"), counts: $("counts"), legend: $("legend"),
+  side: $("watch-side"), status: $("status"), keys: document, onError: failed }, puzzle);
+let saving = null; // while a search plays, the address follows at most five times a second
+watcher.onShow = (index, step) => {
+  $("rescue").hidden = step.kind !== "stuck";
+  saving = saving || setTimeout(() => ((saving = null), save()), 200);
+};
 
-function say(text, kind = "") {
-  $("status").textContent = text;
-  $("status").className = `status ${kind}`;
+function isSide(value) {
+  return Number.isInteger(value) && value >= 1 && value <= SIDE;
 }
 
 function params() {
@@ -37,18 +49,19 @@ function params() {
 
 function save() {
   const p = params();
-  writeState({ ...p, closed: p.closed ? "true" : "", step: steps.length && player.index >= 0 ? player.index + 1 : "",
+  writeState({ ...p, closed: p.closed ? "true" : "", step: watching && watcher.player.index >= 0 ? watcher.player.index + 1 : "",
     view: starts ? "starts" : result ? "tour" : "" });
 }
 
+// Back to the set-up: no tour, no steps, no map.
 function fresh() {
-  steps = [];
   result = null;
   starts = null;
-  player.clear();
-  $("step-text").textContent = "";
-  $("candidates").innerHTML = "";
-  $("legend").innerHTML = "";
+  watching = false;
+  watcher.hide(true);
+  $("rescue").hidden = true;
+  $("watch-message").innerHTML = "";
+  showWatching(false);
 }
 
 function click(row, col) {
@@ -84,29 +97,7 @@ function drawSetup() {
     } });
 }
 
-// ---------------------------------------------------------------- a tour
-
-async function findTour() {
-  fresh();
-  if (running) running.cancel();
-  const traced = rows * cols <= STEPPED;
-  say("Searching…");
-  try {
-    const answer = await get("knight/tour", { ...params(), trace: traced });
-    const lines = Array.isArray(answer) ? answer : [answer];
-    result = lines[lines.length - 1];
-    steps = lines.slice(0, -1);
-    if (steps.length) {
-      player.go(Math.max(0, Math.min(steps.length - 1, Number(state.step || 1) - 1)));
-      state.step = "";
-    } else {
-      drawResult();
-    }
-    save();
-  } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
-  }
-}
+// ---------------------------------------------------------------- a tour, watched
 
 function resultText() {
   if (!result) return "";
@@ -114,7 +105,68 @@ function resultText() {
   return `${result.exists === false ? "No tour" : "No tour found"}: ${result.reason}`;
 }
 
+
+async function findTour(at = 0) {
+  fresh();
+  if (running) running.cancel();
+  say("Searching…");
+  try {
+    result = await get("knight/tour", params(), "tour");
+  } catch (error) {
+    failed(error);
+    return;
+  }
+  save();
+  if (rows * cols > STEPPED) {
+    drawResult();
+    $("watch-message").innerHTML = `<p class="note">This board has ${(rows * cols).toLocaleString("en")} squares: the page steps through tours of up to ${STEPPED} squares (20 x 20), so this tour is drawn whole, without its steps. Choose a smaller board to watch the search.</p>`;
+    return;
+  }
+  await watchTour(at);
+}
+
+// The steps of the method that answered, from the server, played from step `at`; the tour alone (and why)
+// when there are none: a theorem decided, or the search is too long to watch.
+async function watchTour(at) {
+  const ask = params();
+  const fetchPage = (offset) => get("knight/steps", { ...ask, offset, limit: PAGE }, "steps");
+  let first, listing;
+  try {
+    first = await fetchPage(0);
+    if (!first.steps.length) {
+      drawResult();
+      $("watch-message").innerHTML = `<p class="note">No search ran: ${escapeText(result.reason)}. There are no steps to watch.</p>`;
+      return;
+    }
+    listing = WATCHED.includes(first.method) ? await get("knight/listing", { method: first.method }, "listing")
+      : { method: first.method, lines: [], frames: [], variables: [] };
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      failed(error);
+      return;
+    }
+    drawResult();
+    $("watch-message").innerHTML = `<p class="note">Its steps are not shown: ${escapeText(error.message)}.</p>`;
+    say(`${resultText()} Its steps are not shown: ${error.message}`, result.path ? "good" : "error");
+    return;
+  }
+  const source = pagedSource(new StepStore(puzzle.kindOf), fetchPage, MAX_LOADED, first);
+  const setup = { rows, cols, method: first.method, start: squareName(...start), blocked: [...blocked], closed: ask.closed,
+    squares: rows * cols - blocked.size, uid: "k" };
+  watching = true;
+  showWatching(true);
+  say("");
+  await watcher.start(listing, setup, source, at);
+  save();
+}
+
 function drawResult() {
+  showWatching(false);
+  if (!(result && result.path)) {
+    drawSetup();
+    say(resultText(), "error");
+    return;
+  }
   const path = result && result.path ? result.path.map(parseSquare) : [];
   const number = new Map(path.map(([r, c], i) => [`${r},${c}`, i + 1]));
   const numbered = Math.max(rows, cols) <= NUMBERED;
@@ -132,53 +184,6 @@ function drawResult() {
   say(resultText(), result && result.path ? "good" : "error");
 }
 
-function showStep(index) {
-  const step = steps[index];
-  const next = steps[index + 1];
-  const previous = steps[index - 1];
-  const visited = new Map();
-  for (let i = 0; i <= index; i++) if (steps[i].kind === "start" || steps[i].kind === "move") visited.set(steps[i].square, steps[i].number);
-  const here = parseSquare(step.square);
-  const options = next && (next.kind === "move" || next.kind === "stuck") ? next.candidates : [];
-  const choice = next && next.kind === "move" ? next.square : null;
-  const offered = new Map(options.map((c) => [c.square, c]));
-  const path = [...visited.keys()].map(parseSquare);
-  board.render({ rows, cols, title: `${rows}x${cols} knight's tour, square ${step.number}`,
-    cell(r, c) {
-      const base = baseCell(r, c);
-      if (base) return base;
-      const name = squareName(r, c);
-      const value = step.accessibility[r][c];
-      const fell = previous && previous.accessibility[r][c] !== null && value !== null && value < previous.accessibility[r][c];
-      const option = offered.get(name);
-      const ring = option ? (name === choice ? "#0b57d0" : option.refused ? "#b3261e" : "#7a4f00") : undefined;
-      if (r === here[0] && c === here[1]) return { piece: "N", corner: String(step.number), cornerColor: "#000", tint: "#ffe082", tintOpacity: 0.8, aria: `${name}, knight, square ${step.number}` };
-      if (visited.has(name)) return { label: String(visited.get(name)), labelColor: "#1a237e", labelHalo: "#fff", labelWeight: 700, labelSize: 18, tint: "#c5cae9", tintOpacity: 0.9, aria: `${name}, visited, square ${visited.get(name)}` };
-      return { label: String(value), labelColor: "#000", labelWeight: option ? 800 : 400, labelSize: option ? 21 : 13,
-        ring, tint: fell ? "#ffd54f" : option && name === choice ? "#90caf9" : undefined, tintOpacity: 0.75,
-        aria: `${name}, accessibility ${value}${option ? ", candidate" : ""}${name === choice ? ", chosen" : ""}` };
-    },
-    overlay: (centre) => pathOverlay(path, centre, { arrows: false, width: 3, colour: "#5c6bc0" }) });
-  let text;
-  if (step.kind === "start") text = `The knight starts on ${step.square}.`;
-  else if (step.kind === "move") text = `Square ${step.number}: the knight moved to ${step.square}.`;
-  else text = sentence(step.note);
-  if (next && next.kind === "move") {
-    text += ` Next: ${options.length} candidate${options.length > 1 ? "s" : ""}; the rule takes ${choice}.`;
-  } else if (next && next.kind === "stuck") {
-    text += ` ${next.note}.`;
-  } else if (next && next.kind === "done") {
-    text += ` ${next.note}.`;
-  }
-  $("step-text").textContent = text;
-  $("candidates").innerHTML = options.length ? `<tr><th scope="col">candidate</th><th scope="col">accessibility</th>${options.some((c) => c.score !== null) ? '<th scope="col">look-ahead score</th>' : ""}<th></th></tr>` +
-    options.map((c) => `<tr><td>${c.square}</td><td>${c.accessibility}</td>${c.score !== null ? `<td>${c.score}</td>` : ""}<td>${c.square === choice ? "← taken" : escapeText(c.refused || "")}</td></tr>`).join("") : "";
-  const last = index === steps.length - 1;
-  if (last) say(step.kind === "stuck" ? `${sentence(step.note)}. ${result && !result.path ? resultText() : ""}` : resultText(), step.kind === "stuck" ? "error" : "good");
-  else say(`Square ${step.number} of ${steps.filter((s) => s.kind !== "stuck" && s.kind !== "done").length}`);
-  save();
-}
-
 // ---------------------------------------------------------------- start squares
 
 async function mapStarts() {
@@ -190,7 +195,7 @@ async function mapStarts() {
   try {
     starts = await running;
   } catch (error) {
-    say(error instanceof ApiError ? error.message : String(error), "error");
+    failed(error);
     return;
   } finally {
     running = null;
@@ -216,28 +221,41 @@ $("method").value = ["warnsdorff", "lookahead", "roth", "backtrack", "divide"].i
 $("lookahead").value = state.lookahead;
 const showLookahead = () => ($("lookahead-label").hidden = $("method").value !== "lookahead");
 showLookahead();
-for (const id of ["rows", "cols"]) {
+for (const [id, what] of [["rows", "rows"], ["cols", "columns"]]) {
   $(id).addEventListener("change", () => {
-    rows = Math.max(1, Math.min(100, Number($("rows").value) || 8));
-    cols = Math.max(1, Math.min(100, Number($("cols").value) || 8));
-    $("rows").value = rows;
-    $("cols").value = cols;
+    const typed = $(id).value.trim();
+    const value = Number(typed);
+    if (!typed || !isSide(value)) { // said, and the board kept: 0 is no board, and 8 was not asked for
+      $(id).value = id === "rows" ? rows : cols;
+      say(`The ${what} must be a whole number from 1 to ${SIDE}${typed ? `, not ${typed}` : ""}: the board stays ${rows}x${cols}.`, "error");
+      return;
+    }
+    if (id === "rows") rows = value;
+    else cols = value;
     if (start[0] >= rows || start[1] >= cols) start = [0, 0];
     blocked = new Set([...blocked].filter((name) => { const [r, c] = parseSquare(name); return r < rows && c < cols; }));
     fresh();
     drawSetup();
-    say(rows * cols > STEPPED ? `Boards over ${STEPPED} squares are drawn without stepping.` : "");
+    say(rows * cols > STEPPED ? `A ${rows}x${cols} board has ${rows * cols} squares: its tour is drawn whole, without its steps (at most ${STEPPED} squares are stepped through).` : "Press “Find the tour”.");
     save();
   });
 }
 $("method").addEventListener("change", () => { showLookahead(); fresh(); drawSetup(); save(); });
 $("closed").addEventListener("change", () => { fresh(); drawSetup(); save(); });
-$("tour").addEventListener("click", findTour);
+$("lookahead").addEventListener("change", () => { fresh(); drawSetup(); save(); });
+$("tour").addEventListener("click", () => findTour(0));
 $("starts").addEventListener("click", mapStarts);
+$("rescue-button").addEventListener("click", async () => {
+  $("method").value = "backtrack";
+  showLookahead();
+  await findTour(0);
+  if (watching) await watcher.player.jump(puzzle.jumps.find((jump) => jump.kinds.includes("back")));
+});
 
-if (state.view === "tour") findTour();
+if (state.view === "tour") findTour(Math.max(0, Number(state.step || 1) - 1));
 else if (state.view === "starts") mapStarts();
 else {
   drawSetup();
-  say("Click a square to start there, then press “Find the tour”.");
+  say(badBoard ? `The address asked for the board “${state.board}”: a board is 1 to ${SIDE} rows by 1 to ${SIDE} columns, so here is 8x8.`
+    : "Click a square to start there, then press “Find the tour”.", badBoard ? "error" : "");
 }

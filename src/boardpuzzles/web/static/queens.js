@@ -1,45 +1,35 @@
-// The N queens page: place queens, complete, browse the solutions and their symmetries, watch the seeds search.
-import { get, isAbort, readState, writeState } from "./api.js";
+// The N queens page: place queens, complete, browse the solutions and their symmetries, watch the seeds
+// search (watch.js with the queens' adapter, queens-watch.js), compare the methods.
+import { get, readState, writeState } from "./api.js";
 import { Board, boardSvg, escapeText, exportButtons, parseSquare, squareName } from "./board.js";
-import { Player } from "./player.js";
+import { $, failed, say } from "./common.js";
+import { attackHow, puzzle, queensSpec } from "./queens-watch.js";
+import { StepStore, pagedSource } from "./steps.js";
+import { Watch } from "./watch.js";
 
-const $ = (id) => document.getElementById(id);
-const ATTACKED = "#6d0f0b";
 const GIVEN = "#1b6e20";
-const PAGE = 2000;
-const SYMMETRIES = [
-  ["identity", (r, c, m) => [r, c]],
-  ["rotate 90", (r, c, m) => [c, m - r]],
-  ["rotate 180", (r, c, m) => [m - r, m - c]],
-  ["rotate 270", (r, c, m) => [m - c, r]],
-  ["mirror left-right", (r, c, m) => [r, m - c]],
-  ["mirror top-bottom", (r, c, m) => [m - r, c]],
-  ["mirror main diagonal", (r, c, m) => [c, r]],
-  ["mirror anti-diagonal", (r, c, m) => [m - c, m - r]],
-];
-const STATES = {
-  "С": "start row k: k − 1 queens are placed",
-  "И": "look for the next free column i on row k, after c[k]",
-  "СОК": "(k, i) is free: occupy it and go on with row k + 1",
-  "С8": "all N queens are placed: output c",
-  "СБ": "row k is exhausted: back to queen k − 1 and free it",
-  "Я": "k reached 0: the end",
-};
+const PAGE = 5000; // steps a request
+const MAX_LOADED = 100_000; // steps the page holds
+const WATCHED_N = 20;
+const COMPARED_N = 10;
+const VIEWS = ["place", "solutions", "watch", "compare"];
 
 const state = readState({ n: "8", queens: "", view: "place", k: "1", unique: "", method: "recursive", step: "" });
 let n = clampN(Number(state.n));
 let queens = parseQueens(state.queens); // [[row, col], ...]
-let view = state.view; // place | solutions | complete | watch
+let view = VIEWS.includes(state.view) || state.view === "complete" ? state.view : "place"; // "complete": the place tab
 let solutions = [];
 let shown = Math.max(0, Number(state.k) - 1);
 let completion = null;
-let steps = [];
-let stepsMore = true;
-let watched = null; // {n, method}
+let watched = null; // {n, method} of the search the watcher holds
+let comparison = null;
 
 const board = new Board($("board"), toggleQueen);
 exportButtons($("export"), board, () => `queens-${n}.svg`);
-const player = new Player($("player"), { steps: () => steps, more: loadSteps, show: showStep });
+const watcher = new Watch({ board, bar: $("bar"), caption: $("caption"), counts: $("counts"), legend: $("legend"), side: $("watch-side"),
+  status: $("status"), keys: document, onError: failed }, puzzle);
+let saving = null; // while a search plays, the address follows at most five times a second
+watcher.onShow = () => saving || (saving = setTimeout(() => ((saving = null), save()), 200));
 
 function clampN(value) {
   return Number.isFinite(value) ? Math.max(4, Math.min(32, Math.round(value))) : 8;
@@ -53,53 +43,58 @@ function names(squares) {
   return squares.map(([r, c]) => squareName(r, c)).join(",");
 }
 
-function attackHow([r1, c1], [r2, c2]) {
-  if (r1 === r2) return "share a rank";
-  if (c1 === c2) return "share a file";
-  if (Math.abs(r1 - r2) === Math.abs(c1 - c2)) return "share a diagonal";
-  return null;
-}
-
-function attacked(placed) {
-  const lines = new Set();
-  for (const [r, c] of placed) lines.add(`r${r}`).add(`c${c}`).add(`s${r + c}`).add(`d${r - c}`);
-  return (r, c) => lines.has(`r${r}`) || lines.has(`c${c}`) || lines.has(`s${r + c}`) || lines.has(`d${r - c}`);
-}
-
 function save() {
+  const watching = view === "watch" && watched && watcher.player.index >= 0;
   writeState({ n, queens: names(queens), view, k: view === "solutions" ? shown + 1 : "", unique: $("unique").checked ? "true" : "",
-    method: $("method").value, step: view === "watch" && player.index >= 0 ? player.index + 1 : "" });
+    method: $("method").value, step: watching ? watcher.player.index + 1 : "" });
 }
 
-function say(text, kind = "") {
-  $("status").textContent = text;
-  $("status").className = `status ${kind}`;
+// ---------------------------------------------------------------- views
+
+function setView(name) {
+  view = name;
+  const tab = name === "complete" ? "place" : name;
+  for (const button of document.querySelectorAll(".tabs [role=tab]")) {
+    const selected = button.dataset.view === tab;
+    button.setAttribute("aria-selected", String(selected));
+    button.tabIndex = selected ? 0 : -1;
+    $(button.getAttribute("aria-controls")).hidden = !selected;
+  }
+  document.body.classList.toggle("watching", tab === "watch");
+  document.body.classList.toggle("comparing", tab === "compare");
+  if (tab !== "watch") {
+    watcher.hide();
+  }
 }
 
-// ---------------------------------------------------------------- drawing
+function showView(name) {
+  setView(name);
+  say("");
+  if (name === "place") drawPlacing();
+  else if (name === "solutions") {
+    if (solutions.length) showSolution();
+    else loadSolutions();
+  } else if (name === "watch") {
+    if (watched && watched.n === n && watched.method === $("method").value && watcher.store.length) {
+      $("bar").hidden = false;
+      watcher.player.go(watcher.player.index);
+    } else {
+      draw({ placed: [], title: `${n} queens` });
+      say("Choose a method and press “Watch”.");
+    }
+  } else if (name === "compare") {
+    draw({ placed: [], title: `${n} queens` });
+    if (comparison && comparison.n === n) showComparison();
+    else if (n <= COMPARED_N) compare();
+    else say(`The methods are compared on boards up to ${COMPARED_N} x ${COMPARED_N}: HR(k) in plain Python lists every solution.`, "error");
+  }
+  save();
+}
+
+// ---------------------------------------------------------------- placing
 
 function draw({ placed, marks = {}, title }) {
-  const isAttacked = attacked(placed);
-  const at = new Map(placed.map(([r, c]) => [`${r},${c}`, true]));
-  const conflict = new Set();
-  for (let a = 0; a < placed.length; a++) {
-    for (let b = a + 1; b < placed.length; b++) {
-      if (attackHow(placed[a], placed[b])) conflict.add(`${placed[a]}`).add(`${placed[b]}`);
-    }
-  }
-  board.render({
-    rows: n, cols: n, title,
-    cell(r, c) {
-      const name = squareName(r, c);
-      const mark = marks[`${r},${c}`] || {};
-      if (at.has(`${r},${c}`)) {
-        const bad = conflict.has(`${[r, c]}`);
-        return { piece: "Q", ring: bad ? "#d50000" : mark.ring, tint: mark.tint, aria: `${name}, queen${bad ? ", in conflict" : ""}` };
-      }
-      const hit = isAttacked(r, c);
-      return { dot: hit ? ATTACKED : null, ring: mark.ring, cross: mark.cross, tint: mark.tint, aria: `${name}${hit ? ", attacked" : ""}` };
-    },
-  });
+  board.render(queensSpec({ n, placed, marks, title }));
 }
 
 function drawPlacing() {
@@ -117,10 +112,10 @@ function drawPlacing() {
 }
 
 function toggleQueen(row, col) {
+  if (view === "watch") return; // the board shows the search: it is not edited
   if (view !== "place") {
-    queens = view === "watch" ? [] : currentSolution().map((c, r) => [r, c]);
-    view = "place";
-    player.clear();
+    queens = currentSolution().map((c, r) => [r, c]);
+    setView("place");
   }
   const index = queens.findIndex(([r, c]) => r === row && c === col);
   if (index >= 0) queens.splice(index, 1);
@@ -139,20 +134,20 @@ function currentSolution() {
 
 async function complete() {
   try {
-    const answer = await get("queens/complete", { n, queens: names(queens) });
+    const answer = await get("queens/complete", { n, queens: names(queens) || undefined });
+    const given = names(queens);
     if (!answer.solutions.length) {
-      say(`The queens ${names(queens) || "(none)"} cannot be completed on a ${n}x${n} board.`, "error");
+      say(`The queens ${given} cannot be completed on the ${n}x${n} board.`, "error");
       return;
     }
     completion = answer.solutions[0].columns.map((c) => c - 1);
-    view = "complete";
+    setView("complete");
     const marks = Object.fromEntries(queens.map(([r, c]) => [`${r},${c}`, { tint: GIVEN }]));
-    draw({ placed: completion.map((c, r) => [r, c]), marks, title: `${n} queens completing ${names(queens)}` });
-    say(`Completed: ${answer.solutions[0].columns.join(" ")} (the given queens on green).`, "good");
-    drawImages(completion);
+    draw({ placed: completion.map((c, r) => [r, c]), marks, title: `${n} queens completing ${given || "the empty board"}` });
+    say(given ? `Completed: ${answer.solutions[0].columns.join(" ")} (the given queens on green).` : `A solution from the empty board: ${answer.solutions[0].columns.join(" ")}.`, "good");
     save();
   } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
+    failed(error);
   }
 }
 
@@ -163,10 +158,10 @@ async function loadSolutions(keep = false) {
     solutions = lines.map((line) => line.columns.map((c) => c - 1));
     if (!keep) shown = 0;
     shown = Math.min(shown, Math.max(0, solutions.length - 1));
-    view = "solutions";
+    setView("solutions");
     showSolution();
   } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
+    failed(error);
   }
 }
 
@@ -185,163 +180,77 @@ function showSolution() {
   save();
 }
 
-function drawImages(columns) {
-  const m = columns.length - 1;
-  const key = (cols) => cols.join(",");
-  const images = SYMMETRIES.map(([name, map]) => {
-    const image = new Array(columns.length);
-    columns.forEach((c, r) => {
-      const [r2, c2] = map(r, c, m);
-      image[r2] = c2;
-    });
-    return [name, image];
-  });
-  const distinct = new Set(images.map(([, image]) => key(image))).size;
-  $("images").innerHTML = images.map(([name, image]) => {
-    const same = key(image) === key(columns);
-    const svg = boardSvg({ rows: columns.length, cols: columns.length, title: name,
-      cell: (r, c) => (image[r] === c ? { piece: "Q", aria: `${squareName(r, c)}, queen` } : {}) });
-    return `<figure class="${same ? "same" : ""}">${svg}<figcaption>${escapeText(name)}${same ? " = the solution" : ""}</figcaption></figure>`;
-  }).join("") + `<p class="muted span-all">The class has ${distinct} distinct solution${distinct > 1 ? "s" : ""}; images equal to the shown solution are framed in green.</p>`;
-  $("images").querySelectorAll(".square").forEach((el) => el.removeAttribute("tabindex"));
+// The eight images of a solution, from the API (the library's symmetry table).
+async function drawImages(columns) {
+  try {
+    const answer = await get("queens/images", { columns: columns.map((c) => c + 1).join(",") }, "images");
+    const size = columns.length;
+    $("images").innerHTML = answer.images.map(({ symmetry, columns: image, same }) => {
+      const svg = boardSvg({ rows: size, cols: size, title: symmetry,
+        cell: (r, c) => (image[r] === c + 1 ? { piece: "Q", aria: `${squareName(r, c)}, queen` } : {}) });
+      return `<figure class="${same ? "same" : ""}">${svg}<figcaption>${escapeText(symmetry)}${same ? " = the solution" : ""}</figcaption></figure>`;
+    }).join("") + `<p class="muted span-all">The class has ${answer.class_size} distinct solution${answer.class_size > 1 ? "s" : ""}; images equal to the shown solution are framed in green.</p>`;
+    $("images").querySelectorAll(".square").forEach((el) => el.removeAttribute("tabindex"));
+  } catch (error) {
+    failed(error);
+  }
 }
 
 // ---------------------------------------------------------------- watching the search
 
-async function loadSteps() {
-  if (!stepsMore) return false;
-  const page = await get("queens/steps", { n: watched.n, method: watched.method, offset: steps.length, limit: PAGE }, "steps");
-  steps.push(...page.steps);
-  stepsMore = page.more;
-  return page.steps.length > 0;
-}
-
 async function watch(startAt = 0) {
-  if (n > 20) {
-    say("The search can be watched on boards up to 20 x 20.", "error");
+  if (n > WATCHED_N) {
+    say(`The search can be watched on boards up to ${WATCHED_N} x ${WATCHED_N}.`, "error");
     return;
   }
-  watched = { n, method: $("method").value };
-  steps = [];
-  stepsMore = true;
-  view = "watch";
-  player.clear();
-  $("found-list").innerHTML = "";
+  const method = $("method").value;
+  const source = pagedSource(new StepStore(puzzle.kindOf),
+    (offset) => get("queens/steps", { n, method, offset, limit: PAGE }, "steps"), MAX_LOADED);
+  setView("watch");
+  say("Loading the steps…");
   try {
-    while (steps.length <= startAt && (await loadSteps()));
-    player.go(startAt);
+    const listing = await get("queens/listing", { method }, "listing");
+    watched = { n, method };
+    say("");
+    await watcher.start(listing, { n, method, uid: "q" }, source, startAt);
   } catch (error) {
-    if (!isAbort(error)) say(error.message, "error");
+    failed(error);
   }
 }
 
-function queensOf(step) {
-  if (step.method === "freelist") return step.board.queens.map(([r, c]) => [r - 1, c - 1]);
-  return step.c.map((c, k) => [k, c - 1]).filter(([, c]) => c >= 0);
+// ---------------------------------------------------------------- comparing the methods
+
+async function compare() {
+  if (n > COMPARED_N) {
+    showView("compare");
+    return;
+  }
+  try {
+    say(`Running each method on ${n} queens…`);
+    comparison = await get("queens/compare", { n }, "compare");
+    setView("compare");
+    showComparison();
+  } catch (error) {
+    failed(error);
+  }
 }
 
-function describe(step) {
-  if (step.method === "recursive") {
-    return step.action === "occupy" ? `HR(${step.k}): occupy ${step.k}, ${step.i} — queen ${step.k} on row ${step.k}, column ${step.i}`
-      : `HR(${step.k}): free ${step.k}, ${step.i} — take queen ${step.k} back and try the next column`;
-  }
-  if (step.method === "iterative") {
-    const where = ["СОК", "СБ", "И"].includes(step.action) && step.i ? ` (k = ${step.k}, i = ${step.i})` : step.k ? ` (k = ${step.k})` : "";
-    return `${step.action}${where}: ${STATES[step.action]}`;
-  }
-  return step.action === "place" ? `place_a_queen: q(${step.row},${step.col}) taken from the free lists`
-    : `backtrack: q(${step.row},${step.col}) undone, its lines free again`;
+function seconds(value) {
+  if (value < 0.001) return `${Math.round(value * 1e6)} µs`;
+  return value < 1 ? `${(value * 1000).toFixed(1)} ms` : `${value.toFixed(2)} s`;
 }
 
-function showStep(index) {
-  const step = steps[index];
-  const before = steps[index - 1];
-  const marks = {};
-  if (step.method === "freelist") {
-    marks[`${step.row - 1},${step.col - 1}`] = step.action === "place" ? { ring: "#1b6e20" } : { cross: "#b3261e" };
-  } else if (step.method === "recursive") {
-    marks[`${step.k - 1},${step.i - 1}`] = step.action === "occupy" ? { ring: "#1b6e20" } : { cross: "#b3261e" };
-  } else if (step.i >= 1 && step.k >= 1 && step.k <= watched.n && ["СОК", "СБ"].includes(step.action)) {
-    marks[`${step.k - 1},${step.i - 1}`] = { ring: step.action === "СОК" ? "#1b6e20" : "#b3261e" };
-  }
-  n = watched.n;
-  draw({ placed: queensOf(step), marks, title: `${watched.n} queens, ${watched.method} search, step ${index + 1}` });
-  $("step-text").textContent = describe(step);
-  $("state").innerHTML = step.method === "freelist" ? termView(step, before) : tablesView(step, before) + (step.method === "iterative" ? automaton(step.action) : "");
-  $("found").textContent = step.found;
-  const list = steps.slice(0, index + 1).filter((s) => s.solution);
-  $("found-list").innerHTML = list.map((s) => `<li>${s.solution.join(" ")}</li>`).join("");
-  $("found-list").scrollTop = $("found-list").scrollHeight;
-  say(step.solution ? `Solution ${step.found} found: ${step.solution.join(" ")}` : `${watched.method}: step ${index + 1}${stepsMore ? "" : ` of ${steps.length}`}`, step.solution ? "good" : "");
+function showComparison() {
+  const most = Math.max(...comparison.methods.map((m) => m.nodes));
+  const rows = comparison.methods.map((m) => `<tr><th scope="row">${escapeText(m.method)}<span class="how">${escapeText(m.what)}</span></th>
+    <td class="num">${m.nodes.toLocaleString("en")}<svg class="bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true"><rect width="${((100 * m.nodes) / most).toFixed(1)}" height="6" rx="1"/></svg></td>
+    <td class="num">${m.found.toLocaleString("en")}</td><td class="num">${seconds(m.seconds)}</td></tr>`).join("");
+  $("comparison").innerHTML = `<div class="scroller"><table class="compare"><caption>${comparison.n} queens: ${comparison.solutions.toLocaleString("en")} solutions, by each method</caption>
+    <thead><tr><th scope="col">method</th><th scope="col" class="num">nodes</th><th scope="col" class="num" title="the solutions the search itself reached">reached</th><th scope="col" class="num">time</th></tr></thead>
+    <tbody>${rows}</tbody></table></div>
+    <p class="muted small">Nodes are the partial placements each search stands on, counted by the method as it runs (the root, the empty board, included). The symmetric methods reach fewer solutions and count each with its images. Each time is the best of the runs made in 50 ms on the server.</p>`;
+  say(`Symmetry saves ${Math.round(100 - (100 * Math.min(...comparison.methods.map((m) => m.nodes))) / most)}% of the nodes on ${comparison.n} queens.`, "good");
   save();
-}
-
-function row(name, values, previous, length, hint) {
-  let cells = "";
-  for (let j = 0; j < length; j++) {
-    const value = j < values.length ? values[j] : "";
-    const old = previous && j < previous.length ? previous[j] : "";
-    const changed = previous && String(value) !== String(old);
-    cells += `<td class="${value === 0 ? "zero" : ""}${changed ? " changed" : ""}">${value}</td>`;
-  }
-  return `<tr><th scope="row" title="${escapeText(hint)}">${name}</th>${cells}</tr>`;
-}
-
-function indexRow(length) {
-  let cells = "";
-  for (let j = 1; j <= length; j++) cells += `<td class="index">${j}</td>`;
-  return `<tr><th></th>${cells}</tr>`;
-}
-
-function tablesView(step, before) {
-  const N = watched.n;
-  const prev = before && before.method === step.method ? before : null;
-  return `<table class="tables" aria-label="the seed's tables">
-    ${indexRow(2 * N - 1)}
-    ${row("c[1..k]", step.c, prev && prev.c, N, "c[k]: the column of queen k")}
-    ${row("cm", step.cm, prev && prev.cm, N, "cm[i]: the queen on column i (0: free)")}
-    ${row("dp[k+i−1]", step.dp, prev && prev.dp, 2 * N - 1, "the queen on the sum diagonal (0: free)")}
-    ${row("dm[k−i+N]", step.dm, prev && prev.dm, 2 * N - 1, "the queen on the difference diagonal (0: free)")}
-  </table>`;
-}
-
-function automaton(current) {
-  const boxes = { "С": [70, 40], "И": [230, 40], "СОК": [390, 40], "С8": [390, 150], "СБ": [230, 150], "Я": [70, 150] };
-  const edges = [["С", "И"], ["И", "СОК"], ["И", "СБ"], ["СОК", "С8"], ["СБ", "Я"], ["С8", "СБ"]];
-  let svg = `<svg class="automaton" viewBox="0 -22 470 222" role="img" aria-label="the automaton, state ${current} lit"><defs><marker id="tip" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" fill="#444"/></marker></defs>`;
-  for (const [a, b] of edges) {
-    const [x1, y1] = boxes[a], [x2, y2] = boxes[b];
-    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
-    svg += `<line x1="${x1 + (dx / len) * 42}" y1="${y1 + (dy / len) * 24}" x2="${x2 - (dx / len) * 44}" y2="${y2 - (dy / len) * 26}" stroke="#444" stroke-width="2" marker-end="url(#tip)"/>`;
-  }
-  svg += `<path d="M390 16 C 390 -8, 70 -8, 70 14" fill="none" stroke="#444" stroke-width="2" marker-end="url(#tip)"/><text x="230" y="-8" font-size="12" text-anchor="middle" fill="#333">k + 1</text>`;
-  svg += `<path d="M214 126 C 190 100, 190 80, 214 66" fill="none" stroke="#444" stroke-width="2" marker-end="url(#tip)"/><text x="160" y="100" font-size="12" fill="#333">k − 1</text>`;
-  for (const [name, [x, y]] of Object.entries(boxes)) {
-    const lit = name === current;
-    svg += `<rect x="${x - 42}" y="${y - 22}" width="84" height="44" rx="10" fill="${lit ? "#ffd54f" : "#f4f1ea"}" stroke="${lit ? "#7a4f00" : "#8e877c"}" stroke-width="${lit ? 3 : 1.5}"/>`;
-    svg += `<text x="${x}" y="${y + 1}" font-size="18" font-weight="700" text-anchor="middle" dominant-baseline="central" fill="#1d1d1f">${name}</text>`;
-  }
-  return svg + "</svg>";
-}
-
-function chips(values, full, previous) {
-  const present = new Set(values);
-  const had = previous ? new Set(previous) : present;
-  return `<span class="list">[${full.map((v) => `<span class="chip${present.has(v) ? "" : " gone"}${present.has(v) !== had.has(v) ? " changed" : ""}">${v}</span>`).join("")}]</span>`;
-}
-
-function termView(step, before) {
-  const N = watched.n;
-  const range = (m) => Array.from({ length: m }, (_, j) => j + 1);
-  const b = step.board;
-  const p = before && before.board;
-  const queensText = b.queens.map(([r, c]) => `<span class="chip queen">q(${r},${c})</span>`).join("");
-  return `<div class="term" aria-label="the Prolog term">board(<br>&nbsp;&nbsp;Queens&nbsp;&nbsp;&nbsp;&nbsp;= <span class="list">[${queensText}]</span>,<br>
-    &nbsp;&nbsp;FreeRows&nbsp;&nbsp;= ${chips(b.rows, range(N), p && p.rows)},<br>
-    &nbsp;&nbsp;FreeCols&nbsp;&nbsp;= ${chips(b.cols, range(N), p && p.cols)},<br>
-    &nbsp;&nbsp;FreeDiag1 = ${chips(b.diag1, range(2 * N - 1), p && p.diag1)},<br>
-    &nbsp;&nbsp;FreeDiag2 = ${chips(b.diag2, range(2 * N - 1), p && p.diag2)})</div>
-    <p class="muted">D1 = N + C − R, D2 = R + C − 1; struck-through numbers are no longer free.</p>`;
 }
 
 // ---------------------------------------------------------------- controls
@@ -353,23 +262,30 @@ $("n").addEventListener("change", () => {
   n = clampN(Number($("n").value));
   $("n").value = n;
   queens = queens.filter(([r, c]) => r < n && c < n);
-  view = "place";
   solutions = [];
   $("which").textContent = "";
   $("images").innerHTML = "";
-  player.clear();
-  drawPlacing();
-  save();
+  showView(view === "complete" ? "place" : view);
 });
+for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
+  tab.addEventListener("click", () => showView(tab.dataset.view));
+  tab.addEventListener("keydown", (event) => {
+    const tabs = [...document.querySelectorAll(".tabs [role=tab]")];
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+    next.focus();
+    showView(next.dataset.view);
+  });
+}
 $("clear").addEventListener("click", () => {
   queens = [];
-  view = "place";
-  player.clear();
+  setView("place");
   drawPlacing();
   save();
 });
 $("complete").addEventListener("click", complete);
-$("all").addEventListener("click", () => loadSolutions());
 $("unique").addEventListener("change", () => view === "solutions" && loadSolutions());
 $("prev").addEventListener("click", () => {
   if (view !== "solutions" || !solutions.length) return;
@@ -382,14 +298,12 @@ $("next").addEventListener("click", () => {
   showSolution();
 });
 $("watch").addEventListener("click", () => watch(0));
-document.addEventListener("keydown", (event) => {
-  if (view !== "watch" || event.target.closest("input, select, textarea, .board")) return;
-  if (event.key === ".") player.step();
-  if (event.key === ",") player.go(player.index - 1);
-  if (event.key === "p") player.toggle();
-});
+$("method").addEventListener("change", () => view === "watch" && showView("watch"));
+$("compare").addEventListener("click", compare);
 
+setView(view);
 if (view === "solutions") loadSolutions(true);
 else if (view === "watch") watch(Math.max(0, Number(state.step || 1) - 1));
 else if (view === "complete") complete();
+else if (view === "compare") showView("compare");
 else drawPlacing();

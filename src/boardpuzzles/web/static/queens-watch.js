@@ -1,0 +1,281 @@
+// The N queens on the board, and the seeds' searches plugged into the watching framework (watch.js):
+// how a step is drawn, said and tabled (the seed's c, cm, dp, dm, the automaton, the Prolog term).
+import { escapeText, squareName } from "./board.js";
+
+const ATTACKED = "#6d0f0b";
+const GOOD = "#1b6e20";
+const BAD = "#b3261e";
+const SOLVED = "#43a047";
+
+export function attackHow([r1, c1], [r2, c2]) {
+  if (r1 === r2) return "share a rank";
+  if (c1 === c2) return "share a file";
+  if (Math.abs(r1 - r2) === Math.abs(c1 - c2)) return "share a diagonal";
+  return null;
+}
+
+function attacked(placed) {
+  const lines = new Set();
+  for (const [r, c] of placed) lines.add(`r${r}`).add(`c${c}`).add(`s${r + c}`).add(`d${r - c}`);
+  return (r, c) => lines.has(`r${r}`) || lines.has(`c${c}`) || lines.has(`s${r + c}`) || lines.has(`d${r - c}`);
+}
+
+// A board of n x n with `placed` queens ([row, col], 0-based): attacked squares dotted while the board is not
+// full, queens in conflict ringed red; marks["r,c"] = {ring, cross, tint} on chosen squares; overlay(centre).
+export function queensSpec({ n, placed, marks = {}, title, overlay = null }) {
+  const isAttacked = placed.length < n ? attacked(placed) : () => false;
+  const at = new Set(placed.map(([r, c]) => `${r},${c}`));
+  const conflict = new Set();
+  for (let a = 0; a < placed.length; a++) {
+    for (let b = a + 1; b < placed.length; b++) {
+      if (attackHow(placed[a], placed[b])) conflict.add(`${placed[a]}`).add(`${placed[b]}`);
+    }
+  }
+  return {
+    rows: n, cols: n, title, overlay,
+    cell(r, c) {
+      const name = squareName(r, c);
+      const mark = marks[`${r},${c}`] || {};
+      if (at.has(`${r},${c}`)) {
+        const bad = conflict.has(`${[r, c]}`);
+        return { piece: "Q", ring: bad ? "#d50000" : mark.ring, tint: mark.tint, aria: `${name}, queen${bad ? ", in conflict" : ""}${mark.aria || ""}` };
+      }
+      const hit = isAttacked(r, c);
+      return { dot: hit ? ATTACKED : null, ring: mark.ring, cross: mark.cross, tint: mark.tint, aria: `${name}${hit ? ", attacked" : ""}${mark.aria || ""}` };
+    },
+  };
+}
+
+// ---------------------------------------------------------------- one step
+
+const STATES = {
+  "С": "k − 1 queens are placed: start row k",
+  "И": "look for the next free column i on row k",
+  "СОК": "(k, i) is free: occupy it, go on with row k + 1",
+  "С8": "all N queens are placed: output c",
+  "СБ": "row k is exhausted: back to queen k − 1, free it",
+  "Я": "k reached 0: the end",
+};
+
+// The queen a step is about, and the queens on the board after it ([row, col], 0-based).
+function square(step) {
+  return step.method === "freelist" ? [step.row - 1, step.col - 1] : [step.k - 1, step.i - 1];
+}
+
+function queensOf(step) {
+  if (step.method === "freelist") return step.board.queens.map(([r, c]) => [r - 1, c - 1]);
+  return step.c.map((c, k) => [k, c - 1]);
+}
+
+function boardSpec(step, previous, setup) {
+  const n = setup.n;
+  const [r, c] = square(step);
+  const marks = {};
+  let overlay = null;
+  const placed = queensOf(step);
+  if (step.action === "test" && step.reason) {
+    const { row, col } = step.blocker;
+    marks[`${r},${c}`] = { cross: BAD, aria: ", refused" };
+    marks[`${row - 1},${col - 1}`] = { ring: BAD, aria: ", holds the line" };
+    overlay = (centre) => {
+      const [x1, y1] = centre(row - 1, col - 1), [x2, y2] = centre(r, c);
+      return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${BAD}" stroke-width="4" stroke-dasharray="9 6" stroke-linecap="round" opacity="0.8"/>`;
+    };
+  } else if (step.action === "test") {
+    marks[`${r},${c}`] = { ring: GOOD, aria: ", tested: free" };
+  } else if (step.action === "occupy") {
+    marks[`${r},${c}`] = { ring: GOOD, aria: ", just placed" };
+  } else if (step.action === "free") {
+    marks[`${r},${c}`] = { cross: BAD, aria: ", queen just taken back" };
+  } else if (step.action === "solution") {
+    for (const [qr, qc] of placed) marks[`${qr},${qc}`] = { tint: SOLVED, aria: ", solution" };
+  }
+  return queensSpec({ n, placed, marks, overlay, title: `${n} queens, ${setup.method} search, step ${step.index + 1}` });
+}
+
+function describeArsac(step, n) {
+  const { k, i } = step;
+  const who = step.method === "recursive" ? `HR(${k})` : `${step.state} (k = ${k})`;
+  if (step.action === "test") {
+    return step.reason ? `${who}: square (${k}, ${i}) is refused: ${step.reason}.` : `${who}: square (${k}, ${i}) is free: no queen holds its column or its diagonals.`;
+  }
+  if (step.action === "occupy") {
+    return `${who}: occupy ${k}, ${i}: queen ${k} goes on row ${k}, column ${i}; cm[${i}], dp[${k + i - 1}] and dm[${k - i + n}] now hold ${k}.`;
+  }
+  if (step.action === "free") {
+    const next = i < n ? `row ${k} goes on from column ${i + 1}` : k > 1 ? `row ${k} has no column left: back to queen ${k - 1}` : "row 1 has no column left: the search is over";
+    return `${who}: free ${k}, ${i}: queen ${k} is taken back; ${next}.`;
+  }
+  return `All ${n} queens are placed: solution ${step.counts.solutions} is c = ${step.solution.join(" ")}.`;
+}
+
+function describeProlog(step, n) {
+  const queen = `q(${step.row},${step.col})`;
+  if (step.action === "test") {
+    const d1 = n + step.col - step.row, d2 = step.row + step.col - 1;
+    return step.reason ? `place_a_queen tries ${queen}: refused, ${step.reason}.` : `place_a_queen tries ${queen}: D1 = ${d1} and D2 = ${d2} are in their free lists.`;
+  }
+  if (step.action === "occupy") return `place_a_queen: ${queen} goes on the board; row ${step.row}, column ${step.col} and both diagonals leave the free lists.`;
+  if (step.action === "free") {
+    const last = step.row === 1 && step.col === n;
+    return `Prolog backtracks: ${queen} is undone, Board1 stands again${last ? "; no column is left: the search is over" : "; the next free column is tried"}.`;
+  }
+  return `No row and no column is free: placeN's first clause succeeds, solution ${step.counts.solutions}: ${step.solution.join(" ")}.`;
+}
+
+// ---------------------------------------------------------------- the seed's tables
+
+function tableRow(name, values, previous, length, hint, lit = -1) {
+  let cells = "";
+  for (let j = 0; j < length; j++) {
+    const value = j < values.length ? values[j] : "";
+    const old = previous && j < previous.length ? previous[j] : "";
+    const changed = previous && String(value) !== String(old);
+    cells += `<td class="${value === 0 ? "zero" : ""}${changed ? " changed" : ""}${j === lit ? " refuses" : ""}">${value}</td>`;
+  }
+  return `<tr><th scope="row" title="${escapeText(hint)}">${name}</th>${cells}</tr>`;
+}
+
+function indexRow(length) {
+  let cells = "";
+  for (let j = 1; j <= length; j++) cells += `<td class="index">${j}</td>`;
+  return `<tr><th></th>${cells}</tr>`;
+}
+
+// A table that may be wider than its panel: it scrolls sideways and says so.
+function scroller(inner, label) {
+  return `<div class="scroller" tabindex="0" role="group" aria-label="${escapeText(label)} (scrolls sideways)">${inner}</div><p class="scroll-hint small">scroll sideways for the rest →</p>`;
+}
+
+function tablesView(step, previous, n) {
+  const prev = previous && previous.method === step.method ? previous : null;
+  const refuses = (table) => (step.reason && step.blocker.table === table ? step.blocker.entry - 1 : -1);
+  return scroller(`<table class="tables">
+    ${indexRow(2 * n - 1)}
+    ${tableRow("c[1..k]", step.c, prev && prev.c, n, "c[k]: the column of queen k")}
+    ${tableRow("cm", step.cm, prev && prev.cm, n, "cm[i]: the queen on column i (0: free)", refuses("cm"))}
+    ${tableRow("dp[k+i−1]", step.dp, prev && prev.dp, 2 * n - 1, "the queen on the sum diagonal (0: free)", refuses("dp"))}
+    ${tableRow("dm[k−i+N]", step.dm, prev && prev.dm, 2 * n - 1, "the queen on the difference diagonal (0: free)", refuses("dm"))}
+  </table>`, "the seed's tables c, cm, dp, dm") + `<p class="muted small">A table entry holds the number of the queen on its line, 0 when the line is free. Yellow: just changed; red: the entry that refuses the square tested.</p>`;
+}
+
+// The automaton's moves: from each state, where it may go next.
+const MOVES = { "С": ["И"], "И": ["И", "СОК", "СБ"], "СОК": ["С", "С8"], "С8": ["СБ"], "СБ": ["И", "Я"], "Я": [] };
+
+// The states the automaton passes from `from` to `to` (both included), the shortest way.
+function route(from, to) {
+  const before = new Map([[from, null]]);
+  const queue = [from];
+  while (queue.length && !before.has(to)) {
+    const state = queue.shift();
+    for (const next of MOVES[state]) if (!before.has(next)) (before.set(next, state), queue.push(next));
+  }
+  if (!before.has(to)) return [to];
+  const path = [to];
+  while (path[0] !== from) path.unshift(before.get(path[0]));
+  return path;
+}
+
+// The automaton with `current` lit and the states passed since the step before (`passed`) lit faintly.
+function automatonSvg(current, uid = "a", passed = []) {
+  const boxes = { "С": [70, 40], "И": [230, 40], "СОК": [390, 40], "С8": [390, 150], "СБ": [230, 150], "Я": [70, 150] };
+  const edges = [["С", "И"], ["И", "СОК"], ["И", "СБ"], ["СОК", "С8"], ["СБ", "Я"], ["С8", "СБ"]];
+  const tip = `${uid}-tip`;
+  let svg = `<svg class="automaton" viewBox="0 -22 470 222" role="img" aria-label="the automaton, state ${current} lit"><defs><marker id="${tip}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" fill="#444"/></marker></defs>`;
+  for (const [a, b] of edges) {
+    const [x1, y1] = boxes[a], [x2, y2] = boxes[b];
+    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
+    svg += `<line x1="${x1 + (dx / len) * 42}" y1="${y1 + (dy / len) * 24}" x2="${x2 - (dx / len) * 44}" y2="${y2 - (dy / len) * 26}" stroke="#444" stroke-width="2" marker-end="url(#${tip})"/>`;
+  }
+  svg += `<path d="M390 16 C 390 -8, 70 -8, 70 14" fill="none" stroke="#444" stroke-width="2" marker-end="url(#${tip})"/><text x="230" y="-8" font-size="12" text-anchor="middle" fill="#333">k + 1</text>`;
+  svg += `<path d="M214 126 C 190 100, 190 80, 214 66" fill="none" stroke="#444" stroke-width="2" marker-end="url(#${tip})"/><text x="160" y="100" font-size="12" fill="#333">k − 1</text>`;
+  for (const [name, [x, y]] of Object.entries(boxes)) {
+    const lit = name === current, went = !lit && passed.includes(name);
+    svg += `<rect x="${x - 42}" y="${y - 22}" width="84" height="44" rx="10" fill="${lit ? "#ffd54f" : went ? "#fff3c4" : "#f4f1ea"}" stroke="${lit ? "#7a4f00" : went ? "#c9a227" : "#8e877c"}" stroke-width="${lit ? 3 : went ? 2 : 1.5}"${went ? ' stroke-dasharray="5 3"' : ""}/>`;
+    svg += `<text x="${x}" y="${y + 1}" font-size="18" font-weight="700" text-anchor="middle" dominant-baseline="central" fill="#1d1d1f">${name}</text>`;
+  }
+  return svg + "</svg>";
+}
+
+// A Prolog list as chips that wrap between items; the comma after an item, and `after` (what closes the
+// list: "]," or "])"), stay on the line of the item they follow.
+function chips(values, full, previous, after, refused = null) {
+  const present = new Set(values);
+  const had = previous ? new Set(previous) : present;
+  const items = full.map((v) => ({ v, cls: `chip${present.has(v) ? "" : " gone"}${present.has(v) !== had.has(v) ? " changed" : ""}${v === refused ? " refuses" : ""}` }));
+  if (!items.length) return `<span class="nowrap">[]${after}</span>`;
+  return `<span class="list">${items.map(({ v, cls }, j) => {
+    const open = j === 0 ? "[" : "";
+    const close = j === items.length - 1 ? `]${after}` : ",";
+    return `<span class="nowrap">${open}<span class="${cls}">${v}</span>${close}</span>`;
+  }).join(" ")}</span>`;
+}
+
+function termView(step, previous, n) {
+  const range = (m) => Array.from({ length: m }, (_, j) => j + 1);
+  const b = step.board;
+  const p = previous && previous.board;
+  const refused = (table) => (step.reason && step.blocker.table === table ? step.blocker.entry : null);
+  const queens = b.queens.length ? `<span class="list">${b.queens.map(([r, c], j) => `<span class="nowrap">${j === 0 ? "[" : ""}<span class="chip queen">q(${r},${c})</span>${j === b.queens.length - 1 ? "]," : ","}</span>`).join(" ")}</span>` : `<span class="nowrap">[],</span>`;
+  return `<div class="term" aria-label="the Prolog term">board(
+    <div class="arg"><span class="name">Queens</span> = ${queens}</div>
+    <div class="arg"><span class="name">FreeRows</span> = ${chips(b.rows, range(n), p && p.rows, ",")}</div>
+    <div class="arg"><span class="name">FreeCols</span> = ${chips(b.cols, range(n), p && p.cols, ",")}</div>
+    <div class="arg"><span class="name">FreeDiag1</span> = ${chips(b.diag1, range(2 * n - 1), p && p.diag1, ",", refused("diag1"))}</div>
+    <div class="arg"><span class="name">FreeDiag2</span> = ${chips(b.diag2, range(2 * n - 1), p && p.diag2, ")", refused("diag2"))}</div></div>
+    <p class="muted small">D1 = N + C − R, D2 = R + C − 1; struck-through numbers are no longer free; red: the diagonal that refuses the queen tried.</p>`;
+}
+
+// ---------------------------------------------------------------- the puzzle, for watch.js
+
+export const puzzle = {
+  name: "queens",
+  kindOf: (step) => step.action,
+  counters: [["tests", "tests"], ["placements", "placements"], ["backtracks", "backtracks"], ["solutions", "solutions"], ["nodes", "tree nodes"]],
+  jumps: [
+    { label: "Next solution", sign: "★", key: "s", kinds: ["solution"], title: "the next solution" },
+    { label: "Next backtrack", sign: "↩", key: "b", kinds: ["free"], title: "the next queen taken back" },
+  ],
+  boardSpec,
+  describe(step, setup) {
+    return step.method === "freelist" ? describeProlog(step, setup.n) : describeArsac(step, setup.n);
+  },
+  panels(step, previous, setup) {
+    const title = (text) => `<h3>${text}</h3>`;
+    if (step.method === "freelist") return `<section class="watch-panel">${title("The board term")}${termView(step, previous, setup.n)}</section>`;
+    const tables = `<section class="watch-panel">${title("The seed's tables")}${tablesView(step, previous, setup.n)}</section>`;
+    if (step.method !== "iterative") return tables;
+    const passed = previous && previous.state ? route(previous.state, step.state) : [step.state];
+    const way = passed.length > 2 ? ` Since the step before: ${passed.join(" → ")}.` : "";
+    return tables + `<section class="watch-panel">${title("The automaton")}${automatonSvg(step.state, setup.uid, passed)}<p class="small"><strong>${escapeText(step.state)}</strong>: ${escapeText(STATES[step.state])}.${escapeText(way)}</p></section>`;
+  },
+  frameLabel(frame) {
+    const vars = frame.vars || {};
+    if (frame.name === "HR") return `HR(${vars.k}) · i = ${vars.i}`;
+    if (frame.name === "automaton") return `automaton · state ${vars.state}, k = ${vars.k}, i = ${vars.i}`;
+    if (frame.name === "place_a_queen" && vars.R !== undefined) return `place_a_queen · R = ${vars.R}${vars.C !== undefined ? `, C = ${vars.C}` : ""}`;
+    return frame.name;
+  },
+  nodeLabel(step) {
+    return String(step.method === "freelist" ? step.col : step.i);
+  },
+  nodeSlot(step, setup) {
+    return [(step.method === "freelist" ? step.col : step.i) - 1, setup.n];
+  },
+  probe(step) {
+    if (step.action !== "test") return null;
+    const column = step.method === "freelist" ? step.col : step.i;
+    return { slot: column - 1, label: String(column), refused: Boolean(step.reason) };
+  },
+  treeShape(setup) {
+    return { depth: setup.n, slots: setup.n, rootLabel: "start",
+      note: "Row k of the tree is row k of the board: each node is a partial placement, its number the column of queen k; drawn: the path to the current placement with the columns tried on the way. +n: the nodes below a node. A click on a node goes to the step that made it." };
+  },
+  found: (step) => step.counts.solutions > 0,
+  legend: () => `<span class="mark mark-free">tested: free, or a queen just placed</span><span class="mark mark-cross">refused, or a queen taken back</span><span class="mark mark-holder">the queen that holds the line</span><span class="mark mark-dot">attacked</span>`,
+  ending(step) {
+    const c = step.counts;
+    const found = c.solutions;
+    return `Search over: ${found.toLocaleString("en")} solution${found === 1 ? "" : "s"} after ${c.tests.toLocaleString("en")} tests (${c.placements.toLocaleString("en")} placements, ${c.backtracks.toLocaleString("en")} backtracks, ${c.nodes.toLocaleString("en")} tree nodes).`;
+  },
+};
