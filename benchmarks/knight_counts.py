@@ -45,7 +45,7 @@ import threading
 import time
 
 from boardpuzzles.knights import count_tours, estimate_count, published
-from boardpuzzles.knights.counting import parse_memory, sweep_order
+from boardpuzzles.knights.asked import parse_memory, sweep_order
 
 DEFAULT_BOARDS = ("6x8", "6x10", "7x8")
 #: the long boards ``--profiles`` counts: each height's strip until it repeats (the first columns) and its end

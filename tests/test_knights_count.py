@@ -14,7 +14,7 @@ from knights_helpers import count_reference
 from boardpuzzles import runner
 from boardpuzzles.errors import Cancelled, InputError, OutputError, TooLong
 from boardpuzzles.knights import count_tours, frontier, published, sweep
-from boardpuzzles.knights.counting import sweep_index, sweep_order
+from boardpuzzles.knights.asked import sweep_index, sweep_order
 from boardpuzzles.knights.moves import neighbour_table
 from boardpuzzles.progress import Tracker
 import frontier_reference

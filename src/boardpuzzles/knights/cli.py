@@ -13,7 +13,8 @@ from .. import output
 from ..errors import InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from .moves import accessibility
-from .counting import CountMethod, count_tours, parse_memory
+from .asked import parse_memory
+from .counting import CountMethod, count_tours
 from .estimate import estimate_count
 from .listed import LISTINGS
 from .steps import KnightStep, check_stepped, tour_animation, tour_steps
@@ -135,7 +136,7 @@ def count(
     holes = [] if blocked is None else parse_squares(blocked, rows, cols, parameter="blocked")
     size = parse_memory(memory) if memory is not None else None
     if cluster_workers is not None and not estimate:
-        raise InputError("{parameter} goes with --estimate (a count on a cluster takes --cluster)",
+        raise InputError("{parameter} goes with the estimate; a count on a cluster takes the scheduler's address",
                          parameter="cluster_workers", value=cluster_workers)
     if estimate:
         guess = estimate_count(rows, cols, closed, first, blocked=holes, memory=size, workers=workers,

@@ -22,7 +22,7 @@ from typing import Any, Literal, get_args
 
 import numpy as np
 
-from .. import __version__, runner
+from .. import __version__, checks, runner
 from ..counts import Count, said
 from ..checkpoint import Checkpoint
 from ..errors import CheckpointError, InputError, TooLong
@@ -30,10 +30,11 @@ from ..geometry import Square, square_name
 from ..progress import ProgressFn, Tracker
 from ..symmetry import square_classes
 from . import chunks, frontier, theory
-from .estimate import CountEstimate, estimate_count
+from .estimate import estimate_count
 from .moves import neighbour_table
 from .search import PAUSED, Search
-from .sweep import MOST_THREADS, Sweep, check_memory, load_frontier, start_frontier
+from .asked import check_memory, check_squares, default_memory, default_threads, sweep_index, sweep_order
+from .sweep import Sweep, load_frontier, start_frontier
 
 CountMethod = Literal["frontier", "backtrack"]
 COUNT_METHODS: tuple[CountMethod, ...] = get_args(CountMethod)
@@ -81,8 +82,8 @@ class TourCount(Count):
     MEASURED = Count.MEASURED | {"peak_states"}
 
     def to_json(self) -> dict[str, Any]:
-        """What ``knight count --json`` prints: ``rows``, ``cols``, ``closed``, ``start``, ``count``,
-        ``method``, ``peak_states``, ``seconds``."""
+        """What ``knight count --json`` prints: ``rows``, ``cols``, ``closed``, ``start``, ``blocked``,
+        ``count``, ``method``, ``peak_states``, ``seconds``."""
         return {"rows": self.rows, "cols": self.cols, "closed": self.closed,
                 "start": square_name(*self.start) if self.start is not None else None,
                 "blocked": [square_name(*sq) for sq in sorted(self.blocked)], "count": self.count,
@@ -91,67 +92,9 @@ class TourCount(Count):
     def text(self) -> str:
         """``'5x5 open from a1: 304 tours (directed)'``."""
         start = f" from {square_name(*self.start)}" if self.start is not None else ""
-        return (f"{self.rows}x{self.cols} {'closed' if self.closed else 'open'}{start}: {said(self.count)} "
+        without = f" without {', '.join(square_name(*sq) for sq in sorted(self.blocked))}" if self.blocked else ""
+        return (f"{self.rows}x{self.cols}{without} {'closed' if self.closed else 'open'}{start}: {said(self.count)} "
                 f"tour{'' if self.count == 1 else 's'} ({'undirected' if self.closed else 'directed'})")
-
-
-def parse_memory(text: str) -> int:
-    """Bytes from a size such as ``2G``, ``512M``, ``64k`` or ``1000000``."""
-    units = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
-    clean = text.strip().upper().removesuffix("IB").removesuffix("B") if text.strip().upper() != "B" else ""
-    number, unit = clean, ""
-    if clean and clean[-1] in units:
-        number, unit = clean[:-1], clean[-1]
-    if not number or not all(ch in "0123456789." for ch in number) or number.count(".") > 1:
-        raise InputError("{parameter} must be a size such as 2G, 512M or 1000000 bytes", parameter="memory",
-                         value=text)
-    return int(float(number) * units[unit])
-
-
-def default_memory() -> int:
-    """Half of the machine's memory."""
-    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
-
-
-def default_threads() -> int:
-    """A thread a core this process may use, at most :data:`~.sweep.MOST_THREADS`."""
-    return min(runner.cpu_count(), MOST_THREADS)
-
-
-def sweep_order(rows: int, cols: int) -> tuple[int, int, bool]:
-    """(height, width, turned): the board swept along its longer side, ``height`` squares a column;
-    ``turned`` when its rows are the columns of the sweep."""
-    return (rows, cols, False) if rows <= cols else (cols, rows, True)
-
-
-def sweep_index(rows: int, cols: int, square: Square) -> int:
-    """The step at which the sweep reaches ``square``."""
-    height, _, turned = sweep_order(rows, cols)
-    r, c = square
-    return r * height + c if turned else c * height + r
-
-
-def check_squares(rows: int, cols: int, start: Square | None, blocked: Iterable[Square]) -> frozenset[Square]:
-    """The board, the start and the blocked squares checked; the blocked squares as a set."""
-    for name, value in (("rows", rows), ("cols", cols)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InputError("{parameter} must be a whole number of at least 1", parameter=name, value=value)
-    holes = frozenset((int(r), int(c)) for r, c in blocked)
-    off = sorted(sq for sq in holes if not (0 <= sq[0] < rows and 0 <= sq[1] < cols))
-    if off:
-        raise InputError(f"{{parameter}} must be squares of the {rows}x{cols} board", parameter="blocked",
-                         value=off)
-    if len(holes) == rows * cols:
-        raise InputError("{parameter} takes every square off the board: leave some free", parameter="blocked",
-                         value=len(holes))
-    if start is not None:
-        if not (0 <= start[0] < rows and 0 <= start[1] < cols):
-            raise InputError(f"{{parameter}} must be a square of the {rows}x{cols} board", parameter="start",
-                             value=start)
-        if start in holes:
-            raise InputError(f"the start square {square_name(*start)} is blocked: choose another {{parameter}}",
-                             parameter="start", value=square_name(*start), show_value=False)
-    return holes
 
 
 def pick_method(rows: int, cols: int, frontier_only: bool = False) -> CountMethod:
@@ -170,7 +113,7 @@ def check_count(rows: int, cols: int, closed: bool, start: Square | None, method
                 memory: int | None = None, workers: int | None = None) -> CountMethod:
     """Refuse a count that cannot be made or cannot end in reasonable time (quoting the estimate);
     return the method (``frontier_only``: an option only the frontier method has was given)."""
-    if method is not None and method not in COUNT_METHODS:
+    if method is not None and (not isinstance(method, str) or method not in COUNT_METHODS):
         raise InputError("{parameter} must be one of " + ", ".join(COUNT_METHODS), parameter="method",
                          value=method, allowed=COUNT_METHODS)
     chosen = method or pick_method(rows, cols, frontier_only)
@@ -214,9 +157,11 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
     step.  Refuses (:class:`TooLong`, with the estimate of :func:`estimate_count`)
     what cannot end in reasonable time unless ``force``.
     """
-    holes = check_squares(rows, cols, start, blocked)
-    if memory is not None:
-        check_memory(memory)
+    rows, cols, start, holes = check_squares(rows, cols, start, blocked)
+    closed, force = checks.flag(closed, "closed"), checks.flag(force, "force")
+    memory = check_memory(memory)
+    if checkpoint is not None:
+        checks.path(checkpoint, "checkpoint")
     runner.check_options(workers, cluster)
     frontier_only = any(option is not None for option in (checkpoint, memory, cluster, workers))
     method = check_count(rows, cols, closed, start, method, force, frontier_only, holes, memory, workers)
@@ -345,5 +290,4 @@ def _backtrack(rows: int, cols: int, closed: bool, start: Square | None, holes: 
     return total // 2 if halve else total
 
 
-__all__ = ["TourCount", "CountEstimate", "count_tours", "estimate_count", "check_count", "pick_method",
-           "parse_memory", "sweep_order", "sweep_index", "COUNT_METHODS", "CountMethod"]
+__all__ = ["TourCount", "count_tours", "check_count", "pick_method", "COUNT_METHODS", "CountMethod"]

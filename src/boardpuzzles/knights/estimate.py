@@ -41,8 +41,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import checks
 from ..errors import InputError
 from ..geometry import Square
+from .asked import check_memory, check_squares, default_memory, default_threads, sweep_order
 from .frontier import LOAD, MOST_HEIGHT
 
 #: PROFILES[(height, closed)] = (strip, end): log10 of the states after each square of a long board of that
@@ -143,6 +145,10 @@ class CountEstimate:
                 f"{_size(self.disk)} of disk, {self.peak_states:.2g} states at the widest step (within a factor "
                 f"of {self.factor:.2g}; {self.basis})")
 
+    def __repr__(self) -> str:
+        return (f"CountEstimate('{self.rows}x{self.cols} {'closed' if self.closed else 'open'}: "
+                f"{self.peak_states:.3g} states at the widest step, {_duration(self.cpu_seconds)} of CPU')")
+
     def __str__(self) -> str:
         kind = "closed" if self.closed else "open"
         lines = [f"{kind} tours of the {self.rows}x{self.cols} board by the frontier method, estimated "
@@ -197,6 +203,8 @@ def _profile(height: int, closed: bool) -> tuple[list[list[float]], list[list[fl
         measured_strip, measured_end = PROFILES[height, closed]
         return [list(c) for c in measured_strip], [list(c) for c in measured_end], 0
     measured = sorted(h for h, kind in PROFILES if kind == closed)
+    if height < measured[0]:  # a board this narrow has a handful of states a step
+        return [[0.0] * height] * 2, [[0.0] * height] * 2, 0
     below = [h for h in measured if h < height]
     if len(below) < 2:
         raise InputError(f"{{parameter}}: no {height}-across profile to tell it from (heights {measured} measured)",
@@ -243,16 +251,16 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     threads, ``memory`` bytes for the tables; the defaults of :func:`~.counting.count_tours`), without
     counting; with ``cluster_workers``, also per worker of a dask cluster of that many.  See the module's
     docstring for the model and its uncertainty."""
-    from .counting import check_squares, default_memory, default_threads, sweep_order
-
-    holes = check_squares(rows, cols, start, blocked)
+    rows, cols, start, holes = check_squares(rows, cols, start, blocked)
+    closed, memory = checks.flag(closed, "closed"), check_memory(memory)
+    if workers is not None:
+        workers = checks.whole_number(workers, "workers", lo=1)
     height, width, _ = sweep_order(rows, cols)
     if height > MOST_HEIGHT:
         raise InputError(f"{{parameter}} frontier counts boards up to {MOST_HEIGHT} squares across; the {rows}x{cols} "
                          f"board is {height} across", parameter="rows", value=rows, show_value=False)
-    if cluster_workers is not None and (isinstance(cluster_workers, bool) or not isinstance(cluster_workers, int)
-                                        or cluster_workers < 1):
-        raise InputError("{parameter} must be at least 1", parameter="cluster_workers", value=cluster_workers)
+    if cluster_workers is not None:
+        cluster_workers = checks.whole_number(cluster_workers, "cluster_workers", lo=1)
     strip, end, extrapolated = _profile(height, closed)
     log_states = []
     for x in range(width):

@@ -6,7 +6,7 @@ of rows, a code's words then its count's limbs) into the states after
 *partitions*, and each partition is summed in one :class:`~.frontier.Table`.
 
 * **Owners.**  A step with at least :data:`THREADED_STATES` states is run by
-  one thread a core (at most :data:`MOST_THREADS`; the numba kernels release
+  one thread a core (at most :data:`.asked.MOST_THREADS`; the numba kernels release
   the GIL).  Thread ``t`` takes the ``t``-th share of the states and owns
   partition ``t``: it adds the successors of its partition to its table, and
   hands those of the other owners' partitions over in memory (an outbox row
@@ -49,7 +49,6 @@ from .frontier import LOAD, NO_KEY, CountOverflow, Outbox, Plan, Table, initial
 
 #: steps with at least this many states are run by a thread a core (smaller ones by one thread)
 THREADED_STATES = 1 << 20
-MOST_THREADS = 8
 #: successors an outbox holds for each partition before the thread stops to hand them over
 OUTBOX_ROWS = 1 << 16
 #: a step is planned for this many times as many states as came in when the previous column says nothing
@@ -159,6 +158,11 @@ class NoRoom(Exception):
 MOST_PLACES = (1 << 32) - 1
 
 
+def _whole_array(rows: np.ndarray) -> np.ndarray:
+    """The table's whole array whose first rows ``rows`` are."""
+    return rows.base if isinstance(rows.base, np.ndarray) and rows.base.ndim == 2 else rows
+
+
 def places_for(n: float) -> int:
     """Places for a table of about ``n`` places: at least 1024, at most :data:`MOST_PLACES`, rounded up to
     a multiple of 1024."""
@@ -204,6 +208,9 @@ class Sweep:
         self.pool: ThreadPoolExecutor | None = None
         #: table memory no frontier holds, for the next tables (new memory costs more than clearing)
         self.spares: list[np.ndarray] = []
+        #: bytes of the tables made and not let go (live, spare, or the frontier's): kept within ``memory``
+        #: by letting spares go before new memory is made
+        self.held = 0
         self.keep_on_disk = False
 
     # ----------------------------------------------------------------------------------------------------------
@@ -229,7 +236,8 @@ class Sweep:
             if self.pool is not None:
                 self.pool.shutdown()
                 self.pool = None
-            self.spares.clear()
+            while self.spares:
+                self._drop_spare(0)
         self.tracker.update(n)
         self.tracker.finish()
         return frontier
@@ -243,10 +251,15 @@ class Sweep:
                     os.remove(path)
             elif len(part.rows) >= 1 << 16:
                 self._spare(part.rows)
+            else:
+                self.held -= _whole_array(part.rows).nbytes
 
     def _spare(self, rows: np.ndarray) -> None:
         """Keep a table's memory (the whole array its rows are the first rows of) for later tables."""
-        self.spares.append(rows.base if isinstance(rows.base, np.ndarray) and rows.base.ndim == 2 else rows)
+        self.spares.append(_whole_array(rows))
+
+    def _drop_spare(self, k: int) -> None:
+        self.held -= self.spares.pop(k).nbytes
 
     def close(self) -> None:
         """Remove the run's own temporary folder (a checkpoint's folder is the checkpoint's)."""
@@ -366,9 +379,12 @@ class Sweep:
         if fitting:
             best = min(fitting, key=lambda k: len(self.spares[k]))
             return self.spares.pop(best)[:size], True
-        self.spares = [spare for spare in self.spares if spare.shape[1] == columns]
-        while self.spares and sum(len(s) for s in self.spares) * 8 * columns + size * 8 * columns > self.memory:
-            self.spares.pop(0)  # memory over the budget goes back before new memory comes
+        for k in reversed(range(len(self.spares))):
+            if self.spares[k].shape[1] != columns:
+                self._drop_spare(k)
+        while self.spares and self.held + size * 8 * columns > self.memory:
+            self._drop_spare(0)  # memory over the budget goes back before new memory comes
+        self.held += size * 8 * columns
         return np.zeros((size, columns), dtype=np.int64), False
 
     def _grow(self, owner: Owner, most: int) -> None:
@@ -453,11 +469,5 @@ class Sweep:
             box.filled[part] = 0
 
 
-def check_memory(memory: int) -> int:
-    if isinstance(memory, bool) or not isinstance(memory, int) or memory < 1:
-        raise InputError("{parameter} must be a positive number of bytes", parameter="memory", value=memory)
-    return memory
-
-
-__all__ = ["Frontier", "Part", "Sweep", "start_frontier", "load_frontier", "write_partition", "check_memory",
+__all__ = ["Frontier", "Part", "Sweep", "start_frontier", "load_frontier", "write_partition",
            "NO_KEY"]
