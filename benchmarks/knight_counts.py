@@ -300,7 +300,7 @@ def main() -> None:
         for board in args.boards:
             rows, cols, closed = parse_board(board)
             new = run(rows, cols, closed, memory, args.limit, args.checkpoint, workers=args.cluster or 0)
-            if new is not None:
+            if new is not None and not args.cluster:  # the estimate is of a count in this process
                 check_estimate(rows, cols, closed, memory, new)
             if old:
                 before = run(rows, cols, closed, memory, args.limit, args.checkpoint, old)

@@ -81,8 +81,9 @@ PROFILES: dict[tuple[int, bool], tuple[tuple[tuple[float, ...], ...], tuple[tupl
 }
 
 #: CPU nanoseconds a state and step cost here, by the log10 of the widest step's states: a line through
-#: (log10 peak, ns) points measured by ``benchmarks/knight_counts.py`` (the tables outgrow the caches)
-NS_PER_STATE: tuple[tuple[float, float], ...] = ((3.0, 120.0), (6.0, 175.0), (7.3, 240.0), (8.7, 300.0))
+#: (log10 peak, ns) points measured by ``benchmarks/knight_counts.py`` (the tables outgrow the caches; 25 Nov
+#: 2026: 6x8 closed 186 ns at 6.9e5 states, 7x8 closed 280 ns at 1.7e7, 8x8 closed 474 ns at 5.9e8)
+NS_PER_STATE: tuple[tuple[float, float], ...] = ((3.0, 120.0), (5.84, 186.0), (7.24, 280.0), (8.77, 474.0))
 #: the part of the growth between the two tallest heights measured that a taller one adds per square of height
 #: (the growth slows: undamped, 7-across closed boards told from 5 and 6 came out 2.2 times too wide, 6-across
 #: open ones from 4 and 5 up to 4.3 times)
@@ -100,8 +101,11 @@ BYTES_PER_STATE = 16 / LOAD * 1.1
 #: of the successors of a state, how many a step makes on average (for what later waves set aside)
 SUCCESSORS = 2.2
 #: bytes a cluster worker sends per state and step (measured, 7x8 closed with 2 workers: the successors it
-#: hands to the other workers, summed first)
-BYTES_SENT_PER_STATE = 8.0
+#: hands to the other workers, summed first; ``benchmarks/knight_counts.py 7x8 --cluster 2``, 25 Nov 2026)
+BYTES_SENT_PER_STATE = 10.1
+#: a cluster worker's CPU per state and step over this process's threads' (the same run: 566 ns against 280;
+#: each step's files written, fingerprinted and mapped back, new tables, the tasks' traffic)
+CLUSTER_OVERHEAD = 2.0
 #: states a process holds besides its tables (the kernels, Python): bytes
 BASE_MEMORY = 300 << 20
 
@@ -289,9 +293,10 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
         basis += "; told as the whole board: blocked squares only take states away"
     per_worker = {}
     if cluster_workers:
-        per_worker = {"worker_seconds": cpu / cluster_workers, "worker_memory": min(budget, tables) / cluster_workers
-                      + BASE_MEMORY, "worker_disk": 2 * state_bytes / cluster_workers,
-                      "sent_per_step": peak * BYTES_SENT_PER_STATE * (cluster_workers - 1) / cluster_workers}
+        per_worker = {"worker_seconds": cpu * CLUSTER_OVERHEAD / cluster_workers,
+                      "worker_memory": tables / cluster_workers + BASE_MEMORY, "worker_disk": 2 * state_bytes / cluster_workers,
+                      # measured with 2 workers, half the successors crossing; with W, (W - 1) / W of them
+                      "sent_per_step": peak * BYTES_SENT_PER_STATE * 2 * (cluster_workers - 1) / cluster_workers ** 2}
     return CountEstimate(rows, cols, closed, peak, total, cpu, wall, threads, min(budget, 2 * tables) + BASE_MEMORY,
                          disk, waves, factor, basis, cluster_workers, **per_worker)
 
