@@ -1,52 +1,76 @@
-"""Exact knight's tour counts by the frontier method: time, peak states, states per step.
+"""Exact knight's tour counts by the frontier method: time, CPU, states, bytes and nanoseconds per state, against
+the version before (measured in the same run) and against the estimate.
 
 Each board runs in a fresh process (so that its peak memory is its own), with the
 numba cache warm; the count is checked against ``knights.published`` and the
-script stops on a wrong one.  Printed for each board: the count, seconds,
-the peak number of frontier states (the widest step), the work per state (CPU seconds
-over the states of every step together: the machine may be shared), the memory per state (the process's peak
-resident memory, less what it held before the count, over the peak states), and the
-states after each swept square,
-one line per column of the sweep.
+script stops on a wrong one.  Printed for each board: the count, seconds by the
+clock and of CPU, the peak number of frontier states (the widest step), the work
+per state and step (CPU nanoseconds over the states of every step together: the
+machine may be shared), the memory per state (the process's peak resident memory,
+less what it held before the count, over the peak states; memory-mapped files
+count), the states after each swept square (one line per column of the sweep),
+and the estimate of :func:`knights.estimate_count` made before it (peak states,
+states of all steps and CPU seconds, each checked to be within a factor of 2).
 
-Run: ``python benchmarks/knight_counts.py`` (6x8, 6x10, 7x8 closed: the issue's
-targets are 10 s, 60 s and 2 minutes), or name boards: ``7x7:open 8x8 --limit 590``.
-``--methods`` compares the two methods (CPU seconds) on every board of 3 to 6 across
-and at most 36 squares, for the default's choice.
-A board is ``RxC`` (closed tours) or ``RxC:open`` (directed open tours).
-``--limit SECONDS`` stops a board's process after that long and prints how far it
-got (the states of each step it finished, as it went); ``--memory SIZE`` is passed to
-``count_tours`` (default: half of the machine's memory); ``--checkpoint DIR`` keeps each
-board's frontiers after every square in ``DIR/RxC-KIND.npz``, so that a run stopped there
-(``--limit``, Ctrl-C, a kill) goes on from its last square when started again (the figures
-printed are then those of the resumed part).
+``--old COMMIT`` (say ``main``) also counts each board with the code of that
+commit, taken out of git into a temporary folder (``git archive``), in the same
+run, and prints the ratios new / old: the speed-up measured side by side.
+
+Run: ``python benchmarks/knight_counts.py`` (6x8, 6x10, 7x8 closed), or name boards:
+``7x7:open 8x8 --limit 3600``.  A board is ``RxC`` (closed tours) or ``RxC:open``
+(directed open tours).  ``--limit SECONDS`` stops a board's process after that long
+and prints how far it got; ``--memory SIZE`` is passed to ``count_tours`` (default:
+half of the machine's memory); ``--checkpoint DIR`` keeps each board's frontiers in
+``DIR/RxC-KIND[-old].ckpt``, so that a run stopped there (``--limit``, Ctrl-C, a kill)
+goes on from its last square when started again (the figures printed are then those
+of the resumed part).  ``--methods`` compares the two methods (CPU seconds) on every
+board of 3 to 6 across and at most 36 squares.  ``--profiles`` counts a long board of
+each height measured and prints the table ``knights.estimate.PROFILES`` (the model's
+data).  ``--cluster W`` counts the boards on a dask LocalCluster of W worker processes
+(one thread each) and prints the states per second per worker and the bytes the
+workers sent each other per state.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import resource
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
-from boardpuzzles.knights import count_tours, published
-from boardpuzzles.knights.counting import parse_memory, sweep_order
+from boardpuzzles.knights import count_tours, estimate_count, published
+from boardpuzzles.knights.asked import parse_memory, sweep_order
 
 DEFAULT_BOARDS = ("6x8", "6x10", "7x8")
+#: the long boards ``--profiles`` counts: each height's strip until it repeats (the first columns) and its end
+PROFILE_BOARDS = ("3x30", "4x25", "5x20", "6x16", "7x12", "3x24:open", "4x16:open", "5x12:open", "6x11:open")
+#: the estimate must come within this factor of every board counted
+ESTIMATE_FACTOR = 2.0
 
-#: the child: one count, a JSON line per step reached (as it goes), then the result's line
-CHILD = """
-import json, resource, sys
+#: the child: one count, a JSON line per step reached (as it goes), then the result's line; argv: rows, cols,
+#: kind, memory or -, checkpoint or -, cluster workers or 0.  It runs the new code or (with PYTHONPATH) the old.
+OLD_CODE = """
+import os, sys
+if os.environ.get("KNIGHT_COUNTS_OLD"):  # the old code first, before the editable install's finder
+    sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in type(f).__module__]
+    sys.path.insert(0, os.environ["KNIGHT_COUNTS_OLD"])
+"""
+
+CHILD = OLD_CODE + """
+import json, resource, sys, time
 from boardpuzzles.knights import count_tours
 
 sys.set_int_max_str_digits(0)  # 3x10000 has a 4938-digit count
 
 rows, cols, closed, memory = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "closed", sys.argv[4]
 checkpoint = sys.argv[5] if sys.argv[5] != "-" else None
+workers = int(sys.argv[6])
 reached = [0]
 
 def rss():
@@ -65,10 +89,25 @@ def progress(report):  # report.detail: the states after int(report.done) square
 
 count_tours(5, 5, method="frontier")  # the kernels loaded from the numba cache before the clock starts
 print(json.dumps({"baseline_bytes": rss(), "baseline_cpu": cpu()}), flush=True)
-result = count_tours(rows, cols, closed=closed, method="frontier", memory=int(memory) if memory != "-" else None,
-                     force=True, progress=progress, checkpoint=checkpoint)
+options = {"memory": int(memory)} if memory != "-" else {}
+cluster = None
+if workers:
+    import distributed
+    cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=":0", host="127.0.0.1")
+    options["cluster"] = cluster.scheduler_address
+started = time.monotonic()
+result = count_tours(rows, cols, closed=closed, method="frontier", force=True, progress=progress,
+                     checkpoint=checkpoint, **options)
+extra = {}
+if workers:
+    import distributed
+    with distributed.Client(cluster.scheduler_address) as client:
+        extra["worker_cpu"] = sum(client.run(lambda: __import__("time").process_time()).values())
+    cluster.close()
 print(json.dumps({**result.to_json(), "states": list(result.states), "partitions": result.partitions,
-                  "peak_bytes": rss(), "cpu": cpu()}), flush=True)
+                  "peak_bytes": rss(), "cpu": cpu(), "wall": time.monotonic() - started,
+                  "sent_bytes": getattr(result, "sent_bytes", 0), **extra}), flush=True)
 """
 
 
@@ -118,12 +157,16 @@ def compare_methods() -> None:
                       f"frontier {seconds['frontier']:.3f} s of CPU; the default picks {picked}", flush=True)
 
 
-def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | None, keep: str | None) -> None:
+def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | None, keep: str | None,
+        old: str | None = None, workers: int = 0) -> dict | None:
+    """Count one board in a child process (the old code when ``old`` is its ``src`` folder); print its line."""
     kind = "closed" if closed else "open"
-    label = f"{rows}x{cols} {kind}"
-    checkpoint = os.path.join(keep, f"{rows}x{cols}-{kind}.npz") if keep else "-"
+    label = f"{rows}x{cols} {kind}" + (" (old)" if old else "") + (f" (cluster of {workers})" if workers else "")
+    checkpoint = os.path.join(keep, f"{rows}x{cols}-{kind}{'-old' if old else ''}.ckpt") if keep else "-"
+    env = dict(os.environ, KNIGHT_COUNTS_OLD=old) if old else None
     child = subprocess.Popen([sys.executable, "-c", CHILD, str(rows), str(cols), kind,
-                              str(memory) if memory else "-", checkpoint], stdout=subprocess.PIPE, text=True)
+                              str(memory) if memory else "-", checkpoint, str(workers)],
+                             stdout=subprocess.PIPE, text=True, env=env)
     started = time.monotonic()
     stop = threading.Timer(limit, child.kill) if limit is not None else None
     steps: list[dict] = []
@@ -157,22 +200,73 @@ def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | N
               f"squares swept ({last['states']:,} states); the states after each square it reached:")
         print("\n".join(f"    after {s['swept']:2} squares: {s['states']:,} states ({s['seconds']:.1f} s)"
                         for s in steps))
-        return
+        return None
     want = expected(rows, cols, closed)
     states = final["states"]
     digits = len(str(final["count"]))
     shown = final["count"] if digits <= 40 else f"a {digits}-digit number"
-    cpu = final["cpu"] - baseline_cpu
+    cpu = final["cpu"] - baseline_cpu + final.get("worker_cpu", 0)
     per_state = cpu / max(1, sum(states))
+    per_peak = (final["peak_bytes"] - baseline) / max(1, final["peak_states"])
     print(f"{label}: {shown} (published {want}) in {final['seconds']:.2f} s ({cpu:.2f} s CPU); "
           f"peak {final['peak_states']:,} states; {per_state * 1e9:.0f} ns of CPU per state and step "
-          f"({sum(states):,} states in all); "
-          f"peak memory {final['peak_bytes'] / 2**30:.2f} GiB, {baseline / 2**30:.2f} GiB before the count: "
-          f"{(final['peak_bytes'] - baseline) / final['peak_states']:.0f} bytes per peak state; "
-          f"partitions {final['partitions']}")
+          f"({sum(states):,} states in all); peak memory {final['peak_bytes'] / 2**30:.2f} GiB, "
+          f"{baseline / 2**30:.2f} GiB before the count: {per_peak:.0f} bytes per peak state; "
+          f"partitions {final['partitions']}", flush=True)
+    if workers and final.get("sent_bytes"):
+        print(f"    cluster: {sum(states) / final['seconds'] / workers:,.0f} states per second per worker, "
+              f"{final['sent_bytes'] / max(1, sum(states)):.1f} bytes sent per state and step "
+              f"({final['sent_bytes'] / 2**20:,.0f} MiB in all)")
     print("\n".join(columns(rows, cols, states)))
     if want is not None and final["count"] != want:
         raise SystemExit(f"wrong count for {label}: {final['count']} != {want}")
+    return {"seconds": final["seconds"], "cpu": cpu, "peak": final["peak_states"], "steps": sum(states),
+            "bytes": per_peak, "ns": per_state * 1e9}
+
+
+def check_estimate(rows: int, cols: int, closed: bool, memory: int | None, measured: dict) -> None:
+    """The estimate made before the count, against what the count took."""
+    guess = estimate_count(rows, cols, closed, memory=memory)
+    pairs = (("peak states", guess.peak_states, measured["peak"]), ("states of all steps", guess.state_steps,
+             measured["steps"]), ("CPU seconds", guess.cpu_seconds, measured["cpu"]))
+    words = []
+    for name, said, found in pairs:
+        ratio = said / max(found, 1e-9)
+        inside = 1 / ESTIMATE_FACTOR <= ratio <= ESTIMATE_FACTOR or (name == "CPU seconds" and found < 2)
+        words.append(f"{name} {said:,.3g} ({ratio:.2f} of the count's{'' if inside else ', OUTSIDE a factor of 2'})")
+    print("    estimate: " + "; ".join(words) + f"; stated within a factor of {guess.factor:.2g}")
+
+
+def old_source(commit: str) -> tuple[str, str]:
+    """The ``src`` folder of ``commit``, taken out of git into a temporary folder, and that folder."""
+    folder = tempfile.mkdtemp(prefix="knight-counts-old-")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # git archive takes the folder it runs in
+    archive = subprocess.run(["git", "archive", commit], check=True, capture_output=True, cwd=root).stdout
+    subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+    return os.path.join(folder, "src"), folder
+
+
+def profiles(memory: int | None) -> None:
+    """Count each height's long board and print ``PROFILES`` for knights/estimate.py."""
+    print("PROFILES: dict[tuple[int, bool], tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]] = {")
+    for board in PROFILE_BOARDS:
+        rows, cols, closed = parse_board(board)
+        result = count_tours(rows, cols, closed=closed, method="frontier", force=True, memory=memory)
+        height = min(rows, cols)
+        width = max(rows, cols)
+        logs = [[round(math.log10(max(1, v)), 2) for v in result.states[k:k + height]]
+                for k in range(0, len(result.states), height)]
+        strip = logs[:width - 2]
+        cut = next((x + 2 for x in range(len(strip) - 2)
+                    if all(abs(a - b) <= 0.01 for a, b in zip(strip[x], strip[x + 2]))), len(strip))
+        cont = [strip[len(strip) - 2 + j % 2] for j in range(2)]
+        end = [[round(a - b, 2) for a, b in zip(logs[width - 2 + j], cont[j])] for j in range(2)]
+
+        def text(rows_: list[list[float]]) -> str:
+            return "(" + ", ".join("(" + ", ".join(f"{v:g}" for v in c) + ("," if len(c) == 1 else "") + ")"
+                                   for c in rows_) + ")"
+        print(f"    ({height}, {closed}): (\n        {text(strip[:cut])},\n        {text(end)}),", flush=True)
+    print("}")
 
 
 def main() -> None:
@@ -182,8 +276,11 @@ def main() -> None:
     parser.add_argument("--limit", type=float, help="seconds a board may run")
     parser.add_argument("--memory", help="memory a step may take, e.g. 8G")
     parser.add_argument("--checkpoint", metavar="DIR", help="keep each board's frontiers in DIR to resume a long run")
+    parser.add_argument("--old", metavar="COMMIT", help="also count each board with the code of COMMIT")
+    parser.add_argument("--cluster", type=int, metavar="W", help="count on a LocalCluster of W worker processes")
     parser.add_argument("--methods", action="store_true",
                         help="compare the two methods on the boards of at most 36 squares instead")
+    parser.add_argument("--profiles", action="store_true", help="print the estimate's PROFILES table instead")
     args = parser.parse_args()
     memory = parse_memory(args.memory) if args.memory else None
     count_tours(5, 5, method="frontier")  # compiles the kernels into the numba cache once, for the children
@@ -191,8 +288,32 @@ def main() -> None:
         count_tours(5, 5, method="backtrack")
         compare_methods()
         return
-    for board in args.boards:
-        run(*parse_board(board), memory, args.limit, args.checkpoint)
+    if args.profiles:
+        profiles(memory)
+        return
+    old, folder = old_source(args.old) if args.old else (None, None)
+    try:
+        if old:  # the old code's kernels compiled into its own cache once
+            subprocess.run([sys.executable, "-c", OLD_CODE + "from boardpuzzles.knights import count_tours\n"
+                            "count_tours(5, 5, method='frontier')"], env=dict(os.environ, KNIGHT_COUNTS_OLD=old),
+                           check=True)
+        for board in args.boards:
+            rows, cols, closed = parse_board(board)
+            new = run(rows, cols, closed, memory, args.limit, args.checkpoint, workers=args.cluster or 0)
+            if new is not None and not args.cluster:  # the estimate is of a count in this process
+                check_estimate(rows, cols, closed, memory, new)
+            if old:
+                before = run(rows, cols, closed, memory, args.limit, args.checkpoint, old)
+                if new is not None and before is not None:
+                    print(f"    new / old: {new['seconds'] / before['seconds']:.2f} of the time by the clock "
+                          f"({before['seconds'] / new['seconds']:.2f} times faster), "
+                          f"{new['cpu'] / before['cpu']:.2f} of the CPU ({before['cpu'] / new['cpu']:.2f} times less), "
+                          f"{new['peak'] / before['peak']:.2f} of the peak states, "
+                          f"{new['ns'] / before['ns']:.2f} of the ns per state and step")
+    finally:
+        if folder:
+            import shutil
+            shutil.rmtree(folder, ignore_errors=True)
     print(f"(this process peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GiB)")
 
 

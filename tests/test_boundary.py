@@ -1,5 +1,6 @@
 """The boundary to the kernels is closed: every exported function of boardpuzzles, the queens and
-the knight's tour (and the knights' public search and walk, which reach kernels) takes any value,
+the knight's tour (and the knights' public search and walk, which reach kernels; the tour counts but for
+their checkpoint, a file name tested in tests/test_knights_count_cli.py) takes any value,
 of any type, shape or dtype, for any of its parameters and answers, or raises InputError naming
 that parameter (or NoSolution, the answer "none"); never a numba error, a TypeError, a read past
 the end of an array or a wrong answer.  (The draughts: tests/test_draughts_boundary.py.)
@@ -43,6 +44,12 @@ CALLS = {
     "knights.tour_starts": (knights.tour_starts, {"rows": 3, "cols": 4, "closed": False, "force": False}),
     "knights.check_tour": (knights.check_tour, {"rows": 3, "cols": 4, "path": PATH_3X4, "closed": False,
                                                 "free": np.ones(12, dtype=bool)}),
+    "knights.count_tours": (knights.count_tours, {"rows": 3, "cols": 4, "closed": False, "start": None, "method": None,
+                                                  "blocked": (), "memory": None, "workers": None, "force": False,
+                                                  "progress": None, "cancel": None}),
+    "knights.estimate_count": (knights.estimate_count, {"rows": 5, "cols": 5, "closed": False, "start": None,
+                                                        "blocked": (), "memory": None, "workers": None,
+                                                        "cluster_workers": None}),
     "knights.accessibility": (knights.accessibility, {"rows": 3, "cols": 4}),
     "knights.closed_exists": (knights.closed_exists, {"rows": 6, "cols": 6}),
     "knights.open_exists": (knights.open_exists, {"rows": 6, "cols": 6}),

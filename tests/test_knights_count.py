@@ -1,7 +1,9 @@
-"""Exact counts of knight's tours: the frontier dynamic program against the published
-counts, the exhaustive search and the plain-Python transition."""
+"""Exact counts of knight's tours: the frontier dynamic program against the published counts (ragged
+boards included), the exhaustive search (blocked squares, 9- and 10-across frontiers) and the plain-Python
+transition; its threads, waves, files and checkpoint."""
 
 import errno
+import random
 import tempfile
 import threading
 
@@ -11,8 +13,11 @@ from knights_helpers import count_reference
 
 from boardpuzzles import runner
 from boardpuzzles.errors import Cancelled, InputError, OutputError, TooLong
-from boardpuzzles.knights import count_tours, counting, frontier, frontier_reference, published
+from boardpuzzles.knights import count_tours, frontier, published, sweep
+from boardpuzzles.knights.asked import sweep_index, sweep_order
 from boardpuzzles.knights.moves import neighbour_table
+from boardpuzzles.progress import Tracker
+import frontier_reference
 
 SMALL_CLOSED = [(3, 10), (3, 12), (3, 14), (5, 6), (6, 6), (5, 8)]
 SMALL_OPEN = [(3, n) for n in range(4, 12)] + [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
@@ -41,9 +46,18 @@ def test_6x6_open_tours_by_the_default_method():
     assert count_tours(6, 6).count == published.OPEN_DIRECTED[6, 6]  # listed: about 5 s
 
 
+@pytest.mark.parametrize("rows", sorted(published.RAGGED))
+def test_ragged_boards_match_knuths_counts(rows):
+    """The first 2n cells of a 3-, 5- or 7-row board filled column by column (A383660, A383661, A383663):
+    a whole board with the top of its last column blocked."""
+    first, values = published.RAGGED[rows]
+    for n, expected in enumerate(values[:24], start=first):
+        r, c, blocked = published.ragged(rows, 2 * n)
+        assert count_tours(r, c, closed=True, blocked=blocked, method="frontier").count == expected, n
+
+
 def test_the_default_method_is_the_faster_one_and_the_frontier_for_its_own_options():
-    """Listing is faster on 5x5, 5x6 and 6x6 (benchmarks/knight_counts.py --methods: 6x6 open 4.4 s of CPU by
-    search, 13.7 s by the frontier; 5x7 open 2.0 s and 1.2 s)."""
+    """Listing is faster on 5x5, 5x6 and 6x6 (benchmarks/knight_counts.py --methods)."""
     assert [count_tours(r, c, closed=True).method for r, c in [(5, 5), (5, 6), (6, 5), (6, 6)]] == ["backtrack"] * 4
     assert [count_tours(r, c, closed=True).method for r, c in [(5, 7), (4, 9), (3, 12), (6, 7), (1, 40)]] == \
         ["frontier"] * 5
@@ -62,8 +76,7 @@ def test_open_tours_from_every_square_add_up():
 
 def test_counts_beyond_64_bits_are_exact():
     # 3x60 has about 10^26 closed tours: the counts take two limbs
-    plan = frontier.plan(3, 60)
-    expected = frontier_reference.count(plan, True)
+    expected = frontier_reference.count(frontier.plan(3, 60, True))
     assert expected > 2**64
     assert count_tours(3, 60, closed=True).count == expected
     assert count_tours(60, 3, closed=True).count == expected
@@ -85,7 +98,56 @@ def test_frontier_agrees_with_backtracking_from_a_start():
         assert count_tours(rows, cols, start=square, method="frontier").count == expected
 
 
-@pytest.mark.parametrize("rows,cols", [(3, 4), (4, 5), (3, 7)])
+def random_blocked(rng, rows, cols, free):
+    """A board with about ``free`` free squares: the rest blocked, at random."""
+    squares = [(r, c) for r in range(rows) for c in range(cols)]
+    return sorted(rng.sample(squares, rows * cols - free))
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_blocked_squares_agree_with_backtracking(closed):
+    rng = random.Random(23)
+    for rows, cols, free in [(4, 5, 17), (5, 5, 21), (4, 6, 20), (3, 8, 21), (5, 6, 24), (6, 6, 28)] * 4:
+        blocked = random_blocked(rng, rows, cols, free)
+        expected = count_tours(rows, cols, closed=closed, blocked=blocked, method="backtrack").count
+        assert count_tours(rows, cols, closed=closed, blocked=blocked, method="frontier").count == expected, \
+            (rows, cols, blocked)
+
+
+def test_blocked_squares_with_a_start_agree_with_backtracking():
+    rng = random.Random(5)
+    for rows, cols in [(4, 5), (5, 5), (5, 6)] * 3:
+        blocked = random_blocked(rng, rows, cols, rows * cols - 3)
+        start = rng.choice([(r, c) for r in range(rows) for c in range(cols) if (r, c) not in blocked])
+        expected = count_tours(rows, cols, start=start, blocked=blocked, method="backtrack").count
+        assert count_tours(rows, cols, start=start, blocked=blocked, method="frontier").count == expected
+
+
+@pytest.mark.parametrize("side,closed", [(9, False), (9, True), (10, False), (10, True)])
+def test_9_and_10_across_frontiers_agree_with_backtracking(side, closed):
+    """Codes of two words (19 and 21 cells, labels up to 12): boards 9 and 10 across, mostly blocked so that
+    the exhaustive search can list their tours."""
+    rng = random.Random(side)
+    for free_rows in (2, 3):
+        for _ in range(2):
+            # a band of free squares across the whole height, a few of them blocked too
+            first = rng.randrange(side - free_rows)
+            band = {(r, c) for r in range(side) for c in range(first, first + free_rows)}
+            blocked = sorted({(r, c) for r in range(side) for c in range(side)} - band)
+            blocked += rng.sample(sorted(band), 2)
+            expected = count_tours(side, side, closed=closed, blocked=blocked, method="backtrack", force=True).count
+            got = count_tours(side, side, closed=closed, blocked=blocked, method="frontier", force=True).count
+            assert got == expected, blocked
+
+
+def test_a_wide_frontier_with_many_pairs():
+    """10 across and open: up to ten pairs of path ends at once, labels 3..12 in the second word."""
+    rows, cols = 10, 4
+    expected = frontier_reference.count(frontier.plan(4, 10, False))
+    assert count_tours(rows, cols, method="frontier").count == 2 * expected
+
+
+@pytest.mark.parametrize("rows,cols", [(4, 5), (3, 7)])
 def test_backtracking_agrees_with_the_plain_search(rows, cols):
     nbr = neighbour_table(rows, cols)
     assert count_tours(rows, cols, method="backtrack").count == sum(count_reference(nbr, s, False)
@@ -94,38 +156,64 @@ def test_backtracking_agrees_with_the_plain_search(rows, cols):
     assert 2 * count_tours(3, 10, closed=True, method="backtrack").count == count_reference(neighbour_table(3, 10), 0, True)
 
 
-@pytest.mark.parametrize("height,width,closed,start", [(5, 5, False, -1), (5, 5, False, 7), (4, 6, False, -1),
-                                                       (5, 6, True, -1), (3, 10, True, -1), (6, 5, True, -1)])
-def test_kernel_transition_matches_the_plain_python_one(height, width, closed, start):
-    """Every frontier met in the sweep leads to the same successors (with multiplicity) in both."""
-    plan = frontier.plan(height, width, start)
-    out = np.empty(16, dtype=np.int64)
-    work = [np.empty(plan.slots + 1, dtype=np.int64) for _ in range(2)]
-    names = np.zeros(16, dtype=np.int64)
-    codes = {int(frontier.initial(plan.slots)[0][0])}
+@pytest.mark.parametrize("rows,cols,closed,start,blocked", [
+    (5, 5, False, None, ()), (5, 5, False, (2, 1), ()), (4, 6, False, None, ()), (5, 6, True, None, ()),
+    (3, 10, True, None, ()), (6, 5, True, None, ()), (5, 6, False, None, [(1, 1), (4, 5)]),
+    (6, 6, True, None, [(0, 5), (2, 2), (5, 5)]), (5, 5, False, (0, 0), [(4, 4), (2, 3)]),
+    (9, 9, True, None, [(r, c) for r in range(9) for c in range(9) if c < 3 or c > 5]),
+    (10, 10, False, None, [(r, c) for r in range(10) for c in range(10) if c < 4 or c > 6])])
+def test_kernel_transition_matches_the_plain_python_one(rows, cols, closed, start, blocked):
+    """Every code met in the sweep leads to the same successors (with multiplicity) in both."""
+    height, width, _ = sweep_order(rows, cols)
+    first = sweep_index(rows, cols, start) if start is not None else -1
+    plan = frontier.plan(height, width, closed, first, [sweep_index(rows, cols, sq) for sq in blocked],
+                         symmetric=False)
+    codes = {frontier.code_of(frontier.initial(plan)[0][:plan.words])}
     for i in range(plan.squares):
         following = set()
-        for code in sorted(codes)[:500]:
-            found = frontier.successors(code, plan.slots, plan.back[i], plan.finish[i], plan.rem[i], closed,
-                                        plan.start_place(i), i == plan.squares - 1, out, *work, names)
-            kernel = sorted(out[:found].tolist())
-            assert kernel == sorted(frontier_reference.successors(code, plan, i, closed)), (i, code)
+        for code in sorted(codes)[:400]:
+            kernel = sorted(frontier.successors(code, plan, i))
+            assert kernel == sorted(frontier_reference.successors(code, plan, i)), (i, code)
             following.update(kernel)
         codes = following
 
 
+@pytest.mark.parametrize("rows,cols,closed,start,blocked", [
+    (6, 8, True, None, ()), (5, 7, False, None, ()), (5, 5, False, (2, 1), ()), (5, 5, False, (0, 0), ()),
+    (7, 5, False, (3, 0), ()), (6, 6, True, None, [(0, 3), (5, 3)]), (6, 6, True, None, [(0, 3), (4, 3)]),
+    (5, 6, False, None, [(0, 5), (4, 5), (2, 2)])])
+def test_a_frontier_and_its_mirror_image_merged_keep_the_count(rows, cols, closed, start, blocked):
+    """Where a column ends on a board symmetric top to bottom (its blocked squares and start too), one code
+    of a frontier and its mirror image is kept: fewer states, the same count."""
+    height, width, _ = sweep_order(rows, cols)
+    first = sweep_index(rows, cols, start) if start is not None else -1
+    holes = [sweep_index(rows, cols, sq) for sq in blocked]
+    counts, states = [], []
+    for symmetric in (False, True):
+        plan = frontier.plan(height, width, closed, first, holes, symmetric)
+        swept = sweep.Sweep(plan, 1 << 28, 1, Tracker("squares"), None)
+        last = swept.run(sweep.start_frontier(plan), None)
+        counts.append(sum(frontier.to_int(row[plan.words:]) for part in last.parts for row in part.rows if row[0]))
+        states.append(sum(swept.states))
+    assert counts[0] == counts[1]
+    assert states[1] <= states[0]
+    if not blocked and start is None:
+        assert states[1] < 0.7 * states[0]
+
+
 def test_plain_python_sweep_counts():
-    assert frontier_reference.count(frontier.plan(4, 5), False) == published.OPEN_UNDIRECTED[4, 5]
-    assert frontier_reference.count(frontier.plan(3, 12), True) == 176
+    assert frontier_reference.count(frontier.plan(4, 5, False)) == published.OPEN_UNDIRECTED[4, 5]
+    assert frontier_reference.count(frontier.plan(3, 12, True)) == 176
 
 
 def test_result_json_keeps_the_keys():
     result = count_tours(5, 5, start=(0, 0), method="frontier")
-    assert result.to_json() == {"rows": 5, "cols": 5, "closed": False, "start": "a1", "count": 304,
+    assert result.to_json() == {"rows": 5, "cols": 5, "closed": False, "start": "a1", "blocked": [], "count": 304,
                                 "method": "frontier", "peak_states": result.peak_states,
                                 "seconds": round(result.seconds, 3)}
     assert result.peak_states == max(result.states) > 100
     assert len(result.states) == 25 and result.states[-1] == 1
+    assert count_tours(5, 4, closed=True, blocked=[(4, 3), (3, 3)]).to_json()["blocked"] == ["d4", "d5"]
 
 
 def test_progress_reports_each_square_with_the_states():
@@ -148,7 +236,7 @@ def test_cancel_stops_the_count():
     assert threading.active_count() == 1
 
 
-def test_memory_bound_cuts_steps_into_partitions_on_disk():
+def test_memory_bound_cuts_steps_into_waves_on_disk():
     result = count_tours(5, 5, memory=256 * 1024)  # 26000 frontiers at the widest step
     assert result.count == 1728
     assert result.partitions > 1
@@ -156,40 +244,48 @@ def test_memory_bound_cuts_steps_into_partitions_on_disk():
 
 @pytest.mark.parametrize("rows,cols,closed,start,memory", [
     (6, 6, True, None, None), (6, 6, True, None, 256 * 1024), (5, 5, False, None, 64 * 1024),
-    (5, 6, False, (0, 1), None), (4, 9, False, None, None)])
-def test_threaded_steps_set_other_partitions_aside_on_disk_and_keep_the_count(monkeypatch, tmp_path, rows, cols,
-                                                                              closed, start, memory):
+    (5, 6, False, (0, 1), None), (4, 9, False, None, None), (3, 40, True, None, 64 * 1024)])
+def test_threaded_steps_hand_successors_over_and_keep_the_count(monkeypatch, tmp_path, rows, cols, closed, start,
+                                                                 memory):
     expected = count_tours(rows, cols, closed=closed, start=start, method="frontier").count
-    monkeypatch.setattr(counting, "THREADED_STATES", 1)  # every step threaded
-    monkeypatch.setattr(counting, "SPILL_ROWS", 64)  # the spilled successors written out often
+    monkeypatch.setattr(sweep, "THREADED_STATES", 1)  # every step threaded
+    monkeypatch.setattr(sweep, "OUTBOX_ROWS", 64)  # the outboxes handed over often
     monkeypatch.setattr(runner, "cpu_count", lambda: 3)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     result = count_tours(rows, cols, closed=closed, start=start, method="frontier", memory=memory)
     assert result.count == expected
     assert result.partitions >= 3
-    assert list(tmp_path.iterdir()) == []  # the partitions and the spilled successors are gone
+    assert list(tmp_path.iterdir()) == []  # the partitions and the set-aside successors are gone
     assert threading.active_count() == 1
+
+
+def test_a_step_that_outgrows_its_plan_runs_again_with_more_waves(monkeypatch):
+    monkeypatch.setattr(sweep, "GROWTH", 0.1)  # every step planned far too small
+    result = count_tours(5, 6, memory=64 * 1024)
+    assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6] and result.partitions > 2
 
 
 def test_partitions_go_beside_the_checkpoint_and_what_a_killed_run_left_there_is_cleared(tmp_path):
     path = tmp_path / "tours.ckpt"
     left = tmp_path / "tours.ckpt.parts"
     left.mkdir()
-    (left / "0-3-keys.npy").write_bytes(b"left by a run killed with kill -9")
+    (left / "step9-part3-keys.npy").write_bytes(b"left by a run killed with kill -9")
     result = count_tours(5, 5, checkpoint=path, memory=256 * 1024)
     assert result.count == 1728 and result.partitions > 1
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["tours.ckpt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tours.ckpt", "tours.ckpt.parts"]
+    assert sorted(p.name for p in left.iterdir()) == ["step25-part0.npy"]
+    again = count_tours(5, 5, checkpoint=path)  # resumed at the end: nothing left to sweep
+    assert again.count == 1728 and again.states == ()
 
 
 def test_a_full_disk_is_one_error_naming_where(monkeypatch, tmp_path):
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(np, "save", full)
+    monkeypatch.setattr(np.lib.format, "open_memmap", full)
     with pytest.raises(OutputError) as error:
         count_tours(5, 5, checkpoint=tmp_path / "tours.ckpt", memory=256 * 1024)
     assert "No space left on device" in str(error.value) and "tours.ckpt.parts" in str(error.value)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["tours.ckpt"]  # the squares before are kept
 
 
 def test_refusals_name_parameters():
@@ -198,13 +294,12 @@ def test_refusals_name_parameters():
     assert too_long.value.parameter == "force"
     with pytest.raises(TooLong):
         count_tours(7, 7, method="backtrack")
-    with pytest.raises(TooLong) as open_7x7:  # the moonshot: open tours have many more frontiers
+    with pytest.raises(TooLong) as open_7x7:  # open tours have many more frontiers
         count_tours(7, 7)
-    assert "open tours of boards 7 across" in str(open_7x7.value)
-    with pytest.raises(TooLong):
-        count_tours(6, 7)
+    assert "estimated at about" in str(open_7x7.value) and "GB of memory" in str(open_7x7.value)
+    assert count_tours(6, 7, closed=True).count == published.CLOSED[6, 7]  # estimated at seconds: not refused
     with pytest.raises(InputError) as wide:
-        count_tours(9, 9, method="frontier", force=True)
+        count_tours(11, 11, method="frontier", force=True)
     assert wide.value.parameter == "method"
     with pytest.raises(InputError) as bad:
         count_tours(5, 5, method="guess")
@@ -218,3 +313,23 @@ def test_refusals_name_parameters():
     with pytest.raises(InputError) as workers:
         count_tours(5, 5, method="backtrack", workers=2)
     assert workers.value.parameter == "workers"
+    for blocked in ([(5, 5)], [(r, c) for r in range(3) for c in range(3)]):
+        with pytest.raises(InputError) as holes:
+            count_tours(3, 3, blocked=blocked)
+        assert holes.value.parameter == "blocked"
+    with pytest.raises(InputError) as start:
+        count_tours(5, 5, start=(0, 0), blocked=[(0, 0)])
+    assert start.value.parameter == "start"
+
+
+@pytest.mark.parametrize("call,parameter", [
+    (lambda: frontier.plan(11, 11, True), "height"), (lambda: frontier.plan(0, 3, True), "height"),
+    (lambda: frontier.plan(3, 4, True, blocked=[12]), "blocked"), (lambda: frontier.plan(3, 4, False, 5, [5]), "start"),
+    (lambda: frontier.successors(1 << 40, frontier.plan(3, 4, True), 0), "code"),
+    (lambda: frontier.successors(0, frontier.plan(3, 4, True), 12), "step"),
+    (lambda: frontier.Table(np.zeros((12, 2), dtype=np.int64), 1), "rows"),
+    (lambda: frontier.Outbox(0, 16, 2), "parts, capacity, columns")])
+def test_the_kernels_public_doors_check_their_inputs(call, parameter):
+    with pytest.raises(InputError) as error:
+        call()
+    assert error.value.parameter == parameter

@@ -17,6 +17,15 @@ before any work when the file is opened, and the file is left as it was.
 
 The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the
 death of the process (the case that matters here), and costs no disk flush.
+
+Runs whose results are too big for a row (the knight's tour frontier: hundreds
+of millions of states a step) keep them as numpy files in the directory
+:attr:`Checkpoint.folder` beside the file (``FILE.parts``), and record in the
+row the files' names and fingerprints (:func:`fingerprint`): :func:`load_array` maps a file
+back and refuses it when it is missing or its fingerprint differs.  A run made
+of steps, each replacing the one before, records step ``k`` as task ``k`` and
+forgets the step before (:meth:`~Checkpoint.forget`); :meth:`~Checkpoint.latest` is where it
+resumes.
 """
 
 from __future__ import annotations
@@ -25,7 +34,11 @@ import hashlib
 import json
 import os
 import sqlite3
+from collections.abc import Iterable
 from typing import Any
+
+import numpy as np
+from numba import njit
 
 from .errors import CheckpointError
 
@@ -145,6 +158,27 @@ class Checkpoint:
         except sqlite3.Error as exc:  # locked by another run, disk full, ...
             raise self._fail(exc) from None
 
+    def latest(self) -> tuple[int, Any] | None:
+        """The result with the highest task id and that id (checked as :meth:`done` checks), or None."""
+        results = self.done()
+        if not results:
+            return None
+        last = max(results)
+        return last, results[last]
+
+    def forget(self, task_ids: Iterable[int]) -> None:
+        """Delete the results of ``task_ids`` (a step that the next one replaces) and commit."""
+        try:
+            with self._db:
+                self._db.executemany("DELETE FROM results WHERE id = ?", [(int(t),) for t in task_ids])
+        except sqlite3.Error as exc:
+            raise self._fail(exc) from None
+
+    @property
+    def folder(self) -> str:
+        """The directory beside the file for the run's large arrays (``FILE.parts``; made by the run)."""
+        return f"{self.path}.parts"
+
     def close(self) -> None:
         self._db.close()
 
@@ -153,3 +187,40 @@ class Checkpoint:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+#: the fingerprint of no data
+FINGERPRINT_SEED = 0x243F6A8885A308D3
+
+
+@njit(cache=True, nogil=True)
+def _fold(words, h):
+    for x in words:
+        h = (h ^ x) * np.uint64(0x9E3779B97F4A7C15)
+        h ^= h >> np.uint64(31)
+    return h
+
+
+def fingerprint(array: np.ndarray, running: int = FINGERPRINT_SEED) -> int:
+    """A 64-bit fingerprint of an int64 array's values (in order), folded into ``running``: an array written
+    in pieces has the fingerprint of the whole when each piece is folded into the last one's.  One changed
+    bit changes it; it costs about a nanosecond a value."""
+    if array.dtype != np.int64:
+        raise CheckpointError(f"a fingerprint is taken of int64 arrays, not {array.dtype}")
+    flat = np.ascontiguousarray(array).reshape(-1).view(np.uint64)
+    return int(_fold(flat, np.uint64(running)))
+
+
+def load_array(path: str, expected: int) -> np.ndarray:
+    """The int64 array of a numpy file a checkpoint recorded, mapped from disk; :class:`CheckpointError` when
+    the file is missing, is no numpy file, or its values do not have the fingerprint ``expected``."""
+    try:
+        array = np.load(path, mmap_mode="r", allow_pickle=False)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).split(". ")[0]
+        raise CheckpointError(f"the checkpoint's file {path} cannot be read ({reason}); the checkpoint is "
+                              "damaged: give another file") from None
+    if array.dtype != np.int64 or fingerprint(array) != expected:
+        raise CheckpointError(f"the checkpoint's file {path} was changed or damaged (its fingerprint differs); "
+                              "give another file")
+    return array

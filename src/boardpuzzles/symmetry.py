@@ -49,16 +49,19 @@ def symmetries_of(rows: int, cols: int) -> tuple[Symmetry, ...]:
     return tuple(s for s in SYMMETRIES if s.keeps_shape)
 
 
-def square_classes(rows: int, cols: int, squares: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
-    """The symmetry classes of ``squares`` on a rows x cols board: each class's smallest square and
-    how many squares it holds.
+def square_classes(rows: int, cols: int, squares: Iterable[tuple[int, int]],
+                   fixed: Iterable[tuple[int, int]] = ()) -> dict[tuple[int, int], int]:
+    """The symmetry classes of ``squares`` on a rows x cols board, under the symmetries that map the set
+    ``fixed`` (say, blocked squares) onto itself: each class's smallest square and how many squares it holds.
 
     >>> square_classes(3, 4, [(0, 0), (0, 1), (2, 3)])
     {(0, 0): 4, (0, 1): 4}
     """
+    fixed = set(fixed)
+    keep = [s for s in symmetries_of(rows, cols) if {s.apply(r, c, rows, cols) for r, c in fixed} == fixed]
     classes: dict[tuple[int, int], int] = {}
     for square in squares:
-        images = {sym.apply(*square, rows, cols) for sym in symmetries_of(rows, cols)}
+        images = {sym.apply(*square, rows, cols) for sym in keep}
         classes[min(images)] = len(images)
     return classes
 

@@ -13,7 +13,9 @@ from .. import output
 from ..errors import InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from .moves import accessibility
-from .counting import CountMethod, count_tours, parse_memory
+from .asked import parse_memory
+from .counting import CountMethod, count_tours
+from .estimate import estimate_count
 from .listed import LISTINGS
 from .steps import KnightStep, check_stepped, tour_animation, tour_steps
 from .tour import BOARD_LIMIT, DRAW_LIMIT, LIST_LIMIT, KnightTour, Method, NoTour, find_tour, tour_starts
@@ -117,20 +119,35 @@ def count(
     board: BoardArg,
     closed: ClosedOpt = False,
     start: Annotated[str | None, typer.Option("--start", "-s", metavar="SQ", help="Count the open tours that start here.")] = None,
-    method: Annotated[CountMethod | None, typer.Option("--method", "-m", help="frontier (a dynamic program over the swept border, boards up to 8 across) or backtrack (lists every tour); default: the faster.")] = None,
-    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_option, help="Save the frontier after every square in FILE; run again to resume.")] = None,
-    memory: Annotated[str | None, typer.Option("--memory", metavar="SIZE", help="Memory a step may take before its states go to disk in partitions, e.g. 4G (default: half of this machine's).")] = None,
-    cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Process the partitions on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
-    workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Process the partitions in K local processes.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Run a count that is estimated to take hours.")] = False,
+    blocked: Annotated[str | None, typer.Option("--blocked", metavar="SQS", help="Squares taken off the board, e.g. a1,c3: the tours pass every other square.")] = None,
+    method: Annotated[CountMethod | None, typer.Option("--method", "-m", help="frontier (a dynamic program over the swept border, boards up to 10 across) or backtrack (lists every tour); default: the faster.")] = None,
+    checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_option, help="Save the frontier after every square in FILE (and FILE.parts); run again to resume.")] = None,
+    memory: Annotated[str | None, typer.Option("--memory", metavar="SIZE", help="Memory the tables of a step may take before it is cut into waves on disk, e.g. 4G (default: half of this machine's).")] = None,
+    cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Share every step among the workers of the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Threads of the frontier method in this process (default: one a core).")] = None,
+    estimate: Annotated[bool, typer.Option("--estimate", help="Print the expected cost (states, time, memory, disk) without counting.")] = False,
+    cluster_workers: Annotated[int | None, typer.Option("--cluster-workers", metavar="W", help="With --estimate: also the figures of one worker of a cluster of W.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Run a count that is estimated to take more than 5 minutes of CPU, or more disk than is free.")] = False,
     json: output.JsonOpt = False,
 ) -> None:
     """Count tours exactly: open ones directed, closed ones undirected."""
     rows, cols = _board(board)
     first = parse_square(start, rows, cols) if start is not None else None
+    holes = [] if blocked is None else parse_squares(blocked, rows, cols, parameter="blocked")
     size = parse_memory(memory) if memory is not None else None
+    if cluster_workers is not None and not estimate:
+        raise InputError("{parameter} goes with the estimate; a count on a cluster takes the scheduler's address",
+                         parameter="cluster_workers", value=cluster_workers)
+    if estimate:
+        guess = estimate_count(rows, cols, closed, first, blocked=holes, memory=size, workers=workers,
+                               cluster_workers=cluster_workers)
+        if json:
+            output.print_json(guess.to_json())
+        else:
+            output.console.print(str(guess), markup=False, soft_wrap=True)
+        return
     with output.progress_bar(f"counting {rows}x{cols} tours", json) as progress:
-        result = count_tours(rows, cols, closed, first, method, progress=progress,
+        result = count_tours(rows, cols, closed, first, method, blocked=holes, progress=progress,
                              checkpoint=checkpoint, memory=size, cluster=cluster, workers=workers, force=force)
     if closed:
         what = "undirected closed tours (a tour and its reverse are one)"
@@ -138,11 +155,13 @@ def count(
         what = f"directed open tours starting on {square_name(*first)}"
     else:
         what = "directed open tours (a tour and its reverse are two)"
+    board_words = f"the {rows}x{cols} board" + (f" without {', '.join(square_name(*sq) for sq in sorted(set(holes)))}"
+                                                 if holes else "")
     with _every_digit():
         if json:
             output.print_json(result.to_json())
         else:
-            output.console.print(f"{result.count} {what} on the {rows}x{cols} board; "
+            output.console.print(f"{result.count} {what} on {board_words}; "
                                  f"{result.method}, {result.seconds:.2f} s", markup=False, soft_wrap=True)
 
 

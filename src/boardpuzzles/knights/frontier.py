@@ -1,4 +1,4 @@
-"""Counting knight's tours without listing them: a frontier dynamic program.
+"""Counting knight's tours without listing them: the frontier dynamic program's transition and its table.
 
 The board is swept square by square, column after column along its longer
 side (the columns are its shorter side, ``height`` squares tall).  A knight
@@ -9,449 +9,886 @@ moves chosen between swept squares) is described, as far as the rest of the
 sweep cares, by the value of each frontier square:
 
 * ``EMPTY``: no move of the tour touches it yet;
-* ``FULL``: it has its two moves, or it is finished (no unswept neighbour left);
+* ``FULL``: it has its two moves, it is finished, or it is blocked;
 * ``DANGLING``: one move so far, and the other end of its path is an end of the
   whole (open) tour, already finished;
 * a *pair label* ``3, 4, ...``: one move so far; the other end of its path is
   the other frontier square with the same label.  Labels are numbered in order
   of first appearance, so that equal frontiers get equal codes.
 
-A frontier is one integer, its values as digits in base :data:`BASE` (17
-squares of 11 values fit in 63 bits: boards up to 8 squares across).  A step
-(:func:`expand`) takes each frontier, chooses the moves of the new square to
-already swept squares (none, one or two of its at most four such moves), checks
-every square whose last neighbour this is (it must be ``FULL``, or, for open
-tours, an end of the tour) and adds the frontier's count to its successor's in
-a hash table.  The counts of all frontiers after the last square that are all
-``FULL`` is the number of tours: closed ones undirected (a cycle is one set of
-moves), open ones as undirected paths (the caller doubles them).
+A frontier is a *code*: its values as 4-bit cells, 16 to a 64-bit word (one
+word up to 16 cells, two up to 32).  For closed tours the oldest square of the
+frontier is left out of the code: it has at most one move still to come, so it
+is FULL or the end of a path whose other end is in the code, the one label
+that the code holds once (:func:`_entry`); 8 squares across thus fit one word
+(16 cells), 10 across two.
+
+A step (:func:`_successors`) takes each code and chooses the moves of the new
+square to squares already swept (none, one or two of its at most four such
+moves), on the working frontier of ``2*height + 2`` places held in two words:
+a move sets a few cells and may join two paths (one label replaced by another,
+for all cells at once: bit tricks on the words); the squares whose last
+neighbour this is must be FULL (or, for open tours, become ends of the tour);
+then the oldest place leaves, labels are renumbered, and the count of the code
+is added to its successor's in a :class:`Table`.  The counts of all codes after
+the last square are the number of tours: closed ones undirected (a cycle is one
+set of moves), open ones as undirected paths (the caller doubles them).
 
 Counts are exact integers of any size: each is a few *limbs* of
 :data:`LIMB_BITS` bits (int64 columns); a step whose sums would carry out of
 the top limb says so, and the caller runs it again with one more limb.
 
-:mod:`.frontier_reference` is the plain-Python transition the tests compare
-:func:`successors` with.
+The numba kernels are private; the public functions and :class:`Table`'s
+methods check what they are given, then call them.  ``tests/frontier_reference.py``
+is the same transition in plain Python, written another way (degrees and
+mates), that the tests compare :func:`successors` with.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba import njit, types
+from numba.extending import intrinsic
+
+from ..errors import InputError
 
 EMPTY, FULL, DANGLING, FIRST_LABEL = 0, 1, 2, 3
-#: digits of a frontier code: EMPTY, FULL, DANGLING and at most 8 pair labels
-BASE = 11
-#: the widest frontier a code holds (BASE ** MOST_SLOTS < 2 ** 63): boards up to 8 squares across
-MOST_SLOTS = 17
-MOST_HEIGHT = (MOST_SLOTS - 1) // 2
+#: the label a transition gives a new pair before the labels are renumbered (above every label a code holds)
+SCRATCH_LABEL = 15
+#: bits of a cell of a code
+CELL_BITS = 4
+#: the widest board the codes hold: 10 squares across (21 cells, 10 pair labels, two words)
+MOST_HEIGHT = 10
 #: bits of a count's limb; two limbs add without overflow in int64
 LIMB_BITS = 62
 LIMB_MASK = (1 << LIMB_BITS) - 1
-#: temporary labels of a transition start here (above every label a code holds)
-SCRATCH_LABEL = 15
-#: the table's empty slot
-NO_KEY = -1
+#: a table's empty place: a first word of cells all EMPTY, which no frontier of a tour has (the squares
+#: swept before the window would have no move into it); a successor with that word is an error, not a count
+NO_KEY = 0
+#: the part of a table's places that may be filled before it must grow
+LOAD = 0.75
+#: successors whose table places are asked for (prefetched) before they are added: the waits for memory
+#: overlap instead of coming one after another (7x8 closed, a 512 MB table: 388 ns a frontier without, 220 with)
+AHEAD = 16
+
+_U = np.uint64
+_ONES = _U(0x1111111111111111)
+_SEVENS = _U(0x7777777777777777)
+_EIGHTS = _U(0x8888888888888888)
+_FIVES = _U(0x5555555555555555)
+_LOWS = _U(0x0F0F0F0F0F0F0F0F)
+_BYTES = _U(0x0101010101010101)
+_NIBBLE = _U(15)
+_ZERO = _U(0)
+
+
+@intrinsic
+def _cttz(typingctx, x):  # type: ignore[no-untyped-def]
+    """The number of trailing zero bits of a uint64 (one instruction)."""
+    signature = types.uint64(types.uint64)
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        word = ir.IntType(64)
+        fn = builder.module.declare_intrinsic("llvm.cttz", [word], ir.FunctionType(word, [word, ir.IntType(1)]))
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
+    return signature, codegen
+
+
+@intrinsic
+def _prefetch(typingctx, table, row):  # type: ignore[no-untyped-def]
+    """Ask for the cache line of ``table[row, 0]`` (a hint: nothing waits for it)."""
+    signature = types.void(table, row)
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        array = context.make_array(sig.args[0])(context, builder, args[0])
+        stride = builder.extract_value(array.strides, 0)
+        address = builder.add(builder.ptrtoint(array.data, ir.IntType(64)), builder.mul(args[1], stride))
+        byte_pointer = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = builder.module.declare_intrinsic("llvm.prefetch", [byte_pointer],
+                                              ir.FunctionType(ir.VoidType(), [byte_pointer, i32, i32, i32]))
+        builder.call(fn, [builder.inttoptr(address, byte_pointer), ir.Constant(i32, 1), ir.Constant(i32, 3),
+                          ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+    return signature, codegen
+
+
+def _choice_pairs() -> np.ndarray:
+    """``PAIRS[nb, k]``: the ``k``-th choice of a square with ``nb`` moves back, as two move numbers ``(a, b)``,
+    ``nb`` standing for none: no move, then each move alone, then each pair of moves."""
+    pairs = np.full((5, 16, 2), -1, dtype=np.int64)
+    for nb in range(5):
+        choices = [(nb, nb)] + [(a, nb) for a in range(nb)] + [(a, b) for a in range(nb) for b in range(a + 1, nb)]
+        pairs[nb, :len(choices)] = choices
+    return pairs
+
+
+_PAIRS = _choice_pairs()
+
+
+def _choice_table() -> np.ndarray:
+    """``CHOICES[nb, full | needed << 4 | v_needs << 8]``: bit ``k`` set when choice ``k`` of ``PAIRS[nb]``
+    takes no move to a FULL place (bits of ``full``), takes every move of ``needed``, and at least one move
+    when the new square needs one (``v_needs``)."""
+    table = np.zeros((5, 512), dtype=np.int64)
+    for nb in range(5):
+        for key in range(512):
+            full, needed, v_needs = key & 15, (key >> 4) & 15, key >> 8
+            for k, (a, b) in enumerate(_PAIRS[nb]):
+                if a < 0:
+                    break
+                chosen = (1 << a if a < nb else 0) | (1 << b if b < nb else 0)
+                if not (chosen & full or needed & ~chosen or (v_needs and not chosen)):
+                    table[nb, key] |= 1 << k
+    return table
+
+
+_CHOICES = _choice_table()
+
+
+def _nibbles(places: Iterable[int], value: int = 15) -> tuple[int, int]:
+    """Two words with ``value`` in the cells of ``places`` (place p: bits 4p of the pair of words)."""
+    words = [0, 0]
+    for place in places:
+        words[place >> 4] |= value << (CELL_BITS * (place & 15))
+    return words[0], words[1]
+
+
+@dataclass(frozen=True)
+class Step:
+    """What step ``index`` of a :class:`Plan` looks at: the places of the new square's moves back
+    (``back``, ``nb`` of them), the places whose last neighbour it is (``finish``, ``nf``; ``needs[k]``:
+    the moves back that reach ``finish[k]``, as bits), the places with one unswept neighbour left (``rem1``,
+    bit 0 of their cells), the new square's value before any move (``fill``: FULL when blocked), the start
+    square's place (-1: none in the frontier, or no start), whether it is the last free square, and whether
+    a code and its mirror image are the same state after it (``mirror``: a column ends, and the rest of the
+    board is symmetric top to bottom)."""
+
+    index: int
+    back: np.ndarray
+    nb: int
+    finish: np.ndarray
+    nf: int
+    needs: np.ndarray
+    rem1: np.ndarray
+    fill: int
+    start_place: int
+    last: bool
+    mirror: bool
 
 
 @dataclass(frozen=True)
 class Plan:
-    """The sweep of a board: for each step (square) where its moves back go and which squares finish.
+    """The sweep of a board, ``height`` squares a column (its shorter side) and ``width`` columns.
 
-    Squares are numbered in sweep order ``i = column * height + row`` (the board
-    turned so that ``height`` is its shorter side).  At step ``i`` the working
-    frontier ``ext`` has ``slots + 1`` places: place ``j`` is square
-    ``i - slots + j``, place ``slots`` the new square ``i``.  ``back[i]``
-    holds the places of its neighbours swept before it (-1: none);
-    ``finish[i]`` the places of the squares whose last neighbour is ``i``
-    (-1 pads); ``rem[i]`` how many neighbours of each place come after ``i``;
-    ``start`` is the square an open tour must start on (-1: any).
+    Squares are numbered in sweep order ``i = column * height + row``.  At step
+    ``i`` the working frontier has ``slots + 1`` places: place ``j`` is square
+    ``i - slots + j``, place ``slots`` the new square ``i``.  ``closed``: the kind
+    of tour (closed tours leave the oldest place out of the code: ``implied``);
+    ``start``: the square an open tour must start on (-1: any); ``blocked``: the
+    squares taken off the board.  ``cells`` of a code, ``words`` of 64 bits.
+
+    ``symmetric``: where a column ends and the rest of the board (the two
+    columns of the frontier and those to come, its blocked squares and the start
+    square if it is still to come) is symmetric top to bottom, a frontier and
+    its mirror image have as many completions, so only the smaller of their
+    two codes is kept (with both counts): about half the states.  ``reflect``
+    maps each cell of a code at such a step to its mirror image's cell.
     """
 
     height: int
     width: int
-    slots: int
-    back: np.ndarray
-    finish: np.ndarray
-    rem: np.ndarray
-    start: int
+    closed: bool
+    start: int = -1
+    blocked: frozenset[int] = frozenset()
+    symmetric: bool = True
+    slots: int = field(init=False)
+    implied: int = field(init=False)
+    cells: int = field(init=False)
+    words: int = field(init=False)
+    back: np.ndarray = field(init=False, repr=False, compare=False)
+    nback: np.ndarray = field(init=False, repr=False, compare=False)
+    finish: np.ndarray = field(init=False, repr=False, compare=False)
+    nfinish: np.ndarray = field(init=False, repr=False, compare=False)
+    needs: np.ndarray = field(init=False, repr=False, compare=False)
+    rem1: np.ndarray = field(init=False, repr=False, compare=False)
+    fill: np.ndarray = field(init=False, repr=False, compare=False)
+    #: the last free square in sweep order (a tour is whole there, and no sooner)
+    last_free: int = field(init=False)
+    mirror: np.ndarray = field(init=False, repr=False, compare=False)
+    reflect: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        height, slots, n = self.height, 2 * self.height + 1, self.height * self.width
+        free = np.ones(n, dtype=np.bool_)
+        free[list(self.blocked)] = False
+        back = np.full((n, 4), -1, dtype=np.int64)
+        nback = np.zeros(n, dtype=np.int64)
+        last = np.arange(n)
+        later = np.zeros(n, dtype=np.int64)  # neighbours swept after a square
+        for i in map(int, np.flatnonzero(free)):
+            c, r = divmod(i, height)
+            for dc, dr in ((-2, -1), (-2, 1), (-1, -2), (-1, 2)):
+                u = (c + dc) * height + r + dr
+                if c + dc >= 0 and 0 <= r + dr < height and free[u]:
+                    back[i, nback[i]] = u - (i - slots)
+                    nback[i] += 1
+                    last[u] = max(last[u], i)
+                    later[u] += 1
+        finish = np.full((n, slots + 1), -1, dtype=np.int64)
+        nfinish = np.zeros(n, dtype=np.int64)
+        needs = np.zeros((n, slots + 1), dtype=np.int64)
+        rem1 = np.zeros((n, 2), dtype=np.uint64)
+        left = later.copy()  # neighbours still to come
+        for i in range(n):
+            for a in range(nback[i]):
+                left[i - slots + back[i, a]] -= 1
+            window = range(max(0, i - slots), i + 1)
+            done = [u - (i - slots) for u in window if last[u] == i and free[u]]
+            finish[i, :len(done)] = done
+            nfinish[i] = len(done)
+            for k, place in enumerate(done):
+                needs[i, k] = sum(1 << a for a in range(nback[i]) if back[i, a] == place)
+            rem1[i] = _nibbles([u - (i - slots) for u in window if u > i - slots and free[u] and left[u] == 1], 1)
+        flip = [c * height + height - 1 - r for c in range(self.width) for r in range(height)]
+        mirror = np.zeros(n, dtype=np.bool_)
+        for end in range(height - 1, n, height) if self.symmetric else ():
+            rest = range(max(0, end - 2 * height), n)  # the frontier after step ``end`` and the squares to come
+            start_done = self.start < max(0, end - 2 * height) or flip[self.start] == self.start
+            mirror[end] = start_done and all(flip[u] in self.blocked for u in rest if u in self.blocked)
+        # the frontier after a column: place 0 (finished), then the two columns bottom to top
+        places = [0] + [1 + height - 1 - r for r in range(height)] + [1 + 2 * height - 1 - r for r in range(height)]
+        reflect = np.array([places[k + int(self.closed)] - int(self.closed) for k in range(slots - int(self.closed))],
+                           dtype=np.int64)
+        for name, value in (("mirror", mirror), ("reflect", reflect), ("slots", slots), ("implied", int(self.closed)),
+                            ("cells", slots - int(self.closed)), ("back", back), ("nback", nback),
+                            ("finish", finish), ("nfinish", nfinish), ("needs", needs), ("rem1", rem1),
+                            ("fill", np.where(free, EMPTY, FULL).astype(np.int64)),
+                            ("last_free", int(np.flatnonzero(free)[-1]) if free.any() else -1)):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "words", (CELL_BITS * self.cells + 63) // 64)
 
     @property
     def squares(self) -> int:
         return self.height * self.width
 
-    def start_place(self, step: int) -> int:
-        """The place of the start square in step ``step``'s working frontier (-1: not in it)."""
-        place = self.start - (step - self.slots)
-        return place if self.start >= 0 and 0 <= place <= self.slots else -1
+    def step(self, index: int) -> Step:
+        """What step ``index`` looks at."""
+        place = self.start - (index - self.slots)
+        start_place = place if self.start >= 0 and 0 <= place <= self.slots else -1
+        return Step(index, self.back[index], int(self.nback[index]), self.finish[index], int(self.nfinish[index]),
+                    self.needs[index], self.rem1[index], int(self.fill[index]), start_place,
+                    index == self.last_free, bool(self.mirror[index]))
 
 
-def plan(height: int, width: int, start: int = -1) -> Plan:
-    """The sweep of a ``height`` x ``width`` board (``height`` squares per column)."""
-    slots = 2 * height + 1
-    n = height * width
-    back = np.full((n, 4), -1, dtype=np.int64)
-    last = np.arange(n)
-    forward: list[list[int]] = [[] for _ in range(n)]
-    for i in range(n):
-        c, r = divmod(i, height)
-        k = 0
-        for dc, dr in ((-2, -1), (-2, 1), (-1, -2), (-1, 2)):
-            cc, rr = c + dc, r + dr
-            if cc >= 0 and 0 <= rr < height:
-                u = cc * height + rr
-                back[i, k] = u - (i - slots)
-                last[u] = max(last[u], i)
-                forward[u].append(i)
-                k += 1
-    finish = np.full((n, slots + 1), -1, dtype=np.int64)
-    for i in range(n):
-        done = [u - (i - slots) for u in range(max(0, i - slots), i + 1) if last[u] == i]
-        finish[i, :len(done)] = done
-    rem = np.zeros((n, slots + 1), dtype=np.int64)
-    for i in range(n):
-        for u in range(max(0, i - slots), i + 1):
-            rem[i, u - (i - slots)] = sum(1 for t in forward[u] if t > i)
-    return Plan(height, width, slots, back, finish, rem, start)
+
+def plan(height: int, width: int, closed: bool, start: int = -1, blocked: Iterable[int] = (),
+         symmetric: bool = True) -> Plan:
+    """The sweep of a board ``height`` squares a column and ``width`` columns long; ``start`` and ``blocked``
+    are squares in sweep order (``column * height + row``); ``symmetric``: keep one of a frontier and its
+    mirror image where the board allows it (:class:`Plan`)."""
+    for name, value, least in (("height", height, 1), ("width", width, 1)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
+            raise InputError("{parameter} must be a whole number of at least 1", parameter=name, value=value)
+    if height > MOST_HEIGHT:
+        raise InputError(f"{{parameter}} must be at most {MOST_HEIGHT}: the frontier codes hold boards up to "
+                         f"{MOST_HEIGHT} squares across", parameter="height", value=height)
+    squares = height * width
+    blocked = frozenset(int(b) for b in blocked)
+    if any(not 0 <= b < squares for b in blocked):
+        raise InputError(f"{{parameter}} must be squares 0..{squares - 1} in sweep order", parameter="blocked",
+                         value=sorted(blocked))
+    if start != -1 and (not 0 <= start < squares or start in blocked):
+        raise InputError(f"{{parameter}} must be a free square 0..{squares - 1} in sweep order, or -1",
+                         parameter="start", value=start)
+    return Plan(int(height), int(width), bool(closed), int(start), blocked, bool(symmetric))
 
 
-def initial(slots: int) -> tuple[np.ndarray, np.ndarray]:
-    """The frontier before the first square: every place FULL (squares before the board), count 1."""
-    key = sum(FULL * BASE ** j for j in range(slots))
-    return np.array([key], dtype=np.int64), np.ones((1, 1), dtype=np.int64)
+def initial(plan: Plan) -> np.ndarray:
+    """The frontier before the first square, as rows of a code and its count: every place FULL (squares
+    before the board), count 1."""
+    code = _nibbles(range(plan.cells), FULL)[:plan.words]
+    return np.array([[*code, 1]], dtype=np.uint64).view(np.int64)
 
 
-@njit(cache=True)
-def _unpack(key, slots, ext):
-    for j in range(slots):
-        ext[j] = key % BASE
-        key //= BASE
-    ext[slots] = EMPTY
+def code_of(words: Iterable[int]) -> int:
+    """A code as one Python integer (word k worth 2^(64k))."""
+    return sum((int(w) & ((1 << 64) - 1)) << (64 * k) for k, w in enumerate(words))
 
 
-@njit(cache=True)
-def _relabel(ext, old, new):
-    for k in range(len(ext)):
-        if ext[k] == old:
-            ext[k] = new
+# --------------------------------------------------------------------------------------------------------------
+# The transition, on two words of 4-bit cells.
 
 
-@njit(cache=True)
-def _count(ext, value):
-    found = 0
-    for k in range(len(ext)):
-        if ext[k] == value:
-            found += 1
-    return found
+@njit(cache=True, inline="always")
+def _get(lo, hi, place):
+    if place < 16:
+        return np.int64((lo >> _U(4 * place)) & _NIBBLE)
+    return np.int64((hi >> _U(4 * (place - 16))) & _NIBBLE)
 
 
-@njit(cache=True)
-def _join(ext, v, u, w, closed):
-    """Give the new square ``v`` the move to ``u`` (and to ``w`` unless -1).
-    Returns 0 (done), 1 (the tour is whole: a closed tour closed its cycle, an
-    open one joined the paths of its two ends), or -1 (not allowed)."""
-    if w < 0:
-        if ext[u] == EMPTY:
-            ext[u] = ext[v] = SCRATCH_LABEL
+@njit(cache=True, inline="always")
+def _set(lo, hi, place, value):
+    if place < 16:
+        shift = _U(4 * place)
+        return (lo & ~(_NIBBLE << shift)) | (_U(value) << shift), hi
+    shift = _U(4 * (place - 16))
+    return lo, (hi & ~(_NIBBLE << shift)) | (_U(value) << shift)
+
+
+@njit(cache=True, inline="always")
+def _equal(word, value):
+    """Bit 0 of each cell of ``word`` set where the cell holds ``value``."""
+    t = word ^ (_U(value) * _ONES)
+    return (~(((t & _SEVENS) + _SEVENS) | t) & _EIGHTS) >> _U(3)
+
+
+@njit(cache=True, inline="always")
+def _labels(word):
+    """Bit 0 of each cell set where the cell holds a pair label (3 or more)."""
+    return ((((word & _SEVENS) + _FIVES) | word) & _EIGHTS) >> _U(3)
+
+
+@njit(cache=True, inline="always")
+def _tally(bits):
+    """How many cells a bit-0 mask marks."""
+    return np.int64((((bits + (bits >> _U(4))) & _LOWS) * _BYTES) >> _U(56))
+
+
+@njit(cache=True, inline="always")
+def _cell_sum(word):
+    return np.int64((((word & _LOWS) + ((word >> _U(4)) & _LOWS)) * _BYTES) >> _U(56))
+
+
+@njit(cache=True, inline="always")
+def _relabel(lo, hi, old, new):
+    """Every cell holding ``old`` now holds ``new``."""
+    change = _U(old ^ new)
+    return lo ^ (_equal(lo, old) * change), hi ^ (_equal(hi, old) * change)
+
+
+@njit(cache=True, inline="always")
+def _renumber_word(x):
+    """The pair labels of one word renumbered 3, 4, ... in order of first appearance."""
+    pending = (((x & _SEVENS) + _FIVES) | x) & _EIGHTS
+    out = x & ~((pending >> _U(3)) * _NIBBLE)
+    following = _U(FIRST_LABEL)
+    while pending:
+        value = (x >> (_cttz(pending) - _U(3))) & _NIBBLE
+        t = x ^ (value * _ONES)
+        same = ~(((t & _SEVENS) + _SEVENS) | t) & _EIGHTS
+        out |= (same >> _U(3)) * following
+        pending &= ~same
+        following += _U(1)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _renumber(lo, hi):
+    """The pair labels of a code renumbered 3, 4, ... in order of first appearance (one word or two)."""
+    if hi == _ZERO:
+        return _renumber_word(lo), _ZERO
+    pending_lo = _labels(lo)
+    pending_hi = _labels(hi)
+    out_lo = lo & ~(pending_lo * _NIBBLE)
+    out_hi = hi & ~(pending_hi * _NIBBLE)
+    following = _U(FIRST_LABEL)
+    while pending_lo | pending_hi:
+        if pending_lo:
+            value = (lo >> _cttz(pending_lo)) & _NIBBLE
         else:
-            ext[v], ext[u] = ext[u], FULL
-        return 0
-    ext[v] = FULL
-    a, b = ext[u], ext[w]
-    if a == EMPTY and b == EMPTY:
-        ext[u] = ext[w] = SCRATCH_LABEL
-    elif a == EMPTY:
-        ext[u], ext[w] = b, FULL
-    elif b == EMPTY:
-        ext[w], ext[u] = a, FULL
-    else:
-        ext[u] = ext[w] = FULL
-        if a == b:  # a cycle, or (DANGLING twice) the paths from both ends of an open tour
-            return 1 if closed == (a != DANGLING) else -1
-        if a == DANGLING:
-            _relabel(ext, b, DANGLING)
+            value = (hi >> _cttz(pending_hi)) & _NIBBLE
+        same_lo = _equal(lo, value)
+        same_hi = _equal(hi, value)
+        out_lo |= same_lo * following
+        out_hi |= same_hi * following
+        pending_lo &= ~same_lo
+        pending_hi &= ~same_hi
+        following += _U(1)
+    return out_lo, out_hi
+
+
+@njit(cache=True, inline="always")
+def _entry(c0, c1, implied):
+    """The working frontier of a code: places 0 .. slots - 1 in the cells of two words. For closed tours
+    place 0 is the one label the code holds once (the sum of the labels tells which), else FULL."""
+    if not implied:
+        return c0, c1
+    lo = c0 << _U(CELL_BITS)
+    hi = (c1 << _U(CELL_BITS)) | (c0 >> _U(64 - CELL_BITS))
+    labels_lo = _labels(lo)
+    labels_hi = _labels(hi)
+    count = _tally(labels_lo) + _tally(labels_hi)
+    if count & 1:
+        most = 2 + (count + 1) // 2  # labels 3 .. most, each twice but one
+        total = _cell_sum(lo & (labels_lo * _NIBBLE)) + _cell_sum(hi & (labels_hi * _NIBBLE))
+        return lo | _U((3 + most) * (most - 2) - total), hi
+    return lo | _U(FULL), hi
+
+
+@njit(cache=True, inline="always")
+def _reflected(lo, hi, reflect):
+    """A code's mirror image (cell ``k`` moved to cell ``reflect[k]``), labels renumbered."""
+    out_lo = _ZERO
+    out_hi = _ZERO
+    for k in range(len(reflect)):
+        x = _U(_get(lo, hi, k))
+        to = reflect[k]
+        if to < 16:
+            out_lo |= x << _U(4 * to)
         else:
-            _relabel(ext, a, b)
-    return 0
+            out_hi |= x << _U(4 * (to - 16))
+    return _renumber(out_lo, out_hi)
 
 
-@njit(cache=True)
-def _finish(ext, f, closed, complete):
-    """Square ``f`` gains no more moves. Returns the new ``complete`` (0/1), or -1 if not allowed."""
-    x = ext[f]
-    if x == FULL:
-        return complete
-    if x == EMPTY or closed or complete:
-        return -1
-    ext[f] = FULL
-    if x == DANGLING:  # the second end of the tour: the path is whole
-        return 1
-    if _count(ext, DANGLING) >= 2:  # a third end
-        return -1
-    _relabel(ext, x, DANGLING)
-    return complete
-
-
-@njit(cache=True)
-def _encode(ext, slots, names, rem, closed):
-    """The code of places 1..slots, pair labels renumbered in order of appearance;
-    -1 when some square can no longer get its moves: an empty square with one
-    unswept neighbour left (it could only be an end of an open tour, and an open
-    tour has two ends)."""
-    for k in range(len(names)):
-        names[k] = 0
-    following = FIRST_LABEL
-    key = 0
-    power = 1
-    ends = 0
-    for j in range(1, slots + 1):  # no branches on the digits (with them 6x8 closed took 6.7 s of CPU, not 5.4)
-        x = ext[j]
-        named = names[x]  # stays 0 for EMPTY, FULL and DANGLING
-        fresh = (named == 0) & (x >= FIRST_LABEL)
-        named += fresh * following
-        names[x] = named
-        following += fresh
-        ends += (x == DANGLING) | ((x == EMPTY) & (rem[j] == 1))
-        key += (named + (x < FIRST_LABEL) * x) * power
-        power *= BASE
-    if ends > (0 if closed else 2):
-        return -1
-    return key
-
-
-@njit(cache=True)
-def successors(key, slots, back, finish, rem, closed, start_place, last, out, ext, base, names):
-    """The codes that frontier ``key`` leads to at this step, written to ``out``; returns how many.
-
-    ``back``, ``finish``, ``rem``: this step's rows of the :class:`Plan`; ``start_place``:
-    the start square's place (-1: none); ``last``: this is the last square.
-    ``ext``, ``base``, ``names``: work arrays (``slots + 1``, ``slots + 1``, 16).
-    """
-    _unpack(key, slots, base)
+@njit(cache=True, inline="always")
+def _successors(c0, c1, implied, slots, back, nb, finish, nf, needs, rem1_lo, rem1_hi, fill, closed, start_place,
+                last, mirror, reflect, out, values):
+    """The codes that code ``(c0, c1)`` leads to at this step, written to ``out`` (rows of two words);
+    returns how many.  ``values``: a work array of 4.  With ``mirror``, each is the smaller of itself and
+    its mirror image (:func:`_reflected`)."""
+    lo, hi = _entry(c0, c1, implied)
     v = slots
-    found = 0
-    nb = 0
-    while nb < 4 and back[nb] >= 0:
-        nb += 1
-    must = 0  # the moves back that squares finishing now need (a bit for each)
-    for k in range(len(finish)):
+    lo, hi = _set(lo, hi, v, fill)
+    full = 0
+    for a in range(nb):
+        values[a] = _get(lo, hi, back[a])
+        full |= (values[a] == FULL) << a
+    needed = 0
+    for k in range(nf):  # a place finishing now: FULL, or a move of v must reach it (an open tour may end there)
         f = finish[k]
-        if f < 0:
-            break
-        if f == v or base[f] == FULL or (base[f] != EMPTY and not closed):
-            continue  # an open tour's path may end on f
-        if base[f] == EMPTY and closed:
-            return 0  # one move from v would leave it short of two
-        missing = 1
-        for a in range(nb):
-            if back[a] == f:
-                must |= 1 << a
-                missing = 0
-        if missing:
+        x = _get(lo, hi, f)
+        if f == v or x == FULL or (x != EMPTY and not closed):
+            continue
+        if (x == EMPTY and closed) or needs[k] == 0:
             return 0
-    for a in range(nb + 1):  # a, b: two of the moves back, nb standing for none
-        for b in range(a, nb + 1):
-            if (a == b and a < nb) or must & ~((1 << a) | (1 << b)) & 15:
+        needed |= needs[k]
+    v_needs = 0
+    if closed:  # an empty place with one unswept neighbour left must be reached now
+        loose_lo = _equal(lo, EMPTY) & rem1_lo
+        loose_hi = _equal(hi, EMPTY) & rem1_hi
+        for a in range(nb):
+            if _get(loose_lo, loose_hi, back[a]):
+                needed |= 1 << a
+                loose_lo, loose_hi = _set(loose_lo, loose_hi, back[a], 0)
+        v_needs = _get(loose_lo, loose_hi, v)
+        loose_lo, loose_hi = _set(loose_lo, loose_hi, v, 0)
+        if loose_lo | loose_hi:
+            return 0
+    choices = _CHOICES[nb, full | needed << 4 | v_needs << 8]
+    found = 0
+    while choices:
+        k = np.int64(_cttz(_U(choices)))
+        choices &= choices - 1
+        a = _PAIRS[nb, k, 0]
+        b = _PAIRS[nb, k, 1]
+        u = back[a] if a < nb else -1
+        w = back[b] if b < nb else -1
+        x = values[a] if a < nb else -1
+        y = values[b] if b < nb else -1
+        if start_place >= 0 and ((u == start_place or w == start_place) and _get(lo, hi, start_place) != EMPTY
+                                 or start_place == v and w >= 0):
+            continue  # the start square is an end of the tour: it takes one move only
+        new_lo, new_hi = lo, hi
+        whole = 0  # 1: the tour is whole (a cycle closed, or an open tour's paths joined); -1: not allowed
+        if u >= 0:
+            if w < 0:  # one move: v takes over the end of u's path (a new pair if u was empty)
+                if x == EMPTY:
+                    new_lo, new_hi = _set(new_lo, new_hi, u, SCRATCH_LABEL)
+                    new_lo, new_hi = _set(new_lo, new_hi, v, SCRATCH_LABEL)
+                else:
+                    new_lo, new_hi = _set(new_lo, new_hi, v, x)
+                    new_lo, new_hi = _set(new_lo, new_hi, u, FULL)
+            else:  # two moves: v is FULL, and the paths of u and w are joined through it
+                new_lo, new_hi = _set(new_lo, new_hi, v, FULL)
+                if x == EMPTY and y == EMPTY:
+                    new_lo, new_hi = _set(new_lo, new_hi, u, SCRATCH_LABEL)
+                    new_lo, new_hi = _set(new_lo, new_hi, w, SCRATCH_LABEL)
+                elif x == EMPTY:
+                    new_lo, new_hi = _set(new_lo, new_hi, u, y)
+                    new_lo, new_hi = _set(new_lo, new_hi, w, FULL)
+                elif y == EMPTY:
+                    new_lo, new_hi = _set(new_lo, new_hi, w, x)
+                    new_lo, new_hi = _set(new_lo, new_hi, u, FULL)
+                else:
+                    new_lo, new_hi = _set(new_lo, new_hi, u, FULL)
+                    new_lo, new_hi = _set(new_lo, new_hi, w, FULL)
+                    if x == y:  # a cycle, or (DANGLING twice) the paths from both ends of an open tour
+                        whole = 1 if closed == (x != DANGLING) else -1
+                    elif x == DANGLING:
+                        new_lo, new_hi = _relabel(new_lo, new_hi, y, DANGLING)
+                    else:
+                        new_lo, new_hi = _relabel(new_lo, new_hi, x, y)
+        for kf in range(nf):  # the places that finish now
+            if whole < 0:
+                break
+            f = finish[kf]
+            z = _get(new_lo, new_hi, f)
+            if z == FULL:
                 continue
-            u = back[a] if a < nb else -1
-            w = back[b] if b < nb else -1
-            if (u >= 0 and base[u] == FULL) or (w >= 0 and base[w] == FULL):
+            if z == EMPTY or closed or whole:
+                whole = -1
+                break
+            new_lo, new_hi = _set(new_lo, new_hi, f, FULL)
+            if z == DANGLING:  # the second end of the tour: the path is whole
+                whole = 1
                 continue
-            if start_place >= 0 and ((u == start_place or w == start_place) and base[start_place] != EMPTY
-                                     or start_place == v and w >= 0):
-                continue  # the start square is an end of the tour: it takes one move only
-            for k in range(v + 1):
-                ext[k] = base[k]
-            complete = 0
-            if u >= 0:
-                complete = _join(ext, v, u, w, closed)
-            for k in range(len(finish)):
-                if complete < 0 or finish[k] < 0:
-                    break
-                complete = _finish(ext, finish[k], closed, complete)
-            if complete < 0 or (complete and not last) or ext[0] != FULL:
+            if _tally(_equal(new_lo, DANGLING)) + _tally(_equal(new_hi, DANGLING)) >= 2:
+                whole = -1  # a third end
+                break
+            new_lo, new_hi = _relabel(new_lo, new_hi, z, DANGLING)
+        if whole < 0 or (whole and not last) or (new_lo & _NIBBLE) != _U(FULL):
+            continue
+        if not closed:  # at most two ends: DANGLING places, and empty ones with one unswept neighbour left
+            ends = _tally((_equal(new_lo, DANGLING) | (_equal(new_lo, EMPTY) & rem1_lo)) & ~_NIBBLE) + \
+                _tally(_equal(new_hi, DANGLING) | (_equal(new_hi, EMPTY) & rem1_hi))
+            if ends > 2:
                 continue
-            code = _encode(ext, slots, names, rem, closed)
-            if code >= 0:
-                out[found] = code
-                found += 1
+        shift = _U(CELL_BITS * (1 + implied))  # place 0 leaves (and, for closed tours, place 1 is implied)
+        new_lo, new_hi = _renumber((new_lo >> shift) | (new_hi << (_U(64) - shift)), new_hi >> shift)
+        if mirror:
+            image_lo, image_hi = _reflected(new_lo, new_hi, reflect)
+            if image_hi < new_hi or (image_hi == new_hi and image_lo < new_lo):
+                new_lo, new_hi = image_lo, image_hi
+        out[found, 0] = np.int64(new_lo)
+        out[found, 1] = np.int64(new_hi)
+        found += 1
     return found
 
 
 @njit(cache=True)
-def part_of(key, parts):
-    """Which of ``parts`` partitions the frontier ``key`` belongs to (a hash, not the table's)."""
-    return np.int64((np.uint64(key) * np.uint64(0xD6E8FEB86659FD93)) >> np.uint64(33)) % parts
+def _successor_codes(c0, c1, implied, slots, back, nb, finish, nf, needs, rem1, fill, closed, start_place, last,
+                     mirror, reflect):
+    out = np.empty((16, 2), dtype=np.int64)
+    values = np.empty(4, dtype=np.int64)
+    found = _successors(_U(c0), _U(c1), implied, slots, back, nb, finish, nf, needs, rem1[0], rem1[1], fill, closed,
+                        start_place, last, mirror, reflect, out, values)
+    return out[:found].copy()
 
 
-@njit(cache=True)
-def _slot(key, mask):
-    return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(20)) & mask
+def successors(code: int, plan: Plan, step: int) -> list[int]:
+    """The codes that ``code`` leads to at ``step``, one for each choice of moves of the new square that
+    survives (two choices may lead to the same code: both are listed)."""
+    if not isinstance(plan, Plan):
+        raise InputError("{parameter} must be a frontier.Plan", parameter="plan", value=type(plan).__name__)
+    if not 0 <= step < plan.squares:
+        raise InputError(f"{{parameter}} must be 0..{plan.squares - 1}", parameter="step", value=step)
+    if not 0 <= code < 1 << (CELL_BITS * plan.cells):
+        raise InputError(f"{{parameter}} must be a code of {plan.cells} cells", parameter="code", value=code)
+    s = plan.step(step)
+    mask = (1 << 64) - 1
+    words = _successor_codes(np.uint64(code & mask).view(np.int64), np.uint64(code >> 64).view(np.int64),
+                             plan.implied, plan.slots, s.back, s.nb, s.finish, s.nf, s.needs, s.rem1, s.fill,
+                             plan.closed, s.start_place, s.last, s.mirror, plan.reflect)
+    return [code_of(row) for row in words]
 
 
-def new_table(places: int, limbs: int) -> np.ndarray:
-    """An empty hash table of frontiers: a row a place, the code in column 0 (:data:`NO_KEY`:
-    empty), then its count's limbs, side by side so that an addition touches one cache line
-    (with codes and counts in two arrays, 6x8 closed took 5.4 s of CPU instead of 4.4 s
-    in benchmarks/knight_counts.py)."""
-    table = np.empty((places, 1 + limbs), dtype=np.int64)
-    clear(table)
-    return table
+# --------------------------------------------------------------------------------------------------------------
+# The table: open addressing with linear probing, a row a place (the code's words, then its count's limbs).
 
 
-@njit(cache=True, nogil=True)
-def clear(table):
-    """Empty every place of a table (a table reused costs one pass over it, not new memory)."""
-    for at in range(len(table)):
-        table[at, 0] = NO_KEY
-        for limb in range(1, table.shape[1]):
-            table[at, limb] = 0
+@njit(cache=True, inline="always")
+def _mix(k0, k1):
+    h = (k0 ^ (k1 * _U(0xD6E8FEB86659FD93))) * _U(0x9E3779B97F4A7C15)
+    h ^= h >> _U(32)
+    return h * _U(0xBF58476D1CE4E5B9)
 
 
-@njit(cache=True)
-def _place(table, key, at):
-    """The first place from ``at`` on (linear probing) that holds ``key`` or nothing. Places
-    are never emptied, so ``key``'s place is still at or after it once other keys have gone in."""
-    mask = len(table) - 1
-    while table[at, 0] != key and table[at, 0] != NO_KEY:
-        at = (at + 1) & mask
-    return at
+@njit(cache=True, inline="always")
+def _home(k0, k1, places):
+    """The first place a code looks at in a table of ``places`` places (fewer than 2 ** 32)."""
+    return np.int64(((_mix(_U(k0), _U(k1)) >> _U(32)) * _U(places)) >> _U(32))
 
 
-@njit(cache=True)
-def _add(table, key, count, at):
-    """Add ``count`` (limbs, maybe fewer than the table's) to ``key``'s count in the
-    table, looking for its place from ``at`` on. Returns
-    (1 if ``key`` is new, 1 if the sum carried out of the top limb)."""
-    at = _place(table, key, at)
+@njit(cache=True, inline="always")
+def _part(k0, k1, parts):
+    """Which of ``parts`` partitions a code belongs to (another hash than the table's)."""
+    h = (_U(k0) * _U(0x94D049BB133111EB)) ^ (_U(k1) * _U(0xC2B2AE3D27D4EB4F))
+    return np.int64((h >> _U(33)) % _U(parts))
+
+
+@njit(cache=True, inline="always")
+def _add(table, words, k0, k1, at, source, row):
+    """Add the count of ``source[row]`` (a row of a code's words and its limbs, maybe fewer than the table's)
+    to the count of code ``(k0, k1)``, looking for its place from ``at`` on.
+    Returns (1 if the code is new, 1 if the sum carried out of the top limb)."""
+    while True:
+        held = table[at, 0]
+        if held == NO_KEY or (held == k0 and (words == 1 or table[at, 1] == k1)):
+            break
+        at += 1
+        if at == len(table):
+            at = 0
     new = 0
-    if table[at, 0] == NO_KEY:
-        table[at, 0] = key
+    if held == NO_KEY:
+        table[at, 0] = k0
+        if words > 1:
+            table[at, 1] = k1
         new = 1
     carry = 0
-    for limb in range(table.shape[1] - 1):
-        total = table[at, 1 + limb] + carry + (count[limb] if limb < len(count) else 0)
-        table[at, 1 + limb] = total & LIMB_MASK
+    given = source.shape[1] - words
+    for limb in range(table.shape[1] - words):
+        total = table[at, words + limb] + carry + (source[row, words + limb] if limb < given else 0)
+        table[at, words + limb] = total & LIMB_MASK
         carry = total >> LIMB_BITS
-    return new, carry != 0
-
-
-#: successors gathered before they go into the table: their places are looked up first, all
-#: together, so that the waits for memory overlap instead of coming one after another
-BATCH = 256
-
-
-@njit(cache=True)
-def _insert(table, counts, pending, sources, places, held):
-    """Add the ``held`` codes of ``pending`` (each with the count of frontier ``sources[k]``) to the table.
-    Returns (new keys, 1 if a count outgrew its limbs)."""
-    mask = len(table) - 1
-    for k in range(held):
-        places[k] = _place(table, pending[k], _slot(pending[k], mask))
-    added = 0
-    overflow = 0
-    for k in range(held):
-        new, carried = _add(table, pending[k], counts[sources[k]], places[k])
-        added += new
-        overflow |= carried
-    return added, overflow
+    return new, carry
 
 
 @njit(cache=True, nogil=True)
-def expand(keys, counts, lo, hi, slots, back, finish, rem, closed, start_place, last, parts, part, table, room,
-           spill_keys, spill_counts, spilled):
-    """Add the successors of frontiers ``lo..hi`` that fall in partition ``part`` to the table.
-
-    The successors of the other partitions are dropped, or, when the spill arrays have
-    room (``spill_keys.shape[1] > 0``), written to row ``p`` of ``spill_keys`` and
-    ``spill_counts`` (with the count of their frontier; ``spilled[p]`` holds how many),
-    so that each successor is built once however many partitions a step has.
-    Stops early once ``room`` new keys have gone in (the caller grows the table) or a
-    spill row is nearly full (the caller writes it out).
-    Returns (the next frontier to take, new keys, 1 if a count outgrew its limbs).
-    """
-    out = np.empty(16, dtype=np.int64)
-    ext = np.empty(slots + 1, dtype=np.int64)
-    base = np.empty(slots + 1, dtype=np.int64)
-    names = np.zeros(SCRATCH_LABEL + 1, dtype=np.int64)
-    pending = np.empty(BATCH + 16, dtype=np.int64)
-    sources = np.empty(BATCH + 16, dtype=np.int64)
-    places = np.empty(BATCH + 16, dtype=np.int64)
-    spill_room = spill_keys.shape[1] - len(out)
+def _expand(rows, words, lo, hi, implied, slots, back, nb, finish, nf, needs, rem1, fill, closed, start_place, last,
+            mirror, reflect, table, room, parts, part, outbox, out_filled):
+    """Add the successors of the codes in rows ``lo..hi`` of ``rows`` (a code's ``words``, then its count's
+    limbs; rows whose first word is :data:`NO_KEY`, a table's empty places, are skipped) that belong to
+    partition ``part`` to the table; write those of the other partitions to row ``p`` of ``outbox`` (with
+    the count of their code; ``out_filled[p]`` says how many rows are used), so that each successor is built
+    once however many partitions a step has.  Stops once ``room`` new codes have gone in (the caller grows
+    the table) or an outbox row has less than 16 free rows (the caller hands it over).
+    Returns (the next row to take, new codes, 1 if a count outgrew its limbs, 2 if a successor's first word
+    was :data:`NO_KEY`)."""
+    out = np.empty((16, 2), dtype=np.int64)
+    values = np.empty(4, dtype=np.int64)
+    ring_k0 = np.empty(AHEAD, dtype=np.int64)
+    ring_k1 = np.empty(AHEAD, dtype=np.int64)
+    ring_row = np.empty(AHEAD, dtype=np.int64)
+    ring_at = np.empty(AHEAD, dtype=np.int64)
+    columns = rows.shape[1]
+    capacity = outbox.shape[1] - 16
     fullest = 0
-    for p in range(len(spilled)):
-        fullest = max(fullest, spilled[p])
+    for p in range(len(out_filled)):
+        fullest = max(fullest, out_filled[p])
     held = 0
     added = 0
     overflow = 0
     i = lo
-    while i < hi and added + held < room and (spill_room < 0 or fullest <= spill_room):
-        found = successors(keys[i], slots, back, finish, rem, closed, start_place, last, out, ext, base, names)
-        for k in range(found):
-            p = part_of(out[k], parts) if parts > 1 else part
-            if p == part:
-                pending[held] = out[k]
-                sources[held] = i
-                held += 1
-            elif spill_room >= 0:
-                at = spilled[p]
-                spill_keys[p, at] = out[k]
-                spill_counts[p, at] = counts[i]
-                spilled[p] = at + 1
+    while i < hi and added + min(held, AHEAD) < room and fullest <= capacity:
+        if rows[i, 0] == NO_KEY:
+            i += 1
+            continue
+        c1 = rows[i, 1] if words > 1 else 0
+        found = _successors(_U(rows[i, 0]), _U(c1), implied, slots, back, nb, finish, nf, needs, rem1[0], rem1[1],
+                            fill, closed, start_place, last, mirror, reflect, out, values)
+        for s in range(found):
+            k0 = out[s, 0]
+            k1 = out[s, 1]
+            if k0 == NO_KEY:
+                overflow |= 2  # not a frontier of a tour: the caller raises
+                continue
+            p = _part(k0, k1, parts) if parts > 1 else part
+            if p != part:
+                at = out_filled[p]
+                outbox[p, at, 0] = k0
+                if words > 1:
+                    outbox[p, at, 1] = k1
+                for column in range(words, columns):
+                    outbox[p, at, column] = rows[i, column]
+                out_filled[p] = at + 1
                 fullest = max(fullest, at + 1)
-        if held >= BATCH:
-            new, carried = _insert(table, counts, pending, sources, places, held)
-            added += new
-            overflow |= carried
-            held = 0
+                continue
+            slot = held & (AHEAD - 1)
+            if held >= AHEAD:
+                new, carry = _add(table, words, ring_k0[slot], ring_k1[slot], ring_at[slot], rows, ring_row[slot])
+                added += new
+                overflow |= carry
+            at = _home(k0, k1, len(table))
+            _prefetch(table, at)
+            ring_k0[slot] = k0
+            ring_k1[slot] = k1
+            ring_row[slot] = i
+            ring_at[slot] = at
+            held += 1
         i += 1
-    new, carried = _insert(table, counts, pending, sources, places, held)
-    return i, added + new, overflow | carried
-
-
-@njit(cache=True, nogil=True)
-def absorb(keys, counts, lo, hi, table, room):
-    """Add the frontiers ``lo..hi`` (codes and counts: a partition's spilled successors) to the table.
-    Stops early once ``room`` new keys have gone in.
-    Returns (the next frontier to take, new keys, 1 if a count outgrew its limbs)."""
-    sources = np.empty(BATCH, dtype=np.int64)
-    places = np.empty(BATCH, dtype=np.int64)
-    added = 0
-    overflow = 0
-    i = lo
-    while i < hi and added < room:
-        held = min(BATCH, hi - i, room - added)
-        for k in range(held):
-            sources[k] = i + k
-        new, carried = _insert(table, counts, keys[i:i + held], sources, places, held)
+    for k in range(max(0, held - AHEAD), held):
+        slot = k & (AHEAD - 1)
+        new, carry = _add(table, words, ring_k0[slot], ring_k1[slot], ring_at[slot], rows, ring_row[slot])
         added += new
-        overflow |= carried
-        i += held
+        overflow |= carry
     return i, added, overflow
 
 
 @njit(cache=True, nogil=True)
-def rehash(table, bigger):
-    """Move every entry of a table into an empty bigger one."""
-    for at in range(len(table)):
-        if table[at, 0] != NO_KEY:
-            _add(bigger, table[at, 0], table[at, 1:], _slot(table[at, 0], len(bigger) - 1))
+def _absorb(rows, words, lo, hi, table, room):
+    """Add the codes of rows ``lo..hi`` with their counts (successors handed over or set aside, or a table's
+    rows: empty places are skipped) to the table.  Stops once ``room`` new codes have gone in.
+    Returns (the next row to take, new codes, 1 if a count outgrew its limbs)."""
+    added = 0
+    overflow = 0
+    i = lo
+    while i < hi and added < room:
+        stop = min(hi, i + room - added)
+        for j in range(i, min(stop, i + AHEAD)):
+            _prefetch(table, _home(rows[j, 0], rows[j, 1] if words > 1 else 0, len(table)))
+        for j in range(i, stop):
+            if j + AHEAD < stop:
+                ahead = j + AHEAD
+                _prefetch(table, _home(rows[ahead, 0], rows[ahead, 1] if words > 1 else 0, len(table)))
+            if rows[j, 0] == NO_KEY:
+                continue
+            k1 = rows[j, 1] if words > 1 else 0
+            new, carry = _add(table, words, rows[j, 0], k1, _home(rows[j, 0], k1, len(table)), rows, j)
+            added += new
+            overflow |= carry
+        i = stop
+    return i, added, overflow
 
 
 @njit(cache=True, nogil=True)
-def collect(table, filled):
-    """The table's entries as two dense arrays (keys, counts)."""
-    keys = np.empty(filled, dtype=np.int64)
-    counts = np.empty((filled, table.shape[1] - 1), dtype=np.int64)
+def _gather(table, start, stop, out):
+    """Copy the rows of places ``start..stop`` that hold a code to the front of ``out``; returns how many."""
     n = 0
-    for at in range(len(table)):
+    for at in range(start, stop):
         if table[at, 0] != NO_KEY:
-            keys[n] = table[at, 0]
-            counts[n] = table[at, 1:]
+            for column in range(table.shape[1]):
+                out[n, column] = table[at, column]
             n += 1
-    return keys, counts
+    return n
+
+
+def check_rows(rows: np.ndarray, words: int, lo: int = 0, hi: int = 0) -> None:
+    """Refuse what is not rows of codes of ``words`` words and at least one limb, or a range outside them."""
+    if rows.ndim != 2 or rows.dtype != np.int64 or rows.shape[1] <= words:
+        raise InputError(f"{{parameter}} must be int64 rows of a code ({words} word(s)) and its count's limbs",
+                         parameter="rows", value=rows.shape)
+    if not 0 <= lo <= hi <= len(rows):
+        raise InputError(f"{{parameter}} must be a range within 0..{len(rows)}", parameter="lo..hi", value=(lo, hi))
+
+
+class Table:
+    """The successors of a step, summed by code: ``places`` rows (16 to 2^32) of the code's ``words``
+    and its count's ``limbs`` (:data:`NO_KEY`: an empty place); ``filled`` codes held.  :meth:`expand` and
+    :meth:`absorb` stop early once ``room`` new codes fit no more (:data:`LOAD` of the places): the caller
+    grows it (:meth:`grown`).  Its rows, empty places and all, can be the next step's rows."""
+
+    def __init__(self, rows: np.ndarray, words: int) -> None:
+        if rows.ndim != 2 or rows.dtype != np.int64 or not 16 <= len(rows) < 1 << 32:
+            raise InputError("{parameter} must be an int64 array of 16 to 2^32 rows", parameter="rows",
+                             value=rows.shape)
+        if words not in (1, 2) or rows.shape[1] <= words:
+            raise InputError("{parameter} must be 1 or 2, with room for the limbs after it", parameter="words",
+                             value=words)
+        self.rows, self.words = rows, words
+        self.filled = 0
+
+    @classmethod
+    def empty(cls, rows: np.ndarray, words: int) -> Table:
+        """A table on ``rows`` (any content), emptied."""
+        table = cls(rows, words)
+        table.clear()
+        return table
+
+    def clear(self) -> None:
+        """Empty every place (a table reused costs one pass over it, not new memory)."""
+        self.rows.fill(NO_KEY)
+        self.filled = 0
+
+    @property
+    def places(self) -> int:
+        return len(self.rows)
+
+    @property
+    def limbs(self) -> int:
+        return self.rows.shape[1] - self.words
+
+    @property
+    def room(self) -> int:
+        return int(LOAD * self.places) - self.filled
+
+    def expand(self, plan: Plan, step: int, rows: np.ndarray, lo: int, hi: int, outbox: Outbox,
+               part: int = 0) -> int:
+        """Add the successors at ``step`` of the codes in rows ``lo..hi`` that belong to partition ``part``
+        of the outbox's partitions; the others go to the outbox.  Returns the next row to take (before
+        ``hi`` when the table must grow or the outbox be emptied); raises :class:`CountOverflow` if a count
+        outgrew the limbs."""
+        check_rows(rows, self.words, lo, hi)
+        if plan.words != self.words or not 0 <= step < plan.squares:
+            raise InputError("{parameter} must be a step of a plan whose codes fit this table", parameter="step",
+                             value=step)
+        if not 0 <= part < outbox.parts or outbox.rows.shape[2] != rows.shape[1] or rows.shape[1] > self.rows.shape[1]:
+            raise InputError(f"{{parameter}} must be a partition 0..{outbox.parts - 1} of an outbox for these "
+                             "rows", parameter="part", value=part)
+        s = plan.step(step)
+        taken, added, overflow = _expand(
+            rows, self.words, lo, hi, plan.implied, plan.slots, s.back, s.nb, s.finish, s.nf, s.needs, s.rem1,
+            s.fill, plan.closed, s.start_place, s.last, s.mirror, plan.reflect, self.rows, self.room, outbox.parts, part,
+            outbox.rows, outbox.filled)
+        self.filled += added
+        if overflow & 2:
+            raise RuntimeError(f"step {step} made a code whose first word is empty: not a frontier of a tour")
+        if overflow:
+            raise CountOverflow()
+        return int(taken)
+
+    def absorb(self, rows: np.ndarray, lo: int, hi: int) -> int:
+        """Add the codes of rows ``lo..hi`` with their counts; returns the next row to take (before ``hi``
+        when the table must grow); raises :class:`CountOverflow` if a count outgrew the limbs."""
+        check_rows(rows, self.words, lo, hi)
+        if rows.shape[1] > self.rows.shape[1]:
+            raise InputError("{parameter} must have at most the table's limbs", parameter="rows", value=rows.shape)
+        taken, added, overflow = _absorb(rows, self.words, lo, hi, self.rows, self.room)
+        self.filled += added
+        if overflow:
+            raise CountOverflow()
+        return int(taken)
+
+    def grown(self, rows: np.ndarray) -> Table:
+        """This table's codes and counts moved to ``rows`` (more places, empty)."""
+        if len(rows) <= self.places or rows.shape[1] != self.rows.shape[1]:
+            raise InputError("{parameter} must have more places than the table, as many columns",
+                             parameter="rows", value=rows.shape)
+        bigger = Table(rows, self.words)
+        bigger.absorb(self.rows, 0, self.places)
+        return bigger
+
+    def entries(self, start: int, stop: int, out: np.ndarray) -> int:
+        """Copy the rows of places ``start..stop`` that hold a code to the front of ``out`` (room for
+        ``stop - start`` rows); returns how many."""
+        if not 0 <= start <= stop <= self.places or len(out) < stop - start or out.shape[1:] != self.rows.shape[1:]:
+            raise InputError("{parameter} must be places of the table, with room for them",
+                             parameter="start..stop", value=(start, stop))
+        return int(_gather(self.rows, start, stop, out))
+
+
+    def dense(self) -> np.ndarray:
+        """The rows that hold a code, one after another (gathered a slice of the table at a time)."""
+        out = np.empty((self.filled, self.rows.shape[1]), dtype=np.int64)
+        buffer = np.empty((min(1 << 20, self.places), self.rows.shape[1]), dtype=np.int64)
+        at = 0
+        for start in range(0, self.places, len(buffer)):
+            n = self.entries(start, min(self.places, start + len(buffer)), buffer)
+            out[at:at + n] = buffer[:n]
+            at += n
+        return out
+
+
+class Outbox:
+    """Successors set aside for the other partitions of a step: for each of ``parts`` partitions up to
+    ``capacity`` rows of a code and its count (``columns``: words and limbs); ``filled[p]`` rows used.
+    :meth:`Table.expand` stops when a row is full."""
+
+    def __init__(self, parts: int, capacity: int, columns: int) -> None:
+        if parts < 1 or capacity < 1 or columns < 2:
+            raise InputError("{parameter} must be at least 1 (and columns at least 2)",
+                             parameter="parts, capacity, columns", value=(parts, capacity, columns))
+        self.parts = parts
+        self.rows = np.empty((parts, capacity + 16, columns), dtype=np.int64)
+        self.filled = np.zeros(parts, dtype=np.int64)
+
+    @property
+    def capacity(self) -> int:
+        return self.rows.shape[1] - 16
+
+    def take(self, part: int) -> np.ndarray:
+        """The rows set aside for ``part`` (a copy), and that row of the outbox emptied."""
+        rows = self.rows[part, :int(self.filled[part])].copy()
+        self.filled[part] = 0
+        return rows
+
+
+class CountOverflow(Exception):
+    """A count outgrew its limbs: the step is run again with one more."""
 
 
 def to_int(limbs: np.ndarray) -> int:

@@ -36,3 +36,28 @@ OPEN_UNDIRECTED: dict[tuple[int, int], int] = {
 #: Directed open tours from a given square.  Source: A165134's comments (304 of the
 #: 1728 open tours of 5x5 start in a given corner).
 OPEN_FROM: dict[tuple[int, int, tuple[int, int]], int] = {(5, 5, (0, 0)): 304}
+
+#: Undirected closed tours of *ragged* boards: the first ``2n`` cells of a board of ``k`` rows, filled
+#: column by column (``ceil(2n / k)`` columns, the last one short; :func:`ragged` gives the board).
+#: ``RAGGED[k] = (n of the first value, values)``.  Source: D. E. Knuth, *Hamiltonian paths and cycles*,
+#: pre-fascicle 8A of The Art of Computer Programming (2025), and his OEIS entries A383660 (3 rows, from
+#: n = 11), A383661 (5 rows, from n = 9) and A383663 (7 rows, from n = 11; its eleventh value, 7x6 whole, is
+#: A175881's 6x7), as shown by the OEIS front end at oeis-frontend.somethingorotherwhatever.com/A383662/refs
+#: (A383662, 4 rows, was not found there).
+RAGGED: dict[int, tuple[int, tuple[int, ...]]] = {
+    3: (11, (4, 0, 4, 24, 16, 56, 306, 176, 456, 2632, 1536, 4828, 26788, 15424, 44952, 254288, 147728, 448032,
+             2502568, 1448416, 4310048, 24228704, 14060048, 42195584, 236335248, 136947616, 409403328, 2297294496,
+             1332257856, 3989883552, 22366625344, 12965578752, 38798663104, 217604833360, 126169362176)),
+    5: (9, (1, 0, 1, 30, 0, 148, 8, 78, 9309, 612, 62749, 44202, 42049, 2916485, 147192, 18284136, 13311268,
+            13008389, 973107552, 51147756, 6190192748, 4557702762, 4311375354, 316985255470, 16552301184,
+            2015267424300, 1495135512514, 1417634375316, 104324890543686, 5459334927260, 663068761241948)),
+    7: (11, (2, 11, 58, 0, 21, 1020, 9309, 1481, 34162, 1295034, 1067638)),
+}
+
+
+def ragged(rows: int, cells: int) -> tuple[int, int, list[tuple[int, int]]]:
+    """The board of the first ``cells`` cells of a board of ``rows`` rows filled column by column:
+    ``(rows, cols, blocked)``, the blocked squares being the top of the last column."""
+    cols = -(-cells // rows)
+    filled = cells - rows * (cols - 1)
+    return rows, cols, [(r, cols - 1) for r in range(filled, rows)]

@@ -398,7 +398,7 @@ def knight_listing(query: Query, work: Work) -> Answer:
 
 
 def knight_count(query: Query, work: Work) -> Answer:
-    """``knight count BOARD [--closed] [--start SQ]`` (in this process, as ``queens/count``)."""
+    """``knight count BOARD [--closed] [--start SQ] [--blocked SQS]`` (in this process, as ``queens/count``)."""
     rows, cols = _board(query)
     if rows * cols > WEB_KNIGHT_COUNT_SQUARES:
         raise _too_big("board", f"at most {WEB_KNIGHT_COUNT_SQUARES} squares to count", f"{rows}x{cols}")
@@ -406,7 +406,11 @@ def knight_count(query: Query, work: Work) -> Answer:
     start_text = query.text("start")
     with field("start"):
         start = parse_square(start_text, rows, cols) if start_text is not None else None
-    return knights.count_tours(rows, cols, closed, start, **work.protocol(knights.count_tours)).to_json()
+    with field("blocked"):
+        blocked_text = query.text("blocked")
+        blocked = parse_squares(blocked_text, rows, cols, parameter="blocked") if blocked_text else []
+    return knights.count_tours(rows, cols, closed, start, blocked=blocked,
+                               **work.protocol(knights.count_tours)).to_json()
 
 
 def knight_starts(query: Query, work: Work) -> Answer:
@@ -537,7 +541,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     "queens/images": Endpoint(queens_images, ("columns",)),
     "queens/compare": Endpoint(queens_compare, ("n",)),
     "knight/tour": Endpoint(knight_tour, ("board", "start", "closed", "method", "lookahead", "blocked", "trace")),
-    "knight/count": Endpoint(knight_count, ("board", "closed", "start"), job=True),
+    "knight/count": Endpoint(knight_count, ("board", "closed", "start", "blocked"), job=True),
     "knight/starts": Endpoint(knight_starts, ("board", "closed"), job=True),
     "knight/steps": Endpoint(knight_steps, ("board", "start", "closed", "method", "lookahead", "blocked", "offset",
                                             "limit")),

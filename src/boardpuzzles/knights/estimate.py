@@ -1,0 +1,304 @@
+"""Honest before it starts: the expected cost of a frontier count, from a model of the frontier fitted to the
+boards measured here.
+
+The model.  After square ``(x, r)`` of the sweep (column ``x``, row ``r``) of a
+board ``h`` squares across, the states depend only on ``h``, the kind of tour
+and ``x, r``, as long as two columns are still to come (the squares still to
+come are what the plan looks at): the board is a *strip*, and the states after
+each square of a strip are the same however long the board is.  The last two
+columns shrink them (their squares have fewer moves left).  So the states of a
+board are its strip's up to ``x = w - 3``, then the strip's times the *end*
+ratios of its last two columns.
+
+:data:`PROFILES` holds, for each height and kind measured, the log10 states
+after each square of a long board (``benchmarks/knight_counts.py --profiles``
+prints it): its strip columns until they repeat (the last two repeat
+forever), and its end ratios.  A height not measured is extrapolated from the
+two tallest measured of its kind: each square's log10 states grow by what
+they grew between those two, per square of height (rows matched in
+proportion), damped by :data:`DAMPING`, with the tallest one's end ratios.
+The time is the states of every step times the nanoseconds a state and step
+cost here (:data:`NS_PER_STATE`, which grow with the size of the tables), the
+memory the tables of the widest step (capped by ``memory``: a bigger step is
+cut into waves), the disk the widest step's files and what its later waves set
+aside.
+
+The uncertainty is a factor: the boards measured are told within
+:data:`MEASURED_FACTOR` (the benchmark checks every board it counts against
+it); each square of height extrapolated multiplies it by
+:data:`EXTRAPOLATED_FACTOR` (7-across closed boards told from 5 and 6 across
+came within 1.3 of their states, 6-across open ones from 4 and 5 within 1.6); a
+board with blocked squares or an open tour's start is told as the whole board (blocked squares only take
+states away; a start keeps frontiers and their mirror images apart: up to
+:data:`NO_MIRROR` times as many).
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import checks
+from ..errors import InputError
+from ..geometry import Square
+from .asked import check_memory, check_squares, default_memory, default_threads, sweep_order
+from .frontier import LOAD, MOST_HEIGHT
+
+#: PROFILES[(height, closed)] = (strip, end): log10 of the states after each square of a long board of that
+#: height, ``strip[x][r]`` for its columns until the last two repeat, ``end[j][r]`` the ratios (log10) of its
+#: last two columns to the strip continued (``benchmarks/knight_counts.py --profiles``, 24 Nov 2026)
+PROFILES: dict[tuple[int, bool], tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]] = {
+    (3, True): (
+        ((0, 0, 0), (0, 0, 0), (0.3, 0.3, 0.3), (0.48, 0, 0.3), (0.48, 0.48, 0.7), (1.08, 1, 1.08), (1.36, 1.3, 1.4), (1.65, 1.51, 1.6), (1.86, 1.64, 1.64), (1.87, 1.7, 1.72), (1.97, 1.7, 1.66), (1.89, 1.7, 1.72)),
+        ((-0.16, -0.55, -0.71), (-1.41, -1.7, -1.72))),
+    (4, True): (
+        ((0, 0, 0, 0), (0.3, 0.3, 0.3, 0.48), (0.9, 1.11, 1.26, 1.32), (1.59, 1.77, 1.79, 1.68), (2.03, 2.08, 2.11, 2.18), (2.5, 2.49, 2.38, 2.31), (2.6, 2.57, 2.42, 2.32), (2.6, 2.57, 2.41, 2.32), (2.61, 2.58, 2.42, 2.32), (2.61, 2.58, 2.42, 2.32)),
+        ((-0.26, -0.28, -0.3, -0.49), (-2.31, -2.58, -2.42, -2.32))),
+    (5, True): (
+        ((0, 0, 0, 0, 0), (0.3, 0.6, 0.6, 0.9, 1), (1.15, 1.48, 1.69, 1.91, 1.79), (2.11, 2.25, 2.65, 2.72, 2.77), (3.07, 3.31, 3.63, 3.63, 3.61), (3.99, 4.08, 4.16, 4.01, 3.94), (4.28, 4.4, 4.52, 4.17, 4.02), (4.41, 4.46, 4.48, 4.16, 4.06), (4.41, 4.49, 4.6, 4.18, 4.02)),
+        ((-0.2, -0.26, -0.2, -0.28, -0.44), (-1.11, -2.1, -3.31, -4.16, -4.06))),
+    (6, True): (
+        ((0, 0, 0, 0, 0, 0), (0.3, 0.6, 0.9, 1.2, 1.51, 1.56), (1.9, 2.12, 2.58, 2.92, 2.92, 2.93), (3.25, 3.38, 3.77, 4.12, 4.13, 4.09), (4.5, 4.68, 5.03, 5.26, 5.15, 5.1), (5.49, 5.6, 5.83, 5.84, 5.51, 5.38), (5.76, 5.8, 6.01, 5.94, 5.55, 5.41), (5.79, 5.82, 6.03, 5.95, 5.56, 5.41), (5.79, 5.83, 6.03, 5.96, 5.56, 5.41)),
+        ((-0.17, -0.26, -0.19, -0.2, -0.29, -0.37), (-1.26, -1.84, -3.28, -4.78, -5.56, -5.41))),
+    (7, True): (
+        ((0, 0, 0, 0, 0, 0, 0), (0.3, 0.6, 0.9, 1.51, 1.81, 2.11, 2.13), (2.48, 2.8, 3.21, 3.74, 3.96, 4, 4.1), (4.44, 4.61, 4.96, 5.2, 5.45, 5.41, 5.38), (5.75, 5.95, 6.3, 6.58, 6.74, 6.54, 6.46), (6.85, 6.92, 7.14, 7.24, 7.2, 6.83, 6.69), (7.06, 7.11, 7.31, 7.38, 7.35, 6.84, 6.66), (7.06, 7.09, 7.3, 7.33, 7.28, 6.85, 6.71), (7.08, 7.12, 7.33, 7.39, 7.36, 6.84, 6.66)),
+        ((-0.19, -0.26, -0.2, -0.2, -0.18, -0.26, -0.39), (-1.14, -1.88, -2.92, -4.58, -6.1, -6.85, -6.71))),
+    (3, False): (
+        ((0, 0, 0), (0.3, 0.3, 0.48), (0.9, 1.26, 1.43), (1.72, 1.67, 1.9), (2.18, 2.06, 2.15), (2.53, 2.39, 2.46), (2.83, 2.54, 2.55), (2.95, 2.66, 2.66), (3.01, 2.64, 2.62), (3.02, 2.72, 2.7), (3.05, 2.65, 2.62)),
+        ((-0.08, -0.58, -0.64), (-1.5, -2.12, -2.7))),
+    (4, False): (
+        ((0, 0, 0, 0), (0.3, 0.6, 0.9, 1), (1.56, 2.08, 2.49, 2.72), (3.03, 3.24, 3.26, 3.18), (3.54, 3.66, 3.6, 3.57), (3.93, 3.97, 3.76, 3.66), (4, 4.03, 3.79, 3.67), (4.01, 4.03, 3.8, 3.67)),
+        ((-0.15, -0.18, -0.19, -0.31), (-1.44, -2.31, -3.32, -3.67))),
+    (5, False): (
+        ((0, 0, 0, 0, 0), (0.3, 0.6, 1.2, 1.51, 1.56), (2.05, 2.61, 3.12, 3.42, 3.53), (3.84, 4.01, 4.38, 4.35, 4.33), (4.68, 4.85, 5.15, 5.01, 4.95), (5.36, 5.44, 5.63, 5.32, 5.21), (5.59, 5.66, 5.84, 5.34, 5.18), (5.6, 5.66, 5.82, 5.39, 5.24), (5.63, 5.7, 5.87, 5.34, 5.18)),
+        ((-0.11, -0.17, -0.13, -0.17, -0.26), (-0.89, -2.02, -3.59, -4.61, -5.24))),
+    (6, False): (
+        ((0, 0, 0, 0, 0, 0), (0.3, 0.6, 1.2, 1.81, 2.11, 2.13), (2.64, 3.14, 3.83, 4.37, 4.53, 4.63), (4.98, 5.16, 5.51, 5.8, 5.73, 5.68), (6.09, 6.23, 6.56, 6.76, 6.51, 6.44), (6.85, 6.93, 7.17, 7.22, 6.78, 6.62), (7.03, 7.07, 7.3, 7.29, 6.81, 6.64), (7.05, 7.08, 7.32, 7.3, 6.82, 6.64), (7.05, 7.09, 7.32, 7.3, 6.82, 6.64)),
+        ((-0.11, -0.16, -0.13, -0.14, -0.17, -0.23), (-1, -1.66, -3.32, -5.05, -6.04, -6.64))),
+}
+
+#: CPU nanoseconds a state and step cost here, by the log10 of the widest step's states: a line through
+#: (log10 peak, ns) points measured by ``benchmarks/knight_counts.py`` (the tables outgrow the caches; 25 Nov
+#: 2026: 6x8 closed 186 ns at 6.9e5 states, 7x8 closed 280 ns at 1.7e7, 8x8 closed 474 ns at 5.9e8)
+NS_PER_STATE: tuple[tuple[float, float], ...] = ((3.0, 120.0), (5.84, 186.0), (7.24, 280.0), (8.77, 474.0))
+#: the part of the growth between the two tallest heights measured that a taller one adds per square of height
+#: (the growth slows: undamped, 7-across closed boards told from 5 and 6 came out 2.2 times too wide, 6-across
+#: open ones from 4 and 5 up to 4.3 times)
+DAMPING = 0.8
+#: the factor within which a measured height is told
+MEASURED_FACTOR = 1.5
+#: the factor each square of height extrapolated adds
+EXTRAPOLATED_FACTOR = 2.0
+#: how many times more states an open tour from a start square has (no mirror images merged)
+NO_MIRROR = 1.6
+#: the part of the machine's cores two threads keep busy on the big steps
+THREAD_EFFICIENCY = 0.85
+#: bytes a table row takes, a code of one word and a count of one limb (16), at LOAD, with the rounding
+BYTES_PER_STATE = 16 / LOAD * 1.1
+#: of the successors of a state, how many a step makes on average (for what later waves set aside)
+SUCCESSORS = 2.2
+#: bytes a cluster worker sends per state and step (measured, 7x8 closed with 2 workers: the successors it
+#: hands to the other workers, summed first; ``benchmarks/knight_counts.py 7x8 --cluster 2``, 25 Nov 2026)
+BYTES_SENT_PER_STATE = 10.1
+#: a cluster worker's CPU per state and step over this process's threads' (the same run: 566 ns against 280;
+#: each step's files written, fingerprinted and mapped back, new tables, the tasks' traffic)
+CLUSTER_OVERHEAD = 2.0
+#: states a process holds besides its tables (the kernels, Python): bytes
+BASE_MEMORY = 300 << 20
+
+
+@dataclass(frozen=True)
+class CountEstimate:
+    """What a frontier count of the board should cost here: the states of the widest step (``peak_states``)
+    and of all steps (``state_steps``), CPU and wall ``seconds`` on ``threads`` threads, ``memory`` and
+    ``disk`` bytes, ``waves`` (the widest step's tables over ``memory``), all within a factor ``factor``
+    (either way); ``basis`` says what the model rests on.  With ``cluster_workers``, the figures of one
+    worker of such a cluster."""
+
+    rows: int
+    cols: int
+    closed: bool
+    peak_states: float
+    state_steps: float
+    cpu_seconds: float
+    seconds: float
+    threads: int
+    memory: float
+    disk: float
+    waves: int
+    factor: float
+    basis: str
+    cluster_workers: int | None = None
+    worker_seconds: float | None = None
+    worker_memory: float | None = None
+    worker_disk: float | None = None
+    sent_per_step: float | None = None
+
+    def too_long(self, limit: float) -> bool:
+        """Whether the count should be refused: over ``limit`` seconds of CPU (on a shared machine the clock
+        says more), or more disk than is free."""
+        return self.cpu_seconds > limit or self.disk > free_disk()
+
+    def sentence(self) -> str:
+        """The estimate in a few words, for a refusal."""
+        return (f"estimated at about {_duration(self.cpu_seconds)} of CPU ({_duration(self.seconds)} by the clock "
+                f"on {self.threads} thread{'s' if self.threads != 1 else ''}), {_size(self.memory)} of memory and "
+                f"{_size(self.disk)} of disk, {self.peak_states:.2g} states at the widest step (within a factor "
+                f"of {self.factor:.2g}; {self.basis})")
+
+    def __repr__(self) -> str:
+        return (f"CountEstimate('{self.rows}x{self.cols} {'closed' if self.closed else 'open'}: "
+                f"{self.peak_states:.3g} states at the widest step, {_duration(self.cpu_seconds)} of CPU')")
+
+    def __str__(self) -> str:
+        kind = "closed" if self.closed else "open"
+        lines = [f"{kind} tours of the {self.rows}x{self.cols} board by the frontier method, estimated "
+                 f"(within a factor of {self.factor:.2g} either way; {self.basis}):",
+                 f"  widest step {self.peak_states:.3g} states, {self.state_steps:.3g} states over all steps",
+                 f"  time {_duration(self.cpu_seconds)} of CPU, {_duration(self.seconds)} by the clock on "
+                 f"{self.threads} thread{'s' if self.threads != 1 else ''}",
+                 f"  memory {_size(self.memory)}, disk {_size(self.disk)}"
+                 + (f" (the widest step in {self.waves} waves)" if self.waves > 1 else "")]
+        if self.cluster_workers:
+            lines.append(f"  on a cluster of {self.cluster_workers} workers, each: {_duration(self.worker_seconds or 0)} "
+                         f"by the clock, {_size(self.worker_memory or 0)} of memory, {_size(self.worker_disk or 0)} "
+                         f"of disk, {_size(self.sent_per_step or 0)} sent in the widest step")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rows": self.rows, "cols": self.cols, "closed": self.closed, "peak_states": round(self.peak_states),
+                "state_steps": round(self.state_steps), "cpu_seconds": round(self.cpu_seconds, 1),
+                "seconds": round(self.seconds, 1), "threads": self.threads, "memory_bytes": round(self.memory),
+                "disk_bytes": round(self.disk), "waves": self.waves, "factor": round(self.factor, 2),
+                "basis": self.basis, "cluster_workers": self.cluster_workers,
+                "worker_seconds": None if self.worker_seconds is None else round(self.worker_seconds, 1),
+                "worker_memory_bytes": None if self.worker_memory is None else round(self.worker_memory),
+                "worker_disk_bytes": None if self.worker_disk is None else round(self.worker_disk),
+                "sent_bytes_per_step": None if self.sent_per_step is None else round(self.sent_per_step)}
+
+
+def _duration(seconds: float) -> str:
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:.0f} {unit}"
+    return f"{seconds:.0f} seconds" if seconds >= 2 else "a second or less"
+
+
+def _size(size: float) -> str:
+    for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6)):
+        if size >= scale:
+            return f"{size / scale:.3g} {unit}"
+    return f"{size / 1e3:.3g} kB"
+
+
+def free_disk() -> float:
+    """Bytes free where the partitions go by default (the temporary directory)."""
+    import tempfile
+    return float(shutil.disk_usage(tempfile.gettempdir()).free)
+
+
+def _profile(height: int, closed: bool) -> tuple[list[list[float]], list[list[float]], int]:
+    """The strip and end ratios (log10) of a height, measured or extrapolated, and how many squares of height
+    it was extrapolated by."""
+    if (height, closed) in PROFILES:
+        measured_strip, measured_end = PROFILES[height, closed]
+        return [list(c) for c in measured_strip], [list(c) for c in measured_end], 0
+    measured = sorted(h for h, kind in PROFILES if kind == closed)
+    if height < measured[0]:  # a board this narrow has a handful of states a step
+        return [[0.0] * height] * 2, [[0.0] * height] * 2, 0
+    below = [h for h in measured if h < height]
+    if len(below) < 2:
+        raise InputError(f"{{parameter}}: no {height}-across profile to tell it from (heights {measured} measured)",
+                         parameter="rows", value=height)
+    low, high = below[-2], below[-1]
+    strip_low, _ = PROFILES[low, closed]
+    strip_high, end_high = PROFILES[high, closed]
+    steps = height - high
+    columns = max(len(strip_low), len(strip_high)) + 2 * steps
+    growth = DAMPING * steps / (high - low)
+    strip: list[list[float]] = []
+    for x in range(columns):
+        column = []
+        for r in range(height):
+            a = _at(strip_low, x, round(r * (low - 1) / max(1, height - 1)))
+            b = _at(strip_high, x, round(r * (high - 1) / max(1, height - 1)))
+            column.append(b + (b - a) * growth)
+        strip.append(column)
+    end = [[end_high[j][round(r * (high - 1) / max(1, height - 1))] for r in range(height)] for j in range(2)]
+    return strip, end, steps
+
+
+def _at(strip: Any, x: int, r: int) -> float:
+    """A strip's log10 states at column ``x`` (its last two columns repeat beyond it), row ``r``."""
+    if x >= len(strip):
+        x = len(strip) - 2 + (x - len(strip)) % 2
+    return float(strip[x][r])
+
+
+def _ns_per_state(peak: float) -> float:
+    level = math.log10(max(peak, 10.0))
+    points = NS_PER_STATE
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        if level <= x1:
+            return y0 + (y1 - y0) * max(0.0, level - x0) / (x1 - x0)
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    return y1 + (y1 - y0) * (level - x1) / (x1 - x0)
+
+
+def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | None = None, *,
+                   blocked: Iterable[Square] = (), memory: int | None = None, workers: int | None = None,
+                   cluster_workers: int | None = None) -> CountEstimate:
+    """The expected cost of counting the tours of a board by the frontier method on this machine (``workers``
+    threads, ``memory`` bytes for the tables; the defaults of :func:`~.counting.count_tours`), without
+    counting; with ``cluster_workers``, also per worker of a dask cluster of that many.  See the module's
+    docstring for the model and its uncertainty."""
+    rows, cols, start, holes = check_squares(rows, cols, start, blocked)
+    closed, memory = checks.flag(closed, "closed"), check_memory(memory)
+    if workers is not None:
+        workers = checks.whole_number(workers, "workers", lo=1)
+    height, width, _ = sweep_order(rows, cols)
+    if height > MOST_HEIGHT:
+        raise InputError(f"{{parameter}} frontier counts boards up to {MOST_HEIGHT} squares across; the {rows}x{cols} "
+                         f"board is {height} across", parameter="rows", value=rows, show_value=False)
+    if cluster_workers is not None:
+        cluster_workers = checks.whole_number(cluster_workers, "cluster_workers", lo=1)
+    strip, end, extrapolated = _profile(height, closed)
+    log_states = []
+    for x in range(width):
+        for r in range(height):
+            value = _at(strip, x, r)
+            if x >= width - 2:
+                value += end[x - (width - 2)][r]
+            log_states.append(min(value, _at(strip, x, r)))
+    mirror = NO_MIRROR if start is not None and not closed else 1.0
+    states = [mirror * 10 ** v for v in log_states]
+    peak, total = max(states), sum(states)
+    threads = workers or default_threads()
+    cpu = total * _ns_per_state(peak) * 1e-9
+    wall = cpu / (threads * THREAD_EFFICIENCY) if threads > 1 and peak >= 1 << 20 else cpu
+    budget = memory or default_memory()
+    tables = peak * BYTES_PER_STATE
+    waves = max(1, math.ceil(tables / budget))
+    state_bytes = peak * 16
+    disk = 0.0 if tables * 2 <= budget else 2 * state_bytes + SUCCESSORS * state_bytes * (waves - 1) / waves
+    factor = MEASURED_FACTOR * EXTRAPOLATED_FACTOR ** extrapolated * (NO_MIRROR if mirror > 1 else 1.0)
+    if extrapolated:
+        basis = f"extrapolated {extrapolated} square{'s' if extrapolated > 1 else ''} of height from the boards measured"
+    else:
+        basis = f"{height}-across {'closed' if closed else 'open'} boards measured"
+    if holes:
+        basis += "; told as the whole board: blocked squares only take states away"
+    per_worker = {}
+    if cluster_workers:
+        per_worker = {"worker_seconds": cpu * CLUSTER_OVERHEAD / cluster_workers,
+                      "worker_memory": tables / cluster_workers + BASE_MEMORY, "worker_disk": 2 * state_bytes / cluster_workers,
+                      # measured with 2 workers, half the successors crossing; with W, (W - 1) / W of them
+                      "sent_per_step": peak * BYTES_SENT_PER_STATE * 2 * (cluster_workers - 1) / cluster_workers ** 2}
+    return CountEstimate(rows, cols, closed, peak, total, cpu, wall, threads, min(budget, 2 * tables) + BASE_MEMORY,
+                         disk, waves, factor, basis, cluster_workers, **per_worker)
+
+
+__all__ = ["CountEstimate", "estimate_count", "free_disk", "PROFILES"]

@@ -1,0 +1,473 @@
+"""The frontier count, step after step, on this machine: threads that own partitions, files, the checkpoint.
+
+A step turns the states after ``i`` squares (a :class:`Frontier`: partitions
+of rows, a code's words then its count's limbs) into the states after
+``i + 1``.  Its successors are split by a hash of their codes into
+*partitions*, and each partition is summed in one :class:`~.frontier.Table`.
+
+* **Owners.**  A step with at least :data:`THREADED_STATES` states is run by
+  one thread a core (at most :data:`.asked.MOST_THREADS`; the numba kernels release
+  the GIL).  Thread ``t`` takes the ``t``-th share of the states and owns
+  partition ``t``: it adds the successors of its partition to its table, and
+  hands those of the other owners' partitions over in memory (an outbox row
+  passed to the owner's inbox between two rounds of about 0.1 s).  Each
+  successor is built once.
+* **Waves.**  When the tables would outgrow ``memory``, a step has more
+  partitions than threads, finished in waves of one a thread: the successors of
+  the later partitions are set aside in files (rows of a code and a count,
+  appended as they come) and summed when their wave comes.  A step that
+  outgrows its plan runs again with twice as many waves.  A step is planned
+  from the growth the same row of the previous column showed.
+* **Memory or files.**  A step's tables, empty places and all, are the next
+  step's states when they are small; else they are written as numpy files (a
+  slice of the table at a time, empty places left out) and mapped back.  With a
+  checkpoint they are always written, in ``Checkpoint.folder``, and the
+  checkpoint records the step's files with their fingerprints
+  (:mod:`boardpuzzles.checkpoint`): the files are the checkpoint, written once.
+
+:class:`Frontier` and :func:`write_partition` are shared with the cluster's
+steps (:mod:`.cluster`).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..checkpoint import FINGERPRINT_SEED, Checkpoint, fingerprint, load_array
+from ..errors import CheckpointError, InputError, OutputError
+from ..progress import Budget, Tracker
+from .frontier import LOAD, NO_KEY, CountOverflow, Outbox, Plan, Table, initial
+
+#: steps with at least this many states are run by a thread a core (smaller ones by one thread)
+THREADED_STATES = 1 << 20
+#: successors an outbox holds for each partition before the thread stops to hand them over
+OUTBOX_ROWS = 1 << 16
+#: a step is planned for this many times as many states as came in when the previous column says nothing
+#: (the most a step has grown by in the boards measured, past the first columns, is 2.4)
+GROWTH = 2.5
+#: the margin over the growth of the same row of the previous column
+MARGIN = 1.15
+#: table rows gathered at a time when a partition is written out
+WRITE_ROWS = 1 << 20
+#: a step's tables stay in memory as the next step's states (no checkpoint) when two steps' tables fit
+#: in this part of ``memory``
+IN_MEMORY = 1.0
+
+
+@dataclass
+class Part:
+    """One partition of a frontier: ``rows`` (a table's rows, empty places included, or a file's) holding
+    ``states`` codes; ``name`` and ``print``: its file in the run's folder and its fingerprint, when on disk."""
+
+    rows: np.ndarray
+    states: int
+    name: str | None = None
+    print: int | None = None
+
+    def record(self) -> list:
+        return [self.name, self.print, self.states]
+
+
+@dataclass
+class Frontier:
+    """The states after ``step`` squares, in partitions."""
+
+    step: int
+    parts: list[Part]
+
+    @property
+    def states(self) -> int:
+        return sum(p.states for p in self.parts)
+
+    def record(self) -> dict:
+        """What a checkpoint keeps of it (its partitions must be on disk)."""
+        return {"step": self.step, "parts": [p.record() for p in self.parts]}
+
+    def shares(self, count: int) -> list[list[tuple[np.ndarray, int, int]]]:
+        """The rows cut into ``count`` shares of about as many rows (ranges of the partitions)."""
+        total = sum(len(p.rows) for p in self.parts)
+        bounds = [total * k // count for k in range(count + 1)]
+        out: list[list[tuple[np.ndarray, int, int]]] = [[] for _ in range(count)]
+        first = 0
+        for part in self.parts:
+            last = first + len(part.rows)
+            for k in range(count):
+                lo, hi = max(first, bounds[k]), min(last, bounds[k + 1])
+                if lo < hi:
+                    out[k].append((part.rows, lo - first, hi - first))
+            first = last
+        return out
+
+
+def start_frontier(plan: Plan) -> Frontier:
+    return Frontier(0, [Part(initial(plan), 1)])
+
+
+def load_frontier(store: Checkpoint, record: dict, plan: Plan) -> Frontier:
+    """The frontier a checkpoint recorded, mapped from its files (each checked against its fingerprint)."""
+    try:
+        step = int(record["step"])
+        parts = []
+        for name, printed, states in record["parts"]:
+            rows = load_array(os.path.join(store.folder, name), int(printed))
+            if rows.ndim != 2 or rows.shape[0] != states or rows.shape[1] <= plan.words:
+                raise CheckpointError(f"the checkpoint {store.path} is damaged (its frontiers do not fit its "
+                                      "count); give another file")
+            parts.append(Part(rows, int(states), name, int(printed)))
+    except (KeyError, TypeError, ValueError):
+        raise CheckpointError(f"the checkpoint {store.path} is damaged (a step it recorded cannot be read); "
+                              "give another file") from None
+    if not 0 <= step <= plan.squares or len({p.rows.shape[1] for p in parts}) > 1:
+        raise CheckpointError(f"the checkpoint {store.path} is damaged (its step does not fit the board); "
+                              "give another file")
+    return Frontier(step, parts)
+
+
+def write_partition(table: Table, folder: str, name: str) -> Part:
+    """Write a table's codes and counts as a numpy file ``folder/name.npy`` (a slice of the table at a time,
+    empty places left out), with its fingerprint, and map it back."""
+    path = os.path.join(folder, f"{name}.npy")
+    out = np.lib.format.open_memmap(path, mode="w+", dtype=np.int64, shape=(table.filled, table.rows.shape[1]))
+    buffer = np.empty((min(WRITE_ROWS, table.places), table.rows.shape[1]), dtype=np.int64)
+    printed = FINGERPRINT_SEED
+    at = 0
+    for start in range(0, table.places, len(buffer)):
+        n = table.entries(start, min(table.places, start + len(buffer)), buffer)
+        out[at:at + n] = buffer[:n]
+        printed = fingerprint(buffer[:n], printed)
+        at += n
+    out.flush()
+    del out
+    return Part(np.load(path, mmap_mode="r"), table.filled, os.path.basename(path), printed)
+
+
+class NoRoom(Exception):
+    """A partition's table would outgrow its share of ``memory``: the step runs again with more waves."""
+
+
+#: the most places a table may have (its hash takes 32 bits)
+MOST_PLACES = (1 << 32) - 1
+
+
+def _whole_array(rows: np.ndarray) -> np.ndarray:
+    """The table's whole array whose first rows ``rows`` are."""
+    return rows.base if isinstance(rows.base, np.ndarray) and rows.base.ndim == 2 else rows
+
+
+def places_for(n: float) -> int:
+    """Places for a table of about ``n`` places: at least 1024, at most :data:`MOST_PLACES`, rounded up to
+    a multiple of 1024."""
+    return min(MOST_PLACES, max(1024, -(-int(n) // 1024) * 1024))
+
+
+@dataclass
+class Owner:
+    """A thread's part of a step: its table (partition ``part``), the rows it has still to take
+    (``shares``) and those other threads handed over (``inbox``), each as (rows, lo, hi); its outbox;
+    ``spilled``: the set-aside file it wrote for each later partition."""
+
+    part: int
+    table: Table
+    outbox: Outbox | None
+    #: its table's memory held another table before (it must be emptied; new memory comes empty)
+    used: bool = False
+    shares: list[tuple[np.ndarray, int, int]] = field(default_factory=list)
+    inbox: list[tuple[np.ndarray, int, int]] = field(default_factory=list)
+    spilled: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.shares or self.inbox)
+
+
+class Sweep:
+    """One frontier count on this machine: ``plan``'s squares, tables of at most ``memory`` bytes together,
+    ``threads`` threads for the big steps, the files in ``folder`` (made when needed; a temporary directory
+    when None), reports and ``cancel`` through ``tracker``."""
+
+    def __init__(self, plan: Plan, memory: int, threads: int, tracker: Tracker, folder: str | None) -> None:
+        self.plan, self.memory, self.threads, self.tracker = plan, memory, threads, tracker
+        self.folder = folder
+        self.own_folder = folder is None
+        #: the fewest waves a step is cut into (doubled when a partition outgrows its table)
+        self.waves = 1
+        #: the most partitions a step was cut into
+        self.most_parts = 1
+        self.states: list[int] = []
+        #: how much each row of the previous column grew the states (the next step's plan)
+        self.growth: dict[int, float] = {}
+        self.pool: ThreadPoolExecutor | None = None
+        #: table memory no frontier holds, for the next tables (new memory costs more than clearing)
+        self.spares: list[np.ndarray] = []
+        #: bytes of the tables made and not let go (live, spare, or the frontier's): kept within ``memory``
+        #: by letting spares go before new memory is made
+        self.held = 0
+        self.keep_on_disk = False
+
+    # ----------------------------------------------------------------------------------------------------------
+    def run(self, frontier: Frontier, store: Checkpoint | None,
+            step: Callable[[Frontier], Frontier] | None = None) -> Frontier:
+        """Sweep from ``frontier`` to the last square; with ``store``, every step's frontier is recorded
+        there (its files in the store's folder).  ``step`` replaces this machine's step (a cluster's)."""
+        n = self.plan.squares
+        self.keep_on_disk = store is not None
+        try:
+            while frontier.step < n:
+                self.tracker.update(frontier.step, detail=f"{frontier.states:,} states")
+                following = (step or self.step)(frontier)
+                self.states.append(following.states)
+                if frontier.states:
+                    self.growth[frontier.step % self.plan.height] = following.states / frontier.states
+                if store is not None:
+                    store.record(following.step, following.record())
+                    store.forget([frontier.step])
+                self.release(frontier)
+                frontier = following
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown()
+                self.pool = None
+            while self.spares:
+                self._drop_spare(0)
+        self.tracker.update(n)
+        self.tracker.finish()
+        return frontier
+
+    def release(self, frontier: Frontier) -> None:
+        """A frontier the next one replaces: its files removed, its tables' memory kept for later tables."""
+        for part in frontier.parts:
+            if part.name is not None:
+                path = os.path.join(str(self.folder), part.name)
+                if os.path.exists(path):
+                    os.remove(path)
+            elif len(part.rows) >= 1 << 16:
+                self._spare(part.rows)
+            else:
+                self.held -= _whole_array(part.rows).nbytes
+
+    def _spare(self, rows: np.ndarray) -> None:
+        """Keep a table's memory (the whole array its rows are the first rows of) for later tables."""
+        self.spares.append(_whole_array(rows))
+
+    def _drop_spare(self, k: int) -> None:
+        self.held -= self.spares.pop(k).nbytes
+
+    def close(self) -> None:
+        """Remove the run's own temporary folder (a checkpoint's folder is the checkpoint's)."""
+        if self.own_folder and self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
+
+    def work_folder(self) -> str:
+        if self.folder is None:
+            self.folder = tempfile.mkdtemp(prefix="knight-frontier-")
+        os.makedirs(self.folder, exist_ok=True)
+        return self.folder
+
+    def threads_pool(self) -> ThreadPoolExecutor:
+        if self.pool is None:
+            self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="knight-frontier")
+        return self.pool
+
+    # ----------------------------------------------------------------------------------------------------------
+    def step(self, frontier: Frontier) -> Frontier:
+        """The frontier after the next square, in this process."""
+        columns = frontier.parts[0].rows.shape[1]
+        while True:
+            try:
+                return self._step(frontier, columns)
+            except CountOverflow:
+                columns += 1
+            except NoRoom:
+                self.waves *= 2
+            except OSError as exc:  # writing the partitions or the set-aside successors: a full disk, mostly
+                raise OutputError(f"cannot write the partitions of square {frontier.step + 1} in {self.folder}: "
+                                  f"{exc.strerror or exc}; free disk space there (with a checkpoint they go "
+                                  "beside it, and it keeps the squares before)") from None
+            finally:
+                self._clear_files(frontier.step + 1)
+
+    def _clear_files(self, step: int) -> None:
+        """Remove the set-aside files of step ``step`` (a step run again writes its partitions anew)."""
+        if self.folder is None or not os.path.isdir(self.folder):
+            return
+        shutil.rmtree(os.path.join(self.folder, "set-aside"), ignore_errors=True)
+
+    def plan_step(self, frontier: Frontier, columns: int) -> tuple[int, int, int, int]:
+        """(threads, waves, places per table, most places per table) for the next step."""
+        states = frontier.states
+        threads = self.threads if states >= THREADED_STATES else 1
+        most = places_for(self.memory / threads / (8 * columns) - 1023)
+        seen = self.growth.get(frontier.step % self.plan.height)
+        expect = max(1024.0, states * (GROWTH if seen is None else min(GROWTH, MARGIN * seen)))
+        waves = max(self.waves, math.ceil(expect / (threads * LOAD * most)))
+        size = min(most, places_for(expect / (threads * waves) / LOAD))
+        return threads, waves, size, most
+
+    def _step(self, frontier: Frontier, columns: int) -> Frontier:
+        plan, i, states = self.plan, frontier.step, frontier.states
+        threads, waves, size, most = self.plan_step(frontier, columns)
+        parts = threads * waves
+        self.most_parts = max(self.most_parts, parts)
+        given = frontier.parts[0].rows.shape[1]
+        owners = [Owner(t, Table(rows, plan.words), Outbox(parts, OUTBOX_ROWS, given) if parts > 1 else None, used)
+                  for t, (rows, used) in enumerate(self._rows(size, columns) for _ in range(threads))]
+        for owner, share in zip(owners, frontier.shares(threads)):
+            owner.shares = share
+        self._in_threads(owners, lambda owner: owner.table.clear() if owner.used else None)
+        spill = os.path.join(self.work_folder(), "set-aside") if parts > threads else None
+        if spill is not None:
+            os.makedirs(spill, exist_ok=True)
+        later = 1 - 1 / waves  # the share of the step that the waves from set-aside files take
+        total_rows = sum(len(p.rows) for p in frontier.parts)
+        self._rounds(owners, lambda owner, budget: self._expand(owner, i, budget, most), owners, spill,
+                     lambda done: i + (1 - later) * done / max(1, total_rows))
+        on_disk = self.keep_on_disk or waves > 1 or 2 * threads * size * 8 * columns > IN_MEMORY * self.memory
+        out = self._finish(owners, i, on_disk)
+        for wave in range(1, waves):
+            builders = [Owner(wave * threads + t, Table(rows, plan.words), None, used)
+                        for t, (rows, used) in enumerate(self._rows(size, columns) for _ in range(threads))]
+            self._in_threads(builders, lambda owner: owner.table.clear() if owner.used else None)
+            total = 0
+            for builder in builders:
+                for owner in owners:
+                    path = owner.spilled.get(builder.part)
+                    if path is not None:
+                        rows = np.memmap(path, dtype=np.int64, mode="r").reshape(-1, given)
+                        builder.inbox.append((rows, 0, len(rows)))
+                        total += len(rows)
+            self._rounds(builders, lambda owner, budget: self._absorb(owner, budget, most), builders, None,
+                         lambda done: i + 1 - later + later * (wave - 1 + done / max(1, total)) / (waves - 1))
+            out += self._finish(builders, i, True)
+            for owner in owners:
+                for builder in builders:
+                    if builder.part in owner.spilled:
+                        os.remove(owner.spilled.pop(builder.part))
+        return Frontier(i + 1, out)
+
+    def _in_threads(self, owners: list[Owner], work: Callable[[Owner], object]) -> list:
+        if len(owners) == 1:
+            return [work(owners[0])]
+        jobs = [self.threads_pool().submit(work, owner) for owner in owners]
+        wait(jobs)
+        return [job.result() for job in jobs]
+
+    def _finish(self, owners: list[Owner], i: int, on_disk: bool) -> list[Part]:
+        """The owners' partitions: their tables as they are, or written to disk (in their threads)."""
+        if not on_disk:
+            return [Part(owner.table.rows, owner.table.filled) for owner in owners]
+        folder = self.work_folder()
+        parts = self._in_threads(owners, lambda owner: write_partition(owner.table, folder,
+                                                                       f"step{i + 1}-part{owner.part}"))
+        for owner in owners:
+            self._spare(owner.table.rows)
+        return parts
+
+    def _rows(self, size: int, columns: int) -> tuple[np.ndarray, bool]:
+        """``size`` rows of ``columns`` for a table, and whether they held another table: the first rows of
+        the smallest spare that has them, or new memory (which comes empty)."""
+        fitting = [k for k, spare in enumerate(self.spares) if len(spare) >= size and spare.shape[1] == columns]
+        if fitting:
+            best = min(fitting, key=lambda k: len(self.spares[k]))
+            return self.spares.pop(best)[:size], True
+        for k in reversed(range(len(self.spares))):
+            if self.spares[k].shape[1] != columns:
+                self._drop_spare(k)
+        while self.spares and self.held + size * 8 * columns > self.memory:
+            self._drop_spare(0)  # memory over the budget goes back before new memory comes
+        self.held += size * 8 * columns
+        return np.zeros((size, columns), dtype=np.int64), False
+
+    def _grow(self, owner: Owner, most: int) -> None:
+        """Twice the places for an owner's table (at most ``most``), or :class:`NoRoom`."""
+        if owner.table.places >= most:
+            raise NoRoom()
+        size = min(most, 2 * owner.table.places)
+        old = owner.table
+        rows, used = self._rows(size, old.rows.shape[1])
+        if used:
+            rows.fill(NO_KEY)
+        owner.table = old.grown(rows)
+        self._spare(old.rows)
+
+    def _absorb(self, owner: Owner, size: int, most: int) -> int:
+        """Add the owner's inbox to its table, ``size`` rows or so; returns how many it took."""
+        taken = 0
+        while owner.inbox and taken < size:
+            rows, lo, hi = owner.inbox[0]
+            stop = min(hi, lo + size - taken)
+            at = owner.table.absorb(rows, lo, stop)
+            taken += at - lo
+            if at < stop:
+                self._grow(owner, most)
+            owner.inbox[0] = (rows, at, hi)
+            if at == hi:
+                owner.inbox.pop(0)
+        return taken
+
+    def _expand(self, owner: Owner, i: int, size: int, most: int) -> int:
+        """The owner's inbox, then up to ``size`` of its rows expanded; returns the rows it took.
+        Stops early when its outbox is full (the round's end hands it over)."""
+        self._absorb(owner, 1 << 62, most)
+        taken = 0
+        while owner.shares and taken < size:
+            rows, lo, hi = owner.shares[0]
+            box = owner.outbox or Outbox(1, 16, rows.shape[1])
+            stop = min(hi, lo + size - taken)
+            at = owner.table.expand(self.plan, i, rows, lo, stop, box, owner.part)
+            taken += at - lo
+            owner.shares[0] = (rows, at, hi)
+            if at == hi:
+                owner.shares.pop(0)
+            if at < stop:
+                if owner.table.room < 16 * 16:
+                    self._grow(owner, most)
+                else:
+                    break  # the outbox is full
+        return taken
+
+    def _rounds(self, owners: list[Owner], work: Callable[[Owner, int], int], receivers: list[Owner],
+                spill: str | None, fraction: Callable[[float], float]) -> None:
+        """Run ``work(owner, size)`` for every owner, each in its thread, in rounds of about 0.1 s, until
+        every owner's rows and inbox are taken; between rounds the outboxes are handed over (to the
+        receivers' inboxes, or to set-aside files in ``spill``), and the progress is reported and ``cancel``
+        looked at (``fraction``: of the rows taken, the step's progress)."""
+        budget = Budget(first=1 << 12)
+        done = 0
+        while any(owner.busy for owner in owners):
+            began = time.monotonic()
+            busy = [owner for owner in owners if owner.busy]
+            done += sum(self._in_threads(busy, lambda owner: work(owner, budget.size)))
+            for owner in owners:
+                if owner.outbox is not None:
+                    self._hand_over(owner, receivers, spill)
+            budget.measure(began)
+            self.tracker.update(fraction(done))
+
+    def _hand_over(self, owner: Owner, receivers: list[Owner], spill: str | None) -> None:
+        """Empty an outbox: each partition's rows to its owner's inbox, or appended to its set-aside file."""
+        box = owner.outbox
+        assert box is not None
+        for part in map(int, np.flatnonzero(box.filled)):
+            if part < len(receivers):
+                rows = box.take(part)
+                receivers[part].inbox.append((rows, 0, len(rows)))
+                continue
+            assert spill is not None
+            path = owner.spilled.setdefault(part, os.path.join(spill, f"{owner.part}-{part}"))
+            with open(path, "ab") as file:
+                box.rows[part, :int(box.filled[part])].tofile(file)
+            box.filled[part] = 0
+
+
+__all__ = ["Frontier", "Part", "Sweep", "start_frontier", "load_frontier", "write_partition",
+           "NO_KEY"]

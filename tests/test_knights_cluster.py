@@ -1,0 +1,61 @@
+"""The frontier count on a dask cluster: every worker owns a partition of each step, and a worker killed
+during a step is replaced and the step run again from the states before it, never counted twice."""
+
+import json
+import os
+import signal
+
+import distributed
+import pytest
+
+from boardpuzzles.cli import main
+from boardpuzzles.errors import ClusterError
+from boardpuzzles.knights import count_tours, published
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=":0") as local:
+        yield local
+
+
+def test_the_workers_own_the_partitions_and_count_exactly(cluster):
+    result = count_tours(6, 6, closed=True, cluster=cluster.scheduler_address)
+    assert result.count == published.CLOSED[6, 6]
+    assert result.sent_bytes > 0 and result.redone == 0
+    # counts outgrowing 62 bits: a step run again with one more limb, on the cluster too
+    assert count_tours(3, 60, closed=True, cluster=cluster.scheduler_address).count == \
+        count_tours(3, 60, closed=True).count
+    assert count_tours(5, 5, start=(0, 0), blocked=[(4, 4)], cluster=cluster.scheduler_address).count == \
+        count_tours(5, 5, start=(0, 0), blocked=[(4, 4)], method="backtrack").count
+
+
+def test_a_worker_killed_during_a_step_is_replaced_and_the_step_run_again(cluster, tmp_path):
+    with distributed.Client(cluster.scheduler_address) as client:
+        victim = sorted(client.run(os.getpid).values())[0]
+    killed = []
+
+    def progress(report):
+        # half a step: every share expanded, the successors not yet summed by their owners
+        if not killed and report.done == 14.5:
+            os.kill(victim, signal.SIGKILL)
+            killed.append(report.done)
+
+    result = count_tours(5, 6, checkpoint=tmp_path / "tours.ckpt", cluster=cluster.scheduler_address,
+                         progress=progress)
+    assert killed == [14.5]
+    assert result.redone >= 1
+    assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6]
+    left = os.listdir(tmp_path / "tours.ckpt.parts")
+    assert all(name.startswith("step30-") for name in left)  # the tries that were not kept are gone
+
+
+def test_the_command_line_counts_on_a_cluster(cluster, capsys):
+    assert main(["knight", "count", "3x12", "--closed", "--cluster", cluster.scheduler_address, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 176
+
+
+def test_a_cluster_that_cannot_be_reached_is_one_error():
+    with pytest.raises(ClusterError):
+        count_tours(5, 5, cluster="tcp://127.0.0.1:9")
