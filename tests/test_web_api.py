@@ -191,6 +191,7 @@ def test_the_seed_tree_and_play(client):
     ("knight/tour", {"board": "5x5", "method": "magic"}, "method"),
     ("knight/tour", {"board": "5x5", "lookahead": "9"}, "lookahead"),
     ("knight/count", {"board": "8x8"}, "board"),
+    ("knight/count", {"board": "5x4", "blocked": "d4,z9"}, "blocked"),
     ("knight/steps", {"board": "21x20"}, "board"),
     ("knight/steps", {"board": "5x5", "offset": "-1"}, "offset"),
     ("knight/steps", {"board": "5x5", "limit": "5001"}, "limit"),
@@ -351,3 +352,8 @@ def test_the_readme_examples_are_the_answers(client, path, shown):
         for method in line.get("methods", []):
             method.pop("seconds")
     assert answer == shown
+
+
+def test_knight_count_takes_blocked_squares(client):
+    answer = client.get("/api/knight/count", params={"board": "5x4", "closed": "true", "blocked": "d4,d5"}).json()
+    assert (answer["count"], answer["blocked"]) == (1, ["d4", "d5"])

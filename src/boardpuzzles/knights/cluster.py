@@ -64,13 +64,18 @@ def _plan(height: int, width: int, closed: bool, start: int, blocked: tuple[int,
     return plan(height, width, closed, start, blocked, symmetric)
 
 
+def _most_places(memory: int, columns: int) -> int:
+    """The most places a worker's table of ``columns`` int64 columns may have in ``memory`` bytes."""
+    return places_for(memory / (8 * columns) - 1023)
+
+
 def _table(states: float, columns: int, words: int, memory: int) -> Table:
-    most = places_for(memory / (8 * columns) - 1023)
+    most = _most_places(memory, columns)
     return Table(np.zeros((min(most, places_for(2.5 * states / LOAD)), columns), dtype=np.int64), words)
 
 
 def _grown(table: Table, memory: int) -> Table:
-    most = places_for(memory / (8 * table.rows.shape[1]) - 1023)
+    most = _most_places(memory, table.rows.shape[1])
     if table.places >= most:
         raise ClusterError(f"a worker's table would outgrow its memory ({memory:,} bytes): give the count more "
                            "workers, or more memory a worker (memory)")
@@ -133,8 +138,8 @@ def absorb_share(first: tuple[np.ndarray, list, int] | None, pieces: list[np.nda
     # room for every row that comes, before any comes: a piece is another table's codes in the order of their
     # places, so its first rows all belong to the first places here too, and a table short of room there would
     # pile them up in one run that each later row walks (7x7 closed: 50 s for one piece, against 0.1 s)
-    room = places_for(min(memory / (8 * rows.shape[1]) - 1023, (filled + sum(len(p) for p in pieces if p is not None))
-                          / LOAD))
+    room = min(_most_places(memory, rows.shape[1]),
+               places_for((filled + sum(len(p) for p in pieces if p is not None)) / LOAD))
     if room > table.places:
         table = table.grown(np.zeros((room, rows.shape[1]), dtype=np.int64))
     received = 0

@@ -331,6 +331,13 @@ def _board(query: Query, largest: int = WEB_KNIGHT_SIDE) -> tuple[int, int]:
         return parse_board_size(text, largest=largest)
 
 
+def _blocked(query: Query, rows: int, cols: int) -> list[tuple[int, int]]:
+    """The squares ``blocked`` takes off the board (none when it is not given)."""
+    with field("blocked"):
+        text = query.text("blocked")
+        return parse_squares(text, rows, cols, parameter="blocked") if text else []
+
+
 @dataclass(frozen=True)
 class _KnightAsk:
     """What ``knight/tour`` and ``knight/steps`` ask: the board, the start, the blocked squares, the method."""
@@ -350,10 +357,7 @@ class _KnightAsk:
             raise _too_big("board", f"at most {MAX_STEPPED} squares to trace", f"{rows}x{cols}")
         with field("start"):
             start = parse_square(query.text("start", "a1") or "", rows, cols)
-        with field("blocked"):
-            blocked_text = query.text("blocked")
-            blocked = parse_squares(blocked_text, rows, cols, parameter="blocked") if blocked_text else []
-        return cls(rows, cols, start, blocked, query.flag("closed"), query.choice("method", knights.METHODS),
+        return cls(rows, cols, start, _blocked(query, rows, cols), query.flag("closed"), query.choice("method", knights.METHODS),
                    query.integer("lookahead", 1, 8))
 
     def answer(self, work: Work) -> tuple[knights.KnightTour | knights.NoTour, dict[str, Any]]:
@@ -406,10 +410,7 @@ def knight_count(query: Query, work: Work) -> Answer:
     start_text = query.text("start")
     with field("start"):
         start = parse_square(start_text, rows, cols) if start_text is not None else None
-    with field("blocked"):
-        blocked_text = query.text("blocked")
-        blocked = parse_squares(blocked_text, rows, cols, parameter="blocked") if blocked_text else []
-    return knights.count_tours(rows, cols, closed, start, blocked=blocked,
+    return knights.count_tours(rows, cols, closed, start, blocked=_blocked(query, rows, cols),
                                **work.protocol(knights.count_tours)).to_json()
 
 
