@@ -4,6 +4,7 @@ during a step is replaced and the step run again from the states before it, neve
 import json
 import os
 import signal
+import time
 
 import distributed
 import pytest
@@ -49,6 +50,31 @@ def test_a_worker_killed_during_a_step_is_replaced_and_the_step_run_again(cluste
     assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6]
     left = os.listdir(tmp_path / "tours.ckpt.parts")
     assert all(name.startswith("step30-") for name in left)  # the tries that were not kept are gone
+
+
+def test_a_worker_killed_after_writing_its_share_is_replaced_too(cluster, tmp_path):
+    # its result is finished but lost with it, and its task (bound to it) never runs again: the count must not
+    # wait for that result, but run the step again on the replacement
+    with distributed.Client(cluster.scheduler_address) as client:
+        victim = sorted(client.run(os.getpid).values())[0]
+    killed = []
+
+    def shares_written():
+        tasks = list(cluster.scheduler.tasks.values())
+        return sum(str(task.key).startswith("absorb_share-") and task.state == "memory" for task in tasks) == 2
+
+    def progress(report):
+        if not killed and report.done == 14.5:
+            deadline = time.monotonic() + 30
+            while not shares_written() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            killed.append(shares_written())
+            os.kill(victim, signal.SIGKILL)
+
+    result = count_tours(5, 6, cluster=cluster.scheduler_address, progress=progress)
+    assert killed == [True]
+    assert result.redone >= 1
+    assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6]
 
 
 def test_the_command_line_counts_on_a_cluster(cluster, capsys):

@@ -30,6 +30,7 @@ have passed.  A step is counted from one whole try only, never twice.
 from __future__ import annotations
 
 import functools
+import logging
 import operator
 import os
 import time
@@ -47,10 +48,17 @@ from .sweep import OUTBOX_ROWS, Frontier, Part, Sweep, places_for, write_partiti
 REPLACE_SECONDS = 60.0
 #: seconds the count waits for a cluster with no worker at all
 NO_WORKER_SECONDS = 30.0
+#: the most times one square is run again before the count gives up with the reason of the last try
+MOST_REDOS = 5
+#: seconds the count waits for the (small) results of a step's finished tasks before it looks at the owners again
+RESULT_SECONDS = 5.0
+
+log = logging.getLogger("boardpuzzles.knights")
 
 
 class WorkerLost(Exception):
-    """A worker of the step was lost: the step runs again."""
+    """A worker of the step was lost, or a task met an error of the connection or the disk: the step runs
+    again.  Its text is the reason."""
 
 
 def distributed_errors() -> tuple[type[BaseException], ...]:
@@ -188,12 +196,18 @@ class ClusterSteps:
         if self.own:
             self.client.close()
 
+    def addresses(self) -> list[str]:
+        """The addresses of the cluster's workers now, asked of the scheduler.  Not ``scheduler_info()``: the
+        client's own periodic refresh (which asks for no worker) may overwrite what that fetched before it is
+        read, and then the cluster looks empty."""
+        return sorted(self.client.sync(self.client.scheduler.identity, n_workers=-1)["workers"])
+
     def workers(self, wait_for: int = 1, seconds: float = NO_WORKER_SECONDS) -> list[str]:
         """The addresses of the cluster's workers, once there are ``wait_for`` (or ``seconds`` have passed
         and there is one at least)."""
         deadline = time.monotonic() + seconds
         while True:
-            found = sorted(self.client.scheduler_info()["workers"])
+            found = self.addresses()
             if len(found) >= wait_for or (found and time.monotonic() > deadline):
                 return found
             if time.monotonic() > deadline:
@@ -206,13 +220,19 @@ class ClusterSteps:
         self._on_disk(frontier)
         columns = frontier.parts[0].rows.shape[1]
         owners = self.workers()
+        redos = 0
         while True:
             self.tries += 1
             try:
                 return self._step(frontier, owners, columns)
             except CountOverflow:
                 columns += 1
-            except WorkerLost:
+            except WorkerLost as lost:
+                redos += 1
+                if redos > MOST_REDOS:
+                    raise ClusterError(f"square {frontier.step + 1} failed {redos} times on the cluster; the "
+                                       f"last time: {lost}") from None
+                log.warning("square %d is counted again on the cluster: %s", frontier.step + 1, lost)
                 self.redone += 1
                 owners = self.workers(len(owners), REPLACE_SECONDS)
             finally:
@@ -254,7 +274,7 @@ class ClusterSteps:
                                  allow_other_workers=False, pure=False) for w in range(count)]
         futures = firsts + [p for row in pieces for p in row] + seconds
         try:
-            self._wait(firsts, futures, owners, i, 0.0)
+            self._wait(firsts, futures, owners, i, 0.0, fetch=False)  # tables stay on their workers
             self.sweep.tracker.done = i + 0.5  # every share expanded: half the step, said at once
             self.sweep.tracker.report(force=True)
             self.sweep.tracker.check()
@@ -272,13 +292,15 @@ class ClusterSteps:
             parts.append(Part(np.load(path, mmap_mode="r"), states, name, printed))
         return Frontier(i + 1, parts)
 
-    def _wait(self, last: list, futures: list, owners: list[str], i: int, before: float) -> list:
-        """The results of ``last`` once all are done; :class:`WorkerLost` as soon as an owner is gone or a task
-        failed; the progress reported (from ``before`` of the step on) and ``cancel`` looked at meanwhile."""
+    def _wait(self, last: list, futures: list, owners: list[str], i: int, before: float,
+              fetch: bool = True) -> list:
+        """The results of ``last`` once all are done (none fetched unless ``fetch``); :class:`WorkerLost` as soon
+        as an owner is gone or a task failed; the progress reported (from ``before`` of the step on) and
+        ``cancel`` looked at meanwhile."""
         while True:
-            present = set(self.client.scheduler_info()["workers"])
+            present = set(self.addresses())
             if not set(owners) <= present:
-                raise WorkerLost()
+                raise WorkerLost(f"worker {', '.join(sorted(set(owners) - present))} left the cluster")
             failed = [f for f in futures if f.status in ("error", "lost", "cancelled")]
             if failed:
                 error = failed[0].exception() if failed[0].status == "error" else None
@@ -286,10 +308,19 @@ class ClusterSteps:
                     raise error
                 if error is not None and not isinstance(error, (OSError, distributed_errors())):
                     raise ClusterError(f"a task of square {i + 1} failed on the cluster: {error!r}")
-                raise WorkerLost()
+                raise WorkerLost(f"a task was {failed[0].status}" + (f": {error!r}" if error is not None else ""))
             done = sum(f.status == "finished" for f in last)
+            if done == len(last) and not fetch:
+                return []
             if done == len(last):
-                return self.client.gather(last)
+                try:
+                    # bounded: a result whose worker died after it finished is never fetched, and the task,
+                    # bound to that worker, never runs again; the owners are looked at again meanwhile
+                    return [f.result(timeout=RESULT_SECONDS) for f in last]
+                except TimeoutError:
+                    pass
+                except Exception as exc:
+                    raise WorkerLost(f"the results of square {i + 1} could not be fetched: {exc!r}") from None
             self.sweep.tracker.update(i + before + 0.5 * done / len(last))
             try:
                 from distributed import wait
