@@ -103,9 +103,9 @@ SUCCESSORS = 2.2
 #: bytes a cluster worker sends per state and step (measured, 7x8 closed with 2 workers: the successors it
 #: hands to the other workers, summed first; ``benchmarks/knight_counts.py 7x8 --cluster 2``, 25 Nov 2026)
 BYTES_SENT_PER_STATE = 10.1
-#: a cluster worker's CPU per state and step over this process's threads' (the same run: 566 ns against 280;
+#: a cluster worker's CPU per state and step over this process's threads' (the same run: 406 ns against 280;
 #: each step's files written, fingerprinted and mapped back, new tables, the tasks' traffic)
-CLUSTER_OVERHEAD = 2.0
+CLUSTER_OVERHEAD = 1.45
 #: states a process holds besides its tables (the kernels, Python): bytes
 BASE_MEMORY = 300 << 20
 
