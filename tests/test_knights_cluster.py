@@ -11,6 +11,7 @@ import pytest
 
 from boardpuzzles.cli import main
 from boardpuzzles.errors import ClusterError
+from boardpuzzles.knights import cluster as cluster_module
 from boardpuzzles.knights import count_tours, published
 
 
@@ -75,6 +76,17 @@ def test_a_worker_killed_after_writing_its_share_is_replaced_too(cluster, tmp_pa
     assert killed == [True]
     assert result.redone >= 1
     assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6]
+
+
+def test_a_square_that_keeps_failing_ends_the_count_with_its_reason(cluster, monkeypatch, caplog):
+    def always_lost(self, frontier, owners, columns):
+        raise cluster_module.WorkerLost("the disk is full")
+
+    monkeypatch.setattr(cluster_module.ClusterSteps, "_step", always_lost)
+    with pytest.raises(ClusterError, match=r"square 1 failed 6 times on the cluster; the last time: the disk is full"):
+        count_tours(5, 5, cluster=cluster.scheduler_address)
+    said = [r.getMessage() for r in caplog.records if r.name == "boardpuzzles.knights"]
+    assert said == ["square 1 is counted again on the cluster: the disk is full"] * cluster_module.MOST_REDOS
 
 
 def test_the_command_line_counts_on_a_cluster(cluster, capsys):
