@@ -8,7 +8,6 @@ with the same words.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
 from typing import Any
 
 from .. import checks, runner

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import operator
 import os
 import time
 from typing import Any
@@ -41,6 +40,7 @@ import numpy as np
 from .. import runner
 from ..checkpoint import FINGERPRINT_SEED, fingerprint
 from ..errors import ClusterError
+from .asked import default_memory
 from .frontier import LOAD, CountOverflow, Outbox, Plan, Table, plan
 from .sweep import OUTBOX_ROWS, Frontier, Part, Sweep, places_for, write_partition
 
@@ -117,7 +117,7 @@ def expand_share(key: tuple, step: int, files: list[str], owners: int, owner: in
     table (returned as rows, empty places included), the others summed by partition (dense rows; None for
     its own).  Returns (table rows, rows for each owner, codes in the table), or None when a count outgrew
     its limbs.  ``memory``: bytes a table may take (0: half of this machine's)."""
-    memory = memory or _worker_memory()
+    memory = memory or default_memory()  # the worker machine's
     the_plan = _plan(*key)
     shares = [np.load(path, mmap_mode="r") for path in files]
     states = sum(len(rows) for rows in shares)
@@ -137,7 +137,7 @@ def absorb_share(first: tuple[np.ndarray, list, int] | None, pieces: list[np.nda
     """Task (2) of a step on an owner: its table from task (1) plus the rows the other workers summed for it,
     written as its partition of the next step.  Returns (file name, fingerprint, codes, bytes received), or
     None when a count outgrew its limbs (here or in a task (1))."""
-    memory = memory or _worker_memory()
+    memory = memory or default_memory()  # the worker machine's
     if first is None or any(piece is None for piece in pieces):
         return None
     rows, _, filled = first
@@ -164,11 +164,6 @@ def absorb_share(first: tuple[np.ndarray, list, int] | None, pieces: list[np.nda
                 table = _grown(table, memory)
     part = write_partition(table, folder, name)
     return part.name or name, part.print or FINGERPRINT_SEED, part.states, received
-
-
-def _worker_memory() -> int:
-    """Half of the worker machine's memory."""
-    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
 
 
 def _piece(first: tuple[np.ndarray, list, int] | None, owner: int) -> np.ndarray | None:

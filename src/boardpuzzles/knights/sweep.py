@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..checkpoint import FINGERPRINT_SEED, Checkpoint, fingerprint, load_array
-from ..errors import CheckpointError, InputError, OutputError
+from ..errors import CheckpointError, OutputError
 from ..progress import Budget, Tracker
 from .frontier import LOAD, NO_KEY, CountOverflow, Outbox, Plan, Table, initial
 
@@ -294,10 +294,10 @@ class Sweep:
                                   f"{exc.strerror or exc}; free disk space there (with a checkpoint they go "
                                   "beside it, and it keeps the squares before)") from None
             finally:
-                self._clear_files(frontier.step + 1)
+                self._clear_files()
 
-    def _clear_files(self, step: int) -> None:
-        """Remove the set-aside files of step ``step`` (a step run again writes its partitions anew)."""
+    def _clear_files(self) -> None:
+        """Remove the set-aside files of the step just run (a step run again writes its partitions anew)."""
         if self.folder is None or not os.path.isdir(self.folder):
             return
         shutil.rmtree(os.path.join(self.folder, "set-aside"), ignore_errors=True)
@@ -314,16 +314,14 @@ class Sweep:
         return threads, waves, size, most
 
     def _step(self, frontier: Frontier, columns: int) -> Frontier:
-        plan, i, states = self.plan, frontier.step, frontier.states
+        i = frontier.step
         threads, waves, size, most = self.plan_step(frontier, columns)
         parts = threads * waves
         self.most_parts = max(self.most_parts, parts)
         given = frontier.parts[0].rows.shape[1]
-        owners = [Owner(t, Table(rows, plan.words), Outbox(parts, OUTBOX_ROWS, given) if parts > 1 else None, used)
-                  for t, (rows, used) in enumerate(self._rows(size, columns) for _ in range(threads))]
+        owners = self._owners(range(threads), size, columns, parts, given)
         for owner, share in zip(owners, frontier.shares(threads)):
             owner.shares = share
-        self._in_threads(owners, lambda owner: owner.table.clear() if owner.used else None)
         spill = os.path.join(self.work_folder(), "set-aside") if parts > threads else None
         if spill is not None:
             os.makedirs(spill, exist_ok=True)
@@ -334,9 +332,7 @@ class Sweep:
         on_disk = self.keep_on_disk or waves > 1 or 2 * threads * size * 8 * columns > IN_MEMORY * self.memory
         out = self._finish(owners, i, on_disk)
         for wave in range(1, waves):
-            builders = [Owner(wave * threads + t, Table(rows, plan.words), None, used)
-                        for t, (rows, used) in enumerate(self._rows(size, columns) for _ in range(threads))]
-            self._in_threads(builders, lambda owner: owner.table.clear() if owner.used else None)
+            builders = self._owners(range(wave * threads, (wave + 1) * threads), size, columns, 1, given)
             total = 0
             for builder in builders:
                 for owner in owners:
@@ -353,6 +349,15 @@ class Sweep:
                     if builder.part in owner.spilled:
                         os.remove(owner.spilled.pop(builder.part))
         return Frontier(i + 1, out)
+
+    def _owners(self, parts: range, size: int, columns: int, boxes: int, given: int) -> list[Owner]:
+        """An owner for each partition of ``parts``, its table of ``size`` places of ``columns`` empty (memory
+        that held another table is emptied in the owners' threads), with an outbox for ``boxes`` partitions
+        of rows of ``given`` columns when ``boxes`` > 1."""
+        owners = [Owner(part, Table(rows, self.plan.words), Outbox(boxes, OUTBOX_ROWS, given) if boxes > 1 else None,
+                        used) for part, (rows, used) in zip(parts, (self._rows(size, columns) for _ in parts))]
+        self._in_threads(owners, lambda owner: owner.table.clear() if owner.used else None)
+        return owners
 
     def _in_threads(self, owners: list[Owner], work: Callable[[Owner], object]) -> list:
         if len(owners) == 1:
