@@ -49,7 +49,7 @@ from boardpuzzles.knights.asked import parse_memory, sweep_order
 
 DEFAULT_BOARDS = ("6x8", "6x10", "7x8")
 #: the long boards ``--profiles`` counts: each height's strip until it repeats (the first columns) and its end
-PROFILE_BOARDS = ("3x30", "4x25", "5x20", "6x16", "7x12", "3x24:open", "4x16:open", "5x12:open", "6x11:open")
+PROFILE_BOARDS = ("3x30", "4x25", "5x20", "6x16", "7x16", "3x24:open", "4x18:open", "5x18:open", "6x16:open")
 #: the estimate must come within this factor of every board counted
 ESTIMATE_FACTOR = 2.0
 
@@ -246,8 +246,14 @@ def old_source(commit: str) -> tuple[str, str]:
     return os.path.join(folder, "src"), folder
 
 
+#: log10 states within this of the strip continued count as the strip's (the end has not begun there)
+SAME_LOG = 0.02
+
+
 def profiles(memory: int | None) -> None:
-    """Count each height's long board and print ``PROFILES`` for knights/estimate.py."""
+    """Count each height's long board and print ``PROFILES`` for knights/estimate.py: its strip (the columns
+    until they repeat two by two) and the ratios of its last columns to the strip continued, from the first
+    column that leaves the strip (the relaxation thins the last four to eight columns)."""
     print("PROFILES: dict[tuple[int, bool], tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]] = {")
     for board in PROFILE_BOARDS:
         rows, cols, closed = parse_board(board)
@@ -256,16 +262,25 @@ def profiles(memory: int | None) -> None:
         width = max(rows, cols)
         logs = [[round(math.log10(max(1, v)), 2) for v in result.states[k:k + height]]
                 for k in range(0, len(result.states), height)]
-        strip = logs[:width - 2]
-        cut = next((x + 2 for x in range(len(strip) - 2)
-                    if all(abs(a - b) <= 0.01 for a, b in zip(strip[x], strip[x + 2]))), len(strip))
-        cont = [strip[len(strip) - 2 + j % 2] for j in range(2)]
-        end = [[round(a - b, 2) for a, b in zip(logs[width - 2 + j], cont[j])] for j in range(2)]
+        cut = next((x + 2 for x in range(width - 2)
+                    if all(abs(a - b) <= SAME_LOG / 2 for a, b in zip(logs[x], logs[x + 2]))), None)
+        if cut is None:
+            raise SystemExit(f"{board}: its columns never repeat; count a longer board")
+
+        def strip(x: int) -> list[float]:
+            return logs[x] if x < cut else logs[cut - 2 + (x - cut) % 2]
+
+        first = width
+        while first > cut and any(abs(a - b) > SAME_LOG for a, b in zip(logs[first - 1], strip(first - 1))):
+            first -= 1
+        if first == cut:
+            raise SystemExit(f"{board}: its end begins before its columns repeat; count a longer board")
+        end = [[round(a - b, 2) for a, b in zip(logs[x], strip(x))] for x in range(first, width)]
 
         def text(rows_: list[list[float]]) -> str:
             return "(" + ", ".join("(" + ", ".join(f"{v:g}" for v in c) + ("," if len(c) == 1 else "") + ")"
                                    for c in rows_) + ")"
-        print(f"    ({height}, {closed}): (\n        {text(strip[:cut])},\n        {text(end)}),", flush=True)
+        print(f"    ({height}, {closed}): (\n        {text(logs[:cut])},\n        {text(end)}),", flush=True)
     print("}")
 
 

@@ -36,7 +36,7 @@ def test_json_keeps_the_keys_and_adds_peak_states_and_seconds(capsys):
 
 
 @pytest.mark.parametrize("args,words", [
-    (["8", "--closed"], "--force"),
+    (["8"], "--force"),
     (["11x11", "-m", "frontier", "--force"], "--method"),
     (["5x5", "--blocked", "a1,z9"], "z9 is off the 5x5 board"),
     (["5x5", "--cluster-workers", "3"], "--cluster-workers"),
@@ -128,7 +128,7 @@ def test_blocked_squares_and_the_estimate(capsys):
     assert main(["knight", "count", "10", "--closed", "--estimate", "--cluster-workers", "64", "--json"]) == 0
     guess = json.loads(capsys.readouterr().out)
     assert guess["cluster_workers"] == 64 and guess["peak_states"] > 10**10 and guess["factor"] > 2
-    assert main(["knight", "count", "8", "--closed"]) == 2  # refused, quoting the estimate
+    assert main(["knight", "count", "8"]) == 2  # refused, quoting the estimate
     assert "estimated at about" in capsys.readouterr().err
 
 

@@ -8,6 +8,9 @@ each pinned to its worker:
    partition files it wrote at the step before: each worker keeps its share),
    adds the successors of its own partition to its table, and sums the others
    by partition (a table each, so that a successor made twice is sent once);
+   only the successors that can still be completed are kept (the client finds
+   the count's completable states once, :mod:`.completable`, and writes them in
+   the run's folder: a task reads its step's set);
 2. **absorb** (one a worker): the worker takes its table from (1) and what
    every other worker summed for it (dask moves those arrays between the
    workers: the only bytes sent), adds them, and writes its partition of the
@@ -41,6 +44,7 @@ from .. import runner
 from ..checkpoint import FINGERPRINT_SEED, fingerprint
 from ..errors import ClusterError
 from .asked import default_memory
+from .completable import bitmap, completable
 from .frontier import LOAD, CountOverflow, Outbox, Plan, Table, plan
 from .sweep import OUTBOX_ROWS, Frontier, Part, Sweep, places_for, write_partition
 
@@ -72,6 +76,7 @@ def _plan(height: int, width: int, closed: bool, start: int, blocked: tuple[int,
     return plan(height, width, closed, start, blocked, symmetric)
 
 
+
 def _most_places(memory: int, columns: int) -> int:
     """The most places a worker's table of ``columns`` int64 columns may have in ``memory`` bytes."""
     return places_for(memory / (8 * columns) - 1023)
@@ -90,13 +95,14 @@ def _grown(table: Table, memory: int) -> Table:
     return table.grown(np.zeros((min(most, 2 * table.places), table.rows.shape[1]), dtype=np.int64))
 
 
-def _expand_all(the_plan: Plan, step: int, shares: list[np.ndarray], own: Table, others: list[Table | None],
-                box: Outbox, owner: int, memory: int) -> Table:
-    """Expand every share into the owner's table, and the others' successors into their tables."""
+def _expand_all(the_plan: Plan, step: int, bits: np.ndarray, shares: list[np.ndarray], own: Table,
+                others: list[Table | None], box: Outbox, owner: int, memory: int) -> Table:
+    """Expand every share into the owner's table, and the others' successors into their tables (those that
+    ``bits``, the step's completable states, keep)."""
     for rows in shares:
         lo = 0
         while lo < len(rows):
-            lo = own.expand(the_plan, step, rows, lo, len(rows), box, owner)
+            lo = own.expand(the_plan, step, rows, lo, len(rows), box, owner, bits)
             if own.room < 256:
                 own = _grown(own, memory)
             for part in np.flatnonzero(box.filled):
@@ -112,13 +118,15 @@ def _expand_all(the_plan: Plan, step: int, shares: list[np.ndarray], own: Table,
 
 
 def expand_share(key: tuple, step: int, files: list[str], owners: int, owner: int, columns: int,
-                 memory: int) -> tuple[np.ndarray, list[np.ndarray | None], int] | None:
-    """Task (1) of a step on worker ``owner``: its share's successors, those of its own partition summed in a
-    table (returned as rows, empty places included), the others summed by partition (dense rows; None for
-    its own).  Returns (table rows, rows for each owner, codes in the table), or None when a count outgrew
-    its limbs.  ``memory``: bytes a table may take (0: half of this machine's)."""
+                 memory: int, completable_file: str | None) -> tuple[np.ndarray, list[np.ndarray | None], int] | None:
+    """Task (1) of a step on worker ``owner``: its share's successors that can still be completed (the states
+    of the file ``completable_file``, or all when None), those of its own partition summed in a table
+    (returned as rows, empty places included), the others summed by partition (dense rows; None for its
+    own).  Returns (table rows, rows for each owner, codes in the table), or None when a count outgrew its
+    limbs.  ``memory``: bytes a table may take (0: half of this machine's)."""
     memory = memory or default_memory()  # the worker machine's
     the_plan = _plan(*key)
+    bits = bitmap(None if completable_file is None else np.load(completable_file, mmap_mode="r"), the_plan)
     shares = [np.load(path, mmap_mode="r") for path in files]
     states = sum(len(rows) for rows in shares)
     own = _table(states / owners, columns, the_plan.words, memory)
@@ -126,7 +134,7 @@ def expand_share(key: tuple, step: int, files: list[str], owners: int, owner: in
               for k in range(owners)]
     box = Outbox(owners, OUTBOX_ROWS, shares[0].shape[1] if shares else columns)
     try:
-        own = _expand_all(the_plan, step, shares, own, others, box, owner, memory)
+        own = _expand_all(the_plan, step, bits, shares, own, others, box, owner, memory)
     except CountOverflow:
         return None  # the client runs the step again with one more limb
     return own.rows, [None if target is None else target.dense() for target in others], own.filled
@@ -186,10 +194,28 @@ class ClusterSteps:
         self.redone = 0
         self.sent = 0
         self.tries = 0
+        #: the file of each step's completable states in the run's folder (None: nothing tested), once written
+        self.completable_files: list[str | None] = []
 
     def close(self) -> None:
+        for path in {name for name in self.completable_files if name is not None}:
+            if os.path.exists(path):
+                os.remove(path)
         if self.own:
             self.client.close()
+
+    def _write_completable(self) -> None:
+        """The count's completable states, found here once (the sweep's tracker hears of it), written in the
+        run's folder where every worker reads them: a file for each set, squares with the same set sharing it."""
+        sweep = self.sweep
+        if sweep.completable is None:
+            sweep.completable = completable(sweep.plan, sweep.tracker)
+        names: dict[int, str] = {}
+        for members in sweep.completable.members:
+            if members is not None and id(members) not in names:
+                names[id(members)] = os.path.join(sweep.work_folder(), f"completable{len(names)}.npy")
+                np.save(names[id(members)], members)
+            self.completable_files.append(None if members is None else names[id(members)])
 
     def addresses(self) -> list[str]:
         """The addresses of the cluster's workers now, asked of the scheduler.  Not ``scheduler_info()``: the
@@ -212,6 +238,8 @@ class ClusterSteps:
 
     def step(self, frontier: Frontier) -> Frontier:
         """The frontier after the next square, made by the cluster's workers."""
+        if not self.completable_files:
+            self._write_completable()
         self._on_disk(frontier)
         columns = frontier.parts[0].rows.shape[1]
         owners = self.workers()
@@ -261,7 +289,8 @@ class ClusterSteps:
                 shares[k % count].append(os.path.join(folder, str(part.name)))
         client = self.client
         firsts = [client.submit(expand_share, self.key, i, shares[w], count, w, columns, self.memory,
-                                workers=[owners[w]], allow_other_workers=False, pure=False) for w in range(count)]
+                                self.completable_files[i], workers=[owners[w]], allow_other_workers=False,
+                                pure=False) for w in range(count)]
         pieces = [[client.submit(_piece, firsts[k], w, workers=[owners[k]], allow_other_workers=False, pure=False)
                    for k in range(count) if k != w] for w in range(count)]
         seconds = [client.submit(absorb_share, firsts[w], pieces[w], self.sweep.plan.words, folder,

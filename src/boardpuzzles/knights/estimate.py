@@ -5,10 +5,11 @@ The model.  After square ``(x, r)`` of the sweep (column ``x``, row ``r``) of a
 board ``h`` squares across, the states depend only on ``h``, the kind of tour
 and ``x, r``, as long as two columns are still to come (the squares still to
 come are what the plan looks at): the board is a *strip*, and the states after
-each square of a strip are the same however long the board is.  The last two
-columns shrink them (their squares have fewer moves left).  So the states of a
-board are its strip's up to ``x = w - 3``, then the strip's times the *end*
-ratios of its last two columns.
+each square of a strip are the same however long the board is.  The last
+columns shrink them: their squares have fewer moves left, and the degree
+relaxation (:mod:`.completable`) drops the frontiers that can no longer be
+finished, from four to eight columns before the end.  So the states of a
+board are its strip's, times the *end* ratios of its last columns.
 
 :data:`PROFILES` holds, for each height and kind measured, the log10 states
 after each square of a long board (``benchmarks/knight_counts.py --profiles``
@@ -17,6 +18,8 @@ forever), and its end ratios.  A height not measured is extrapolated from the
 two tallest measured of its kind: each square's log10 states grow by what
 they grew between those two, per square of height (rows matched in
 proportion), damped by :data:`DAMPING`, with the tallest one's end ratios.
+Boards over 8 across are counted without the relaxation: they are told from
+:data:`UNRELAXED_PROFILES`, measured before it, in the same way.
 The time is the states of every step times the nanoseconds a state and step
 cost here (:data:`NS_PER_STATE`, which grow with the size of the tables), the
 memory the tables of the widest step (capped by ``memory``: a bigger step is
@@ -27,7 +30,8 @@ The uncertainty is a factor: the boards measured are told within
 :data:`MEASURED_FACTOR` (the benchmark checks every board it counts against
 it); each square of height extrapolated multiplies it by
 :data:`EXTRAPOLATED_FACTOR` (7-across closed boards told from 5 and 6 across
-came within 1.3 of their states, 6-across open ones from 4 and 5 within 1.6); a
+came within 1.35 of their states, 6-across open ones from 4 and 5 within 2.6;
+8x8 closed told from 6 and 7 across within 1.9); a
 board with blocked squares or an open tour's start is told as the whole board (blocked squares only take
 states away; a start keeps frontiers and their mirror images apart: up to
 :data:`NO_MIRROR` times as many).
@@ -45,12 +49,13 @@ from .. import checks
 from ..errors import InputError
 from ..geometry import Square
 from .asked import check_memory, check_squares, default_memory, default_threads, sweep_order
-from .frontier import LOAD, MOST_HEIGHT
+from .frontier import LOAD, MOST_HEIGHT, MOST_RELAXED, relaxed_states
 
-#: PROFILES[(height, closed)] = (strip, end): log10 of the states after each square of a long board of that
-#: height, ``strip[x][r]`` for its columns until the last two repeat, ``end[j][r]`` the ratios (log10) of its
-#: last two columns to the strip continued (``benchmarks/knight_counts.py --profiles``, 24 Nov 2026)
-PROFILES: dict[tuple[int, bool], tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]] = {
+#: UNRELAXED_PROFILES: the same counted without the degree relaxation, as a board over 8 across is: the ends are
+#: its last two columns (``benchmarks/knight_counts.py --profiles`` of commit dfe4e17, before the relaxation,
+#: 24 Nov 2026)
+Profiles = dict[tuple[int, bool], tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]]
+UNRELAXED_PROFILES: Profiles = {
     (3, True): (
         ((0, 0, 0), (0, 0, 0), (0.3, 0.3, 0.3), (0.48, 0, 0.3), (0.48, 0.48, 0.7), (1.08, 1, 1.08), (1.36, 1.3, 1.4), (1.65, 1.51, 1.6), (1.86, 1.64, 1.64), (1.87, 1.7, 1.72), (1.97, 1.7, 1.66), (1.89, 1.7, 1.72)),
         ((-0.16, -0.55, -0.71), (-1.41, -1.7, -1.72))),
@@ -80,10 +85,45 @@ PROFILES: dict[tuple[int, bool], tuple[tuple[tuple[float, ...], ...], tuple[tupl
         ((-0.11, -0.16, -0.13, -0.14, -0.17, -0.23), (-1, -1.66, -3.32, -5.05, -6.04, -6.64))),
 }
 
+#: PROFILES[(height, closed)] = (strip, end): log10 of the states after each square of a long board of that height
+#: counted with the degree relaxation (boards up to 8 across), ``strip[x][r]`` for its columns until the last two
+#: repeat, ``end[j][r]`` the ratios (log10) of its last columns, from the first that leaves the strip, to the strip
+#: continued (``benchmarks/knight_counts.py --profiles``, 26 Nov 2026)
+PROFILES: Profiles = {
+    (3, True): (
+        ((0, 0, 0), (0, 0, 0), (0.3, 0.3, 0.3), (0.48, 0, 0.3), (0.48, 0.48, 0.7), (1.08, 1, 1.08), (1.36, 1.3, 1.4), (1.65, 1.51, 1.6), (1.86, 1.64, 1.64), (1.87, 1.7, 1.72), (1.97, 1.7, 1.66), (1.89, 1.7, 1.72)),
+        ((-0.02, -0.01, -0.04), (-0.04, -0.06, -0.05), (-0.13, -0.19, -0.4), (-0.71, -0.62, -0.88), (-1.04, -0.85, -0.94), (-1.19, -1.4, -1.36), (-1.59, -1.7, -1.72))),
+    (4, True): (
+        ((0, 0, 0, 0), (0, 0, 0, 0), (0.3, 0.48, 0.78, 0.78), (0.95, 0.95, 1.08, 1), (1.11, 1.15, 1.41, 1.56), (1.61, 1.58, 1.73, 1.65), (1.64, 1.61, 1.73, 1.65), (1.64, 1.61, 1.73, 1.65)),
+        ((0, -0.01, -0.01, -0.09), (-0.1, -0.12, -0.1, -0.2), (-0.24, -0.33, -0.43, -0.65), (-0.74, -0.91, -1.13, -1.17), (-1.64, -1.61, -1.73, -1.65))),
+    (5, True): (
+        ((0, 0, 0, 0, 0), (0.3, 0.6, 0.6, 0.85, 0.85), (0.95, 1.32, 1.69, 1.91, 1.79), (2.1, 2.24, 2.65, 2.72, 2.77), (3.07, 3.29, 3.63, 3.62, 3.59), (3.94, 4.03, 4.16, 4.01, 3.94), (4.27, 4.38, 4.52, 4.16, 4), (4.37, 4.41, 4.48, 4.16, 4.05), (4.4, 4.48, 4.6, 4.17, 4)),
+        ((-0.07, -0.1, -0.13, -0.15, -0.3), (-0.51, -0.71, -0.63, -0.56, -0.64), (-0.98, -1.13, -1.25, -1.23, -1.33), (-1.7, -2.6, -3.53, -4.16, -4.05))),
+    (6, True): (
+        ((0, 0, 0, 0, 0, 0), (0.3, 0.6, 0.9, 1.2, 1.51, 1.51), (1.83, 1.99, 2.5, 2.92, 2.92, 2.93), (3.25, 3.38, 3.77, 4.12, 4.13, 4.09), (4.5, 4.68, 5.03, 5.26, 5.15, 5.1), (5.49, 5.58, 5.82, 5.84, 5.51, 5.37), (5.75, 5.78, 6, 5.94, 5.55, 5.4), (5.78, 5.81, 6.02, 5.95, 5.56, 5.41), (5.79, 5.81, 6.02, 5.96, 5.56, 5.41)),
+        ((-0.01, -0.01, -0.05, -0.09, -0.11, -0.26), (-0.39, -0.47, -0.65, -0.64, -0.46, -0.5), (-0.81, -1, -1.09, -1.09, -1.1, -1.18), (-1.9, -2.52, -3.81, -5, -5.56, -5.41))),
+    (7, True): (
+        ((0, 0, 0, 0, 0, 0, 0), (0.3, 0.6, 0.9, 1.51, 1.81, 2.08, 2.07), (2.39, 2.72, 3.11, 3.65, 3.96, 4, 4.1), (4.44, 4.61, 4.95, 5.2, 5.45, 5.41, 5.38), (5.75, 5.95, 6.3, 6.58, 6.74, 6.53, 6.45), (6.84, 6.91, 7.12, 7.21, 7.2, 6.83, 6.69), (7.06, 7.11, 7.31, 7.37, 7.35, 6.83, 6.65), (7.05, 7.08, 7.28, 7.31, 7.28, 6.85, 6.71), (7.08, 7.12, 7.32, 7.38, 7.36, 6.84, 6.65)),
+        ((0, 0, -0.01, -0.07, -0.13, -0.13, -0.28), (-0.4, -0.44, -0.43, -0.61, -0.6, -0.4, -0.44), (-0.73, -0.85, -0.92, -0.97, -0.98, -1.01, -1.14), (-1.77, -2.55, -3.63, -5.1, -6.33, -6.85, -6.71))),
+    (3, False): (
+        ((0, 0, 0), (0.3, 0.3, 0.3), (0.85, 1.18, 1.36), (1.6, 1.53, 1.74), (2.02, 1.88, 1.99), (2.35, 2.23, 2.3), (2.7, 2.42, 2.42), (2.78, 2.52, 2.54), (2.91, 2.54, 2.51), (2.87, 2.59, 2.58), (2.95, 2.55, 2.51)),
+        ((0, 0, -0.02), (-0.01, -0.02, -0.02), (-0.07, -0.11, -0.26), (-0.52, -0.38, -0.55), (-0.61, -0.42, -0.53), (-0.72, -0.93, -1.02), (-1.53, -1.99, -2.58))),
+    (4, False): (
+        ((0, 0, 0, 0), (0.3, 0.6, 0.9, 0.85), (1.2, 1.69, 2.23, 2.34), (2.51, 2.63, 2.82, 2.75), (2.95, 3.08, 3.2, 3.19), (3.34, 3.4, 3.4, 3.29), (3.41, 3.45, 3.43, 3.3), (3.42, 3.46, 3.43, 3.31), (3.42, 3.46, 3.44, 3.31)),
+        ((0, -0.02, -0.02, -0.07), (-0.07, -0.08, -0.09, -0.13), (-0.21, -0.26, -0.27, -0.35), (-0.46, -0.52, -0.62, -0.65), (-1.27, -1.95, -2.95, -3.31))),
+    (5, False): (
+        ((0, 0, 0, 0, 0), (0.3, 0.6, 1.08, 1.38, 1.38), (1.83, 2.32, 3.01, 3.29, 3.38), (3.68, 3.84, 4.19, 4.18, 4.15), (4.47, 4.65, 4.98, 4.84, 4.78), (5.16, 5.23, 5.43, 5.14, 5.04), (5.42, 5.49, 5.69, 5.19, 5.01), (5.42, 5.46, 5.64, 5.21, 5.08), (5.46, 5.53, 5.73, 5.19, 5.01)),
+        ((0, 0, -0.01, 0, -0.02), (-0.04, -0.06, -0.08, -0.07, -0.19), (-0.33, -0.44, -0.4, -0.3, -0.38), (-0.65, -0.76, -0.85, -0.76, -0.83), (-1.26, -2.29, -3.54, -4.43, -5.08))),
+    (6, False): (
+        ((0, 0, 0, 0, 0, 0), (0.3, 0.6, 1.2, 1.81, 2.11, 2.11), (2.58, 3.01, 3.7, 4.25, 4.41, 4.48), (4.82, 4.99, 5.34, 5.64, 5.55, 5.5), (5.91, 6.05, 6.38, 6.58, 6.35, 6.27), (6.67, 6.75, 7, 7.05, 6.61, 6.46), (6.86, 6.9, 7.13, 7.12, 6.65, 6.48), (6.88, 6.91, 7.14, 7.13, 6.65, 6.48), (6.89, 6.92, 7.15, 7.14, 6.65, 6.48), (6.89, 6.92, 7.15, 7.14, 6.65, 6.48)),
+        ((-0.01, -0.01, -0.04, -0.06, -0.06, -0.17), (-0.28, -0.32, -0.43, -0.44, -0.26, -0.31), (-0.56, -0.71, -0.76, -0.75, -0.7, -0.75), (-1.48, -2.13, -3.58, -5.02, -5.87, -6.48))),
+}
+
 #: CPU nanoseconds a state and step cost here, by the log10 of the widest step's states: a line through
-#: (log10 peak, ns) points measured by ``benchmarks/knight_counts.py`` (the tables outgrow the caches; 25 Nov
-#: 2026: 6x8 closed 186 ns at 6.9e5 states, 7x8 closed 280 ns at 1.7e7, 8x8 closed 474 ns at 5.9e8)
-NS_PER_STATE: tuple[tuple[float, float], ...] = ((3.0, 120.0), (5.84, 186.0), (7.24, 280.0), (8.77, 474.0))
+#: (log10 peak, ns) points measured by ``benchmarks/knight_counts.py`` (the tables outgrow the caches; 26 Nov
+#: 2026, with the relaxation: 6x8 closed 190 ns at 1.6e5 states, 7x8 closed 220 ns at 4.8e6, 8x8 closed 354 ns
+#: at 1.6e8)
+NS_PER_STATE: tuple[tuple[float, float], ...] = ((3.0, 120.0), (5.21, 190.0), (6.69, 220.0), (8.21, 354.0))
 #: the part of the growth between the two tallest heights measured that a taller one adds per square of height
 #: (the growth slows: undamped, 7-across closed boards told from 5 and 6 came out 2.2 times too wide, 6-across
 #: open ones from 4 and 5 up to 4.3 times)
@@ -108,6 +148,13 @@ BYTES_SENT_PER_STATE = 10.1
 CLUSTER_OVERHEAD = 1.45
 #: states a process holds besides its tables (the kernels, Python): bytes
 BASE_MEMORY = 300 << 20
+#: the degree relaxation's own cost (:mod:`.completable`; 26 Nov 2026: 7x8 closed 0.49 s and 30 MB, 8x8 closed
+#: 4.2 s and 240 MB, 7x7 open 3.8 s and 277 MB, 8x8 open 57 s and 3.1 GB), by kind of tour (closed: True): CPU
+#: nanoseconds per relaxed state and square swept back, and bytes its sets keep per relaxed state and column
+#: (the sets of at most :data:`RELAX_COLUMNS` columns differ: far from the end they repeat)
+RELAX_NS = {True: 0.55, False: 2.0}
+RELAX_BYTES = {True: 0.25, False: 1.0}
+RELAX_COLUMNS = 9
 
 
 @dataclass(frozen=True)
@@ -201,12 +248,14 @@ def free_disk() -> float:
 
 
 def _profile(height: int, closed: bool) -> tuple[list[list[float]], list[list[float]], int]:
-    """The strip and end ratios (log10) of a height, measured or extrapolated, and how many squares of height
-    it was extrapolated by."""
-    if (height, closed) in PROFILES:
-        measured_strip, measured_end = PROFILES[height, closed]
+    """The strip and end ratios (log10) of a height, measured or extrapolated (from :data:`PROFILES`, or from
+    :data:`UNRELAXED_PROFILES` for a board counted without the relaxation), and how many squares of height it
+    was extrapolated by."""
+    table = PROFILES if relaxed_states(height, closed) <= MOST_RELAXED else UNRELAXED_PROFILES
+    if (height, closed) in table:
+        measured_strip, measured_end = table[height, closed]
         return [list(c) for c in measured_strip], [list(c) for c in measured_end], 0
-    measured = sorted(h for h, kind in PROFILES if kind == closed)
+    measured = sorted(h for h, kind in table if kind == closed)
     if height < measured[0]:  # a board this narrow has a handful of states a step
         return [[0.0] * height] * 2, [[0.0] * height] * 2, 0
     below = [h for h in measured if h < height]
@@ -214,8 +263,8 @@ def _profile(height: int, closed: bool) -> tuple[list[list[float]], list[list[fl
         raise InputError(f"{{parameter}}: no {height}-across profile to tell it from (heights {measured} measured)",
                          parameter="rows", value=height)
     low, high = below[-2], below[-1]
-    strip_low, _ = PROFILES[low, closed]
-    strip_high, end_high = PROFILES[high, closed]
+    strip_low, _ = table[low, closed]
+    strip_high, end_high = table[high, closed]
     steps = height - high
     columns = max(len(strip_low), len(strip_high)) + 2 * steps
     growth = DAMPING * steps / (high - low)
@@ -227,7 +276,7 @@ def _profile(height: int, closed: bool) -> tuple[list[list[float]], list[list[fl
             b = _at(strip_high, x, round(r * (high - 1) / max(1, height - 1)))
             column.append(b + (b - a) * growth)
         strip.append(column)
-    end = [[end_high[j][round(r * (high - 1) / max(1, height - 1))] for r in range(height)] for j in range(2)]
+    end = [[column[round(r * (high - 1) / max(1, height - 1))] for r in range(height)] for column in end_high]
     return strip, end, steps
 
 
@@ -270,15 +319,21 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     for x in range(width):
         for r in range(height):
             value = _at(strip, x, r)
-            if x >= width - 2:
-                value += end[x - (width - 2)][r]
+            if x >= width - len(end):
+                value += end[x - (width - len(end))][r]
             log_states.append(min(value, _at(strip, x, r)))
     mirror = NO_MIRROR if start is not None and not closed else 1.0
     states = [mirror * 10 ** v for v in log_states]
     peak, total = max(states), sum(states)
     threads = workers or default_threads()
+    relaxed = relaxed_states(height, closed)
+    if relaxed > MOST_RELAXED:  # counted without the relaxation
+        relaxed = 0
+    relax_seconds = RELAX_NS[closed] * relaxed * height * width * 1e-9  # found backward in one thread
+    relax_bytes = RELAX_BYTES[closed] * relaxed * min(width, RELAX_COLUMNS) + relaxed / 8  # the sets, a bitmap
     cpu = total * _ns_per_state(peak) * 1e-9
     wall = cpu / (threads * THREAD_EFFICIENCY) if threads > 1 and peak >= 1 << 20 else cpu
+    cpu, wall = cpu + relax_seconds, wall + relax_seconds
     budget = memory or default_memory()
     tables = peak * BYTES_PER_STATE
     waves = max(1, math.ceil(tables / budget))
@@ -292,13 +347,15 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     if holes:
         basis += "; told as the whole board: blocked squares only take states away"
     per_worker = {}
-    if cluster_workers:
-        per_worker = {"worker_seconds": cpu * CLUSTER_OVERHEAD / cluster_workers,
-                      "worker_memory": tables / cluster_workers + BASE_MEMORY, "worker_disk": 2 * state_bytes / cluster_workers,
+    if cluster_workers:  # the sets are found by the client and read from files: a worker holds one bitmap
+        per_worker = {"worker_seconds": (cpu - relax_seconds) * CLUSTER_OVERHEAD / cluster_workers,
+                      "worker_memory": tables / cluster_workers + BASE_MEMORY + relaxed / 8,
+                      "worker_disk": 2 * state_bytes / cluster_workers,
                       # measured with 2 workers, half the successors crossing; with W, (W - 1) / W of them
                       "sent_per_step": peak * BYTES_SENT_PER_STATE * 2 * (cluster_workers - 1) / cluster_workers ** 2}
-    return CountEstimate(rows, cols, closed, peak, total, cpu, wall, threads, min(budget, 2 * tables) + BASE_MEMORY,
-                         disk, waves, factor, basis, cluster_workers, **per_worker)
+    return CountEstimate(rows, cols, closed, peak, total, cpu, wall, threads,
+                         min(budget, 2 * tables) + BASE_MEMORY + relax_bytes, disk, waves, factor, basis,
+                         cluster_workers, **per_worker)
 
 
-__all__ = ["CountEstimate", "estimate_count", "free_disk", "PROFILES"]
+__all__ = ["CountEstimate", "estimate_count", "free_disk", "PROFILES", "UNRELAXED_PROFILES"]

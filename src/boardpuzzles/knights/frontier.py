@@ -30,7 +30,8 @@ a move sets a few cells and may join two paths (one label replaced by another,
 for all cells at once: bit tricks on the words); the squares whose last
 neighbour this is must be FULL (or, for open tours, become ends of the tour);
 then the oldest place leaves, labels are renumbered, and the count of the code
-is added to its successor's in a :class:`Table`.  The counts of all codes after
+is added to its successor's in a :class:`Table`, unless the degree relaxation
+(:mod:`.completable`) says it can no longer be completed.  The counts of all codes after
 the last square are the number of tours: closed ones undirected (a cycle is one
 set of moves), open ones as undirected paths (the caller doubles them).
 
@@ -63,6 +64,10 @@ SCRATCH_LABEL = 15
 CELL_BITS = 4
 #: the widest board the codes hold: 10 squares across (21 cells, 10 pair labels, two words)
 MOST_HEIGHT = 10
+#: the most states the degree relaxation may have (bits of a step's bitmap: 64 MB, boards up to 8 across); a taller
+#: board is counted without it (its states left out of the newest places, it kept almost every frontier: any need
+#: there undoes the balance of the light and dark squares' needs that does most of the work)
+MOST_RELAXED = 1 << 29
 #: bits of a count's limb; two limbs add without overflow in int64
 LIMB_BITS = 62
 LIMB_MASK = (1 << LIMB_BITS) - 1
@@ -71,9 +76,14 @@ LIMB_MASK = (1 << LIMB_BITS) - 1
 NO_KEY = 0
 #: the part of a table's places that may be filled before it must grow
 LOAD = 0.75
-#: successors whose table places are asked for (prefetched) before they are added: the waits for memory
-#: overlap instead of coming one after another (7x8 closed, a 512 MB table: 388 ns a frontier without, 220 with)
+#: how far ahead of the one being added a successor's table place is asked for (prefetched): the waits for
+#: memory overlap instead of coming one after another (7x8 closed, a 512 MB table: 388 ns a frontier without,
+#: 220 with)
 AHEAD = 16
+#: successors built before any is added: they are then added in one loop, prefetched :data:`AHEAD` ahead.
+#: Added as they were built, between the builds, the same prefetches waited far more (8x8 closed, 20 million
+#: frontiers of square 43 into a 12.8 GB table: 375 ns a frontier so, 245 in batches)
+BATCH = 512
 
 _U = np.uint64
 _ONES = _U(0x1111111111111111)
@@ -128,6 +138,10 @@ def _choice_pairs() -> np.ndarray:
 
 
 _PAIRS = _choice_pairs()
+#: ``_TRITS[b]``: the sum of ``3 ** k`` over the set bits ``k`` of the byte ``b``
+_TRITS = np.array([sum(3 ** k for k in range(8) if b >> k & 1) for b in range(256)], dtype=np.int64)
+#: the powers of 3 up to the widest relaxation's states
+_POW3 = np.array([3 ** k for k in range(2 * MOST_HEIGHT + 3)], dtype=np.int64)
 
 
 def _choice_table() -> np.ndarray:
@@ -158,15 +172,21 @@ def _nibbles(places: Iterable[int], value: int = 15) -> tuple[int, int]:
     return words[0], words[1]
 
 
+def relaxed_states(height: int, closed: bool) -> int:
+    """The states of the degree relaxation of a board ``height`` squares across: a need of 0, 1 or 2 for each
+    of the ``2 * height + 1`` places of a frontier, and for open tours 0, 1 or 2 ends still to come."""
+    return (1 if closed else 3) * 3 ** (2 * height + 1)
+
+
 @dataclass(frozen=True)
 class Step:
     """What step ``index`` of a :class:`Plan` looks at: the places of the new square's moves back
     (``back``, ``nb`` of them), the places whose last neighbour it is (``finish``, ``nf``; ``needs[k]``:
     the moves back that reach ``finish[k]``, as bits), the places with one unswept neighbour left (``rem1``,
     bit 0 of their cells), the new square's value before any move (``fill``: FULL when blocked), the start
-    square's place (-1: none in the frontier, or no start), whether it is the last free square, and whether
-    a code and its mirror image are the same state after it (``mirror``: a column ends, and the rest of the
-    board is symmetric top to bottom)."""
+    square's place (-1: none in the frontier, or no start) and whether it is still to come after this step
+    (``start_ahead``), whether it is the last free square, and whether a code and its mirror image are the
+    same state after it (``mirror``: a column ends, and the rest of the board is symmetric top to bottom)."""
 
     index: int
     back: np.ndarray
@@ -177,6 +197,7 @@ class Step:
     rem1: np.ndarray
     fill: int
     start_place: int
+    start_ahead: bool
     last: bool
     mirror: bool
 
@@ -198,6 +219,13 @@ class Plan:
     its mirror image have as many completions, so only the smaller of their
     two codes is kept (with both counts): about half the states.  ``reflect``
     maps each cell of a code at such a step to its mirror image's cell.
+
+    ``relaxed_size``: the number of states of the degree relaxation
+    (:mod:`.completable`): what each place of the frontier after a step (place 0
+    the oldest, for closed tours the implied one) still needs (0, 1 or 2 moves),
+    and for open tours how many ends the tour has still to get (0, 1 or 2);
+    ``relaxes``: whether they are few enough (:data:`MOST_RELAXED`) for the count
+    to test its successors against them.
     """
 
     height: int
@@ -221,6 +249,7 @@ class Plan:
     last_free: int = field(init=False)
     mirror: np.ndarray = field(init=False, repr=False, compare=False)
     reflect: np.ndarray = field(init=False, repr=False, compare=False)
+    relaxed_size: int = field(init=False)
 
     def __post_init__(self) -> None:
         height, slots, n = self.height, 2 * self.height + 1, self.height * self.width
@@ -271,17 +300,22 @@ class Plan:
                             ("last_free", int(np.flatnonzero(free)[-1]) if free.any() else -1)):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "words", (CELL_BITS * self.cells + 63) // 64)
+        object.__setattr__(self, "relaxed_size", relaxed_states(height, self.closed))
 
     @property
     def squares(self) -> int:
         return self.height * self.width
+
+    @property
+    def relaxes(self) -> bool:
+        return self.relaxed_size <= MOST_RELAXED
 
     def step(self, index: int) -> Step:
         """What step ``index`` looks at."""
         place = self.start - (index - self.slots)
         start_place = place if self.start >= 0 and 0 <= place <= self.slots else -1
         return Step(index, self.back[index], int(self.nback[index]), self.finish[index], int(self.nfinish[index]),
-                    self.needs[index], self.rem1[index], int(self.fill[index]), start_place,
+                    self.needs[index], self.rem1[index], int(self.fill[index]), start_place, self.start > index,
                     index == self.last_free, bool(self.mirror[index]))
 
 
@@ -446,11 +480,50 @@ def _reflected(lo, hi, reflect):
 
 
 @njit(cache=True, inline="always")
+def _packed(flags):
+    """Bit 0 of each of a word's 16 cells (a mask of :func:`_equal`) as 16 bits: cell ``k``, bit ``k``."""
+    m = (flags | (flags >> _U(3))) & _U(0x0303030303030303)
+    m = (m | (m >> _U(6))) & _U(0x000F000F000F000F)
+    m = (m | (m >> _U(12))) & _U(0x000000FF000000FF)
+    return np.int64((m | (m >> _U(24))) & _U(0xFFFF))
+
+
+@njit(cache=True, inline="always")
+def _trits(bits):
+    """The sum of ``3 ** k`` over the set bits ``k`` of ``bits`` (at most 24 bits)."""
+    return _TRITS[bits & 255] + 6561 * _TRITS[(bits >> 8) & 255] + 43046721 * _TRITS[(bits >> 16) & 255]
+
+
+@njit(cache=True, inline="always")
+def _relaxed(lo, hi, slots, closed, start_place, start_ahead):
+    """The state of the degree relaxation (:mod:`.completable`) of a successor still on the working frontier
+    (place 0 about to leave): its index among the :attr:`Plan.relaxed_size` states, or -1 when it has more
+    than two tour ends.  Places ``1 .. slots`` are its digits in base 3, the oldest lowest: the moves each
+    still needs (2 when EMPTY, 0 when FULL, else 1; the start square of an open tour is an end: one fewer);
+    open tours add the ends still to come times ``3 ** slots``."""
+    empty = _packed(_equal(lo, EMPTY)) | (_packed(_equal(hi, EMPTY)) << 16)
+    full = _packed(_equal(lo, FULL)) | (_packed(_equal(hi, FULL)) << 16)
+    mask = (1 << slots) - 1
+    index = 2 * _trits((empty >> 1) & mask) + _trits((~(empty | full) >> 1) & mask)
+    if closed:
+        return index
+    ends = _tally(_equal(lo, DANGLING) & ~_NIBBLE) + _tally(_equal(hi, DANGLING)) + start_ahead
+    if start_place > 0 and _get(lo, hi, start_place) != FULL:
+        ends += 1
+        index -= _POW3[start_place - 1]
+    if ends > 2:
+        return -1
+    return index + (2 - ends) * _POW3[slots]
+
+
+@njit(cache=True, inline="always")
 def _successors(c0, c1, implied, slots, back, nb, finish, nf, needs, rem1_lo, rem1_hi, fill, closed, start_place,
-                last, mirror, reflect, out, values):
+                start_ahead, last, mirror, reflect, completable, out, values):
     """The codes that code ``(c0, c1)`` leads to at this step, written to ``out`` (rows of two words);
     returns how many.  ``values``: a work array of 4.  With ``mirror``, each is the smaller of itself and
-    its mirror image (:func:`_reflected`)."""
+    its mirror image (:func:`_reflected`).  ``completable``: the bitmap of the relaxation's states that can
+    still be completed after this step (:func:`_relaxed`); a successor outside it is dropped (an empty
+    bitmap drops none)."""
     lo, hi = _entry(c0, c1, implied)
     v = slots
     lo, hi = _set(lo, hi, v, fill)
@@ -548,6 +621,10 @@ def _successors(c0, c1, implied, slots, back, nb, finish, nf, needs, rem1_lo, re
                 _tally(_equal(new_hi, DANGLING) | (_equal(new_hi, EMPTY) & rem1_hi))
             if ends > 2:
                 continue
+        if len(completable) and not last:
+            at = _relaxed(new_lo, new_hi, slots, closed, start_place, start_ahead)
+            if at < 0 or not (completable[at >> 6] >> _U(at & 63)) & _U(1):
+                continue
         shift = _U(CELL_BITS * (1 + implied))  # place 0 leaves (and, for closed tours, place 1 is implied)
         new_lo, new_hi = _renumber((new_lo >> shift) | (new_hi << (_U(64) - shift)), new_hi >> shift)
         if mirror:
@@ -561,29 +638,44 @@ def _successors(c0, c1, implied, slots, back, nb, finish, nf, needs, rem1_lo, re
 
 
 @njit(cache=True)
-def _successor_codes(c0, c1, implied, slots, back, nb, finish, nf, needs, rem1, fill, closed, start_place, last,
-                     mirror, reflect):
+def _successor_codes(c0, c1, implied, slots, back, nb, finish, nf, needs, rem1, fill, closed, start_place,
+                     start_ahead, last, mirror, reflect, completable):
     out = np.empty((16, 2), dtype=np.int64)
     values = np.empty(4, dtype=np.int64)
     found = _successors(_U(c0), _U(c1), implied, slots, back, nb, finish, nf, needs, rem1[0], rem1[1], fill, closed,
-                        start_place, last, mirror, reflect, out, values)
+                        start_place, start_ahead, last, mirror, reflect, completable, out, values)
     return out[:found].copy()
 
 
-def successors(code: int, plan: Plan, step: int) -> list[int]:
+def check_bitmap(completable: np.ndarray, plan: Plan) -> None:
+    """Refuse what is not a bitmap of the relaxation's states of ``plan`` (or an empty one: no test)."""
+    if not isinstance(completable, np.ndarray) or completable.dtype != np.uint64 or completable.ndim != 1 or \
+            len(completable) not in ((0, (plan.relaxed_size + 63) // 64) if plan.relaxes else (0,)):
+        raise InputError(f"{{parameter}} must be a uint64 bitmap of {plan.relaxed_size} bits, or empty",
+                         parameter="completable", value=getattr(completable, "shape", type(completable).__name__))
+
+
+#: the bitmap that tests no successor
+KEEP_ALL = np.zeros(0, dtype=np.uint64)
+
+
+def successors(code: int, plan: Plan, step: int, completable: np.ndarray = KEEP_ALL) -> list[int]:
     """The codes that ``code`` leads to at ``step``, one for each choice of moves of the new square that
-    survives (two choices may lead to the same code: both are listed)."""
+    survives (two choices may lead to the same code: both are listed); with ``completable`` (the step's
+    bitmap, :meth:`.completable.Completable.bitmap`), those that can still be completed."""
     if not isinstance(plan, Plan):
         raise InputError("{parameter} must be a frontier.Plan", parameter="plan", value=type(plan).__name__)
     if not 0 <= step < plan.squares:
         raise InputError(f"{{parameter}} must be 0..{plan.squares - 1}", parameter="step", value=step)
     if not 0 <= code < 1 << (CELL_BITS * plan.cells):
         raise InputError(f"{{parameter}} must be a code of {plan.cells} cells", parameter="code", value=code)
+    check_bitmap(completable, plan)
     s = plan.step(step)
     mask = (1 << 64) - 1
     words = _successor_codes(np.uint64(code & mask).view(np.int64), np.uint64(code >> 64).view(np.int64),
                              plan.implied, plan.slots, s.back, s.nb, s.finish, s.nf, s.needs, s.rem1, s.fill,
-                             plan.closed, s.start_place, s.last, s.mirror, plan.reflect)
+                             plan.closed, s.start_place, s.start_ahead, s.last, s.mirror, plan.reflect,
+                             completable)
     return [code_of(row) for row in words]
 
 
@@ -606,9 +698,10 @@ def _home(k0, k1, places):
 
 @njit(cache=True, inline="always")
 def _part(k0, k1, parts):
-    """Which of ``parts`` partitions a code belongs to (another hash than the table's)."""
+    """Which of ``parts`` partitions (fewer than 2 ** 32) a code belongs to (another hash than the table's;
+    a product and a shift, as :func:`_home`: a division would cost as much as building a successor's code)."""
     h = (_U(k0) * _U(0x94D049BB133111EB)) ^ (_U(k1) * _U(0xC2B2AE3D27D4EB4F))
-    return np.int64((h >> _U(33)) % _U(parts))
+    return np.int64(((h >> _U(32)) * _U(parts)) >> _U(32))
 
 
 @njit(cache=True, inline="always")
@@ -638,23 +731,42 @@ def _add(table, words, k0, k1, at, source, row):
     return new, carry
 
 
+@njit(cache=True, inline="always")
+def _add_all(table, words, keys, places, source, from_rows, n):
+    """Add the ``n`` codes of ``keys`` (their first words, then their second ones) with the counts of rows
+    ``from_rows`` of ``source`` to the table, each looked for from its place in ``places``, the place
+    :data:`AHEAD` further on asked for first.  Returns (new codes, 1 if a sum carried out of the top limb)."""
+    added = 0
+    overflow = 0
+    for k in range(min(n, AHEAD)):
+        _prefetch(table, places[k])
+    for k in range(n):
+        if k + AHEAD < n:
+            _prefetch(table, places[k + AHEAD])
+        new, carry = _add(table, words, keys[0, k], keys[1, k], places[k], source, from_rows[k])
+        added += new
+        overflow |= carry
+    return added, overflow
+
+
 @njit(cache=True, nogil=True)
-def _expand(rows, words, lo, hi, implied, slots, back, nb, finish, nf, needs, rem1, fill, closed, start_place, last,
-            mirror, reflect, table, room, parts, part, outbox, out_filled):
+def _expand(rows, words, lo, hi, implied, slots, back, nb, finish, nf, needs, rem1, fill, closed, start_place,
+            start_ahead, last, mirror, reflect, completable, table, room, parts, part, outbox,
+            out_filled):
     """Add the successors of the codes in rows ``lo..hi`` of ``rows`` (a code's ``words``, then its count's
     limbs; rows whose first word is :data:`NO_KEY`, a table's empty places, are skipped) that belong to
-    partition ``part`` to the table; write those of the other partitions to row ``p`` of ``outbox`` (with
-    the count of their code; ``out_filled[p]`` says how many rows are used), so that each successor is built
-    once however many partitions a step has.  Stops once ``room`` new codes have gone in (the caller grows
-    the table) or an outbox row has less than 16 free rows (the caller hands it over).
+    partition ``part`` to the table, :data:`BATCH` at a time; write those of the other partitions to row
+    ``p`` of ``outbox`` (with the count of their code; ``out_filled[p]`` says how many rows are used), so
+    that each successor is built once however many partitions a step has.  Stops once fewer than 16 new
+    codes fit in ``room`` (the caller grows the table) or an outbox row has less than 16 free rows (the
+    caller hands it over).
     Returns (the next row to take, new codes, 1 if a count outgrew its limbs, 2 if a successor's first word
     was :data:`NO_KEY`)."""
     out = np.empty((16, 2), dtype=np.int64)
     values = np.empty(4, dtype=np.int64)
-    ring_k0 = np.empty(AHEAD, dtype=np.int64)
-    ring_k1 = np.empty(AHEAD, dtype=np.int64)
-    ring_row = np.empty(AHEAD, dtype=np.int64)
-    ring_at = np.empty(AHEAD, dtype=np.int64)
+    keys = np.empty((2, BATCH), dtype=np.int64)
+    places = np.empty(BATCH, dtype=np.int64)
+    from_rows = np.empty(BATCH, dtype=np.int64)
     columns = rows.shape[1]
     capacity = outbox.shape[1] - 16
     fullest = 0
@@ -664,13 +776,21 @@ def _expand(rows, words, lo, hi, implied, slots, back, nb, finish, nf, needs, re
     added = 0
     overflow = 0
     i = lo
-    while i < hi and added + min(held, AHEAD) < room and fullest <= capacity:
+    while i < hi and fullest <= capacity:
+        if held + 16 > BATCH or added + held + 16 > room:
+            new, carry = _add_all(table, words, keys, places, rows, from_rows, held)
+            added += new
+            overflow |= carry
+            held = 0
+            if added + 16 > room:
+                break
         if rows[i, 0] == NO_KEY:
             i += 1
             continue
         c1 = rows[i, 1] if words > 1 else 0
         found = _successors(_U(rows[i, 0]), _U(c1), implied, slots, back, nb, finish, nf, needs, rem1[0], rem1[1],
-                            fill, closed, start_place, last, mirror, reflect, out, values)
+                            fill, closed, start_place, start_ahead, last, mirror, reflect, completable, out,
+                            values)
         for s in range(found):
             k0 = out[s, 0]
             k1 = out[s, 1]
@@ -688,49 +808,40 @@ def _expand(rows, words, lo, hi, implied, slots, back, nb, finish, nf, needs, re
                 out_filled[p] = at + 1
                 fullest = max(fullest, at + 1)
                 continue
-            slot = held & (AHEAD - 1)
-            if held >= AHEAD:
-                new, carry = _add(table, words, ring_k0[slot], ring_k1[slot], ring_at[slot], rows, ring_row[slot])
-                added += new
-                overflow |= carry
-            at = _home(k0, k1, len(table))
-            _prefetch(table, at)
-            ring_k0[slot] = k0
-            ring_k1[slot] = k1
-            ring_row[slot] = i
-            ring_at[slot] = at
+            keys[0, held] = k0
+            keys[1, held] = k1
+            places[held] = _home(k0, k1, len(table))
+            from_rows[held] = i
             held += 1
         i += 1
-    for k in range(max(0, held - AHEAD), held):
-        slot = k & (AHEAD - 1)
-        new, carry = _add(table, words, ring_k0[slot], ring_k1[slot], ring_at[slot], rows, ring_row[slot])
-        added += new
-        overflow |= carry
-    return i, added, overflow
+    new, carry = _add_all(table, words, keys, places, rows, from_rows, held)
+    return i, added + new, overflow | carry
 
 
 @njit(cache=True, nogil=True)
 def _absorb(rows, words, lo, hi, table, room):
     """Add the codes of rows ``lo..hi`` with their counts (successors handed over or set aside, or a table's
-    rows: empty places are skipped) to the table.  Stops once ``room`` new codes have gone in.
-    Returns (the next row to take, new codes, 1 if a count outgrew its limbs)."""
+    rows: empty places are skipped) to the table, :data:`BATCH` at a time.  Stops once ``room`` new codes
+    have gone in.  Returns (the next row to take, new codes, 1 if a count outgrew its limbs)."""
+    keys = np.empty((2, BATCH), dtype=np.int64)
+    places = np.empty(BATCH, dtype=np.int64)
+    from_rows = np.empty(BATCH, dtype=np.int64)
     added = 0
     overflow = 0
     i = lo
     while i < hi and added < room:
-        stop = min(hi, i + room - added)
-        for j in range(i, min(stop, i + AHEAD)):
-            _prefetch(table, _home(rows[j, 0], rows[j, 1] if words > 1 else 0, len(table)))
+        stop = min(hi, i + min(BATCH, room - added))
+        n = 0
         for j in range(i, stop):
-            if j + AHEAD < stop:
-                ahead = j + AHEAD
-                _prefetch(table, _home(rows[ahead, 0], rows[ahead, 1] if words > 1 else 0, len(table)))
-            if rows[j, 0] == NO_KEY:
-                continue
-            k1 = rows[j, 1] if words > 1 else 0
-            new, carry = _add(table, words, rows[j, 0], k1, _home(rows[j, 0], k1, len(table)), rows, j)
-            added += new
-            overflow |= carry
+            if rows[j, 0] != NO_KEY:
+                keys[0, n] = rows[j, 0]
+                keys[1, n] = rows[j, 1] if words > 1 else 0
+                places[n] = _home(keys[0, n], keys[1, n], len(table))
+                from_rows[n] = j
+                n += 1
+        new, carry = _add_all(table, words, keys, places, rows, from_rows, n)
+        added += new
+        overflow |= carry
         i = stop
     return i, added, overflow
 
@@ -797,9 +908,10 @@ class Table:
         return int(LOAD * self.places) - self.filled
 
     def expand(self, plan: Plan, step: int, rows: np.ndarray, lo: int, hi: int, outbox: Outbox,
-               part: int = 0) -> int:
+               part: int = 0, completable: np.ndarray = KEEP_ALL) -> int:
         """Add the successors at ``step`` of the codes in rows ``lo..hi`` that belong to partition ``part``
-        of the outbox's partitions; the others go to the outbox.  Returns the next row to take (before
+        of the outbox's partitions; the others go to the outbox; with ``completable`` (the step's bitmap of
+        :mod:`.completable`), only those that can still be completed.  Returns the next row to take (before
         ``hi`` when the table must grow or the outbox be emptied); raises :class:`CountOverflow` if a count
         outgrew the limbs."""
         check_rows(rows, self.words, lo, hi)
@@ -809,11 +921,12 @@ class Table:
         if not 0 <= part < outbox.parts or outbox.rows.shape[2] != rows.shape[1] or rows.shape[1] > self.rows.shape[1]:
             raise InputError(f"{{parameter}} must be a partition 0..{outbox.parts - 1} of an outbox for these "
                              "rows", parameter="part", value=part)
+        check_bitmap(completable, plan)
         s = plan.step(step)
         taken, added, overflow = _expand(
             rows, self.words, lo, hi, plan.implied, plan.slots, s.back, s.nb, s.finish, s.nf, s.needs, s.rem1,
-            s.fill, plan.closed, s.start_place, s.last, s.mirror, plan.reflect, self.rows, self.room, outbox.parts, part,
-            outbox.rows, outbox.filled)
+            s.fill, plan.closed, s.start_place, s.start_ahead, s.last, s.mirror, plan.reflect, completable,
+            self.rows, self.room, outbox.parts, part, outbox.rows, outbox.filled)
         self.filled += added
         if overflow & 2:
             raise RuntimeError(f"step {step} made a code whose first word is empty: not a frontier of a tour")

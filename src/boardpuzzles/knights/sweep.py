@@ -45,6 +45,7 @@ import numpy as np
 from ..checkpoint import FINGERPRINT_SEED, Checkpoint, fingerprint, load_array
 from ..errors import CheckpointError, OutputError
 from ..progress import Budget, Tracker
+from .completable import Completable, completable
 from .frontier import LOAD, NO_KEY, CountOverflow, Outbox, Plan, Table, initial
 
 #: steps with at least this many states are run by a thread a core (smaller ones by one thread)
@@ -212,6 +213,8 @@ class Sweep:
         #: by letting spares go before new memory is made
         self.held = 0
         self.keep_on_disk = False
+        #: the states that can still be completed (:mod:`.completable`), found before the first local step
+        self.completable: Completable | None = None
 
     # ----------------------------------------------------------------------------------------------------------
     def run(self, frontier: Frontier, store: Checkpoint | None,
@@ -281,6 +284,8 @@ class Sweep:
     # ----------------------------------------------------------------------------------------------------------
     def step(self, frontier: Frontier) -> Frontier:
         """The frontier after the next square, in this process."""
+        if self.completable is None:
+            self.completable = completable(self.plan, self.tracker)
         columns = frontier.parts[0].rows.shape[1]
         while True:
             try:
@@ -327,7 +332,9 @@ class Sweep:
             os.makedirs(spill, exist_ok=True)
         later = 1 - 1 / waves  # the share of the step that the waves from set-aside files take
         total_rows = sum(len(p.rows) for p in frontier.parts)
-        self._rounds(owners, lambda owner, budget: self._expand(owner, i, budget, most), owners, spill,
+        assert self.completable is not None
+        bits = self.completable.bitmap(i)
+        self._rounds(owners, lambda owner, budget: self._expand(owner, i, bits, budget, most), owners, spill,
                      lambda done: i + (1 - later) * done / max(1, total_rows))
         on_disk = self.keep_on_disk or waves > 1 or 2 * threads * size * 8 * columns > IN_MEMORY * self.memory
         out = self._finish(owners, i, on_disk)
@@ -419,16 +426,17 @@ class Sweep:
                 owner.inbox.pop(0)
         return taken
 
-    def _expand(self, owner: Owner, i: int, size: int, most: int) -> int:
-        """The owner's inbox, then up to ``size`` of its rows expanded; returns the rows it took.
-        Stops early when its outbox is full (the round's end hands it over)."""
+    def _expand(self, owner: Owner, i: int, bits: np.ndarray, size: int, most: int) -> int:
+        """The owner's inbox, then up to ``size`` of its rows expanded (the successors ``bits`` keeps: the
+        step's bitmap of completable states); returns the rows it took.  Stops early when its outbox is full
+        (the round's end hands it over)."""
         self._absorb(owner, 1 << 62, most)
         taken = 0
         while owner.shares and taken < size:
             rows, lo, hi = owner.shares[0]
             box = owner.outbox or Outbox(1, 16, rows.shape[1])
             stop = min(hi, lo + size - taken)
-            at = owner.table.expand(self.plan, i, rows, lo, stop, box, owner.part)
+            at = owner.table.expand(self.plan, i, rows, lo, stop, box, owner.part, bits)
             taken += at - lo
             owner.shares[0] = (rows, at, hi)
             if at == hi:
