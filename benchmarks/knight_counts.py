@@ -8,7 +8,9 @@ clock and of CPU, the peak number of frontier states (the widest step), the work
 per state and step (CPU nanoseconds over the states of every step together: the
 machine may be shared), the memory per state (the process's peak resident memory,
 less what it held before the count, over the peak states; memory-mapped files
-count), the states after each swept square (one line per column of the sweep),
+count), the peaks of its anonymous memory (the tables, without the mapped files)
+and of the disk used where its files go, sampled twice a second, the states after
+each swept square (one line per column of the sweep),
 and the estimate of :func:`knights.estimate_count` made before it (peak states,
 states of all steps and CPU seconds, each checked to be within a factor of 2).
 
@@ -63,7 +65,7 @@ if os.environ.get("KNIGHT_COUNTS_OLD"):  # the old code first, before the editab
 """
 
 CHILD = OLD_CODE + """
-import json, resource, sys, time
+import json, resource, shutil, sys, tempfile, threading, time
 from boardpuzzles.knights import count_tours
 
 sys.set_int_max_str_digits(0)  # 3x10000 has a 4938-digit count
@@ -79,6 +81,26 @@ def rss():
 def cpu():
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
+
+# getrusage's peak counts the memory-mapped frontiers too: the anonymous memory (the tables, Linux's RssAnon) and
+# the disk used where the files go (its growth since the start) are sampled twice a second
+peaks = {"anon": 0, "disk": 0}
+where = os.path.dirname(os.path.abspath(checkpoint)) if checkpoint else tempfile.gettempdir()
+used = shutil.disk_usage(where).used
+
+def sample():
+    while True:
+        try:
+            with open("/proc/self/status") as status:
+                for line in status:
+                    if line.startswith("RssAnon:"):
+                        peaks["anon"] = max(peaks["anon"], int(line.split()[1]) * 1024)
+        except OSError:
+            pass
+        peaks["disk"] = max(peaks["disk"], shutil.disk_usage(where).used - used)
+        time.sleep(0.5)
+
+threading.Thread(target=sample, daemon=True).start()
 
 def progress(report):  # report.detail: the states after int(report.done) squares
     if int(report.done) > reached[0]:
@@ -106,7 +128,8 @@ if workers:
         extra["worker_cpu"] = sum(client.run(lambda: __import__("time").process_time()).values())
     cluster.close()
 print(json.dumps({**result.to_json(), "states": list(result.states), "partitions": result.partitions,
-                  "peak_bytes": rss(), "cpu": cpu(), "wall": time.monotonic() - started,
+                  "peak_bytes": rss(), "anon_bytes": peaks["anon"], "disk_bytes": peaks["disk"],
+                  "cpu": cpu(), "wall": time.monotonic() - started,
                   "sent_bytes": getattr(result, "sent_bytes", 0), **extra}), flush=True)
 """
 
@@ -212,7 +235,9 @@ def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | N
           f"peak {final['peak_states']:,} states; {per_state * 1e9:.0f} ns of CPU per state and step "
           f"({sum(states):,} states in all); peak memory {final['peak_bytes'] / 2**30:.2f} GiB, "
           f"{baseline / 2**30:.2f} GiB before the count: {per_peak:.0f} bytes per peak state; "
-          f"partitions {final['partitions']}", flush=True)
+          f"partitions {final['partitions']}" + (
+              f"; anonymous memory {final['anon_bytes'] / 2**30:.2f} GiB, disk {final['disk_bytes'] / 2**30:.2f} GiB "
+              "(peaks sampled twice a second)" if "anon_bytes" in final else ""), flush=True)
     if workers and final.get("sent_bytes"):
         print(f"    cluster: {sum(states) / final['seconds'] / workers:,.0f} states per second per worker, "
               f"{final['sent_bytes'] / max(1, sum(states)):.1f} bytes sent per state and step "

@@ -79,7 +79,7 @@ def test_a_worker_killed_after_writing_its_share_is_replaced_too(cluster, tmp_pa
 
 
 def test_a_square_that_keeps_failing_ends_the_count_with_its_reason(cluster, monkeypatch, caplog):
-    def always_lost(self, frontier, owners, columns):
+    def always_lost(self, frontier, owners, columns, completable_file):
         raise cluster_module.WorkerLost("the disk is full")
 
     monkeypatch.setattr(cluster_module.ClusterSteps, "_step", always_lost)

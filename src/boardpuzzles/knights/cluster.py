@@ -9,8 +9,8 @@ each pinned to its worker:
    adds the successors of its own partition to its table, and sums the others
    by partition (a table each, so that a successor made twice is sent once);
    only the successors that can still be completed are kept (the client finds
-   the count's completable states once, :mod:`.completable`, and writes them in
-   the run's folder: a task reads its step's set);
+   the count's completable states once, :mod:`.completable`, in files of the
+   run's folder: a task reads its step's set);
 2. **absorb** (one a worker): the worker takes its table from (1) and what
    every other worker summed for it (dask moves those arrays between the
    workers: the only bytes sent), adds them, and writes its partition of the
@@ -44,7 +44,7 @@ from .. import runner
 from ..checkpoint import FINGERPRINT_SEED, fingerprint
 from ..errors import ClusterError
 from .asked import default_memory
-from .completable import bitmap, completable
+from .completable import bitmap
 from .frontier import LOAD, CountOverflow, Outbox, Plan, Table, plan
 from .sweep import OUTBOX_ROWS, Frontier, Part, Sweep, places_for, write_partition
 
@@ -194,28 +194,10 @@ class ClusterSteps:
         self.redone = 0
         self.sent = 0
         self.tries = 0
-        #: the file of each step's completable states in the run's folder (None: nothing tested), once written
-        self.completable_files: list[str | None] = []
 
     def close(self) -> None:
-        for path in {name for name in self.completable_files if name is not None}:
-            if os.path.exists(path):
-                os.remove(path)
         if self.own:
             self.client.close()
-
-    def _write_completable(self) -> None:
-        """The count's completable states, found here once (the sweep's tracker hears of it), written in the
-        run's folder where every worker reads them: a file for each set, squares with the same set sharing it."""
-        sweep = self.sweep
-        if sweep.completable is None:
-            sweep.completable = completable(sweep.plan, sweep.tracker)
-        names: dict[int, str] = {}
-        for members in sweep.completable.members:
-            if members is not None and id(members) not in names:
-                names[id(members)] = os.path.join(sweep.work_folder(), f"completable{len(names)}.npy")
-                np.save(names[id(members)], members)
-            self.completable_files.append(None if members is None else names[id(members)])
 
     def addresses(self) -> list[str]:
         """The addresses of the cluster's workers now, asked of the scheduler.  Not ``scheduler_info()``: the
@@ -238,8 +220,7 @@ class ClusterSteps:
 
     def step(self, frontier: Frontier) -> Frontier:
         """The frontier after the next square, made by the cluster's workers."""
-        if not self.completable_files:
-            self._write_completable()
+        relaxation = self.sweep.relaxation(in_files=True)  # the workers read its sets in the run's folder
         self._on_disk(frontier)
         columns = frontier.parts[0].rows.shape[1]
         owners = self.workers()
@@ -247,7 +228,7 @@ class ClusterSteps:
         while True:
             self.tries += 1
             try:
-                return self._step(frontier, owners, columns)
+                return self._step(frontier, owners, columns, relaxation.files[frontier.step])
             except CountOverflow:
                 columns += 1
             except WorkerLost as lost:
@@ -280,7 +261,7 @@ class ClusterSteps:
                     f"step{step}-try{self.tries}-"):
                 os.remove(os.path.join(folder, name))
 
-    def _step(self, frontier: Frontier, owners: list[str], columns: int) -> Frontier:
+    def _step(self, frontier: Frontier, owners: list[str], columns: int, completable_file: str | None) -> Frontier:
         i, count = frontier.step, len(owners)
         folder = self.sweep.work_folder()
         shares: list[list[str]] = [[] for _ in owners]
@@ -289,7 +270,7 @@ class ClusterSteps:
                 shares[k % count].append(os.path.join(folder, str(part.name)))
         client = self.client
         firsts = [client.submit(expand_share, self.key, i, shares[w], count, w, columns, self.memory,
-                                self.completable_files[i], workers=[owners[w]], allow_other_workers=False,
+                                completable_file, workers=[owners[w]], allow_other_workers=False,
                                 pure=False) for w in range(count)]
         pieces = [[client.submit(_piece, firsts[k], w, workers=[owners[k]], allow_other_workers=False, pure=False)
                    for k in range(count) if k != w] for w in range(count)]

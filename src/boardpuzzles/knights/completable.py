@@ -40,11 +40,13 @@ one by one (``tests/completable_reference.py``).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
+from .. import checks
 from ..errors import InputError
 from ..progress import Tracker
 from .frontier import FULL, KEEP_ALL, Plan
@@ -162,15 +164,23 @@ def square_needs(plan: Plan, square: int) -> int:
 class Completable:
     """The completable relaxed states after each square of ``plan``'s sweep: ``members[i]`` those after square
     ``i`` (sorted uint32 indices), None where nothing is tested (the last free square, where the count checks
-    that the tour is whole, and after it).  Squares with the same set share one array."""
+    that the tour is whole, and after it).  Squares with the same set share one array.  ``files[i]``: the
+    file the set is mapped from (numpy's format), when they were written in a folder (else None)."""
 
     plan: Plan
     members: tuple[np.ndarray | None, ...]
+    files: tuple[str | None, ...]
 
     @property
     def nbytes(self) -> int:
-        """The memory the sets take (each shared array once)."""
+        """The bytes the sets take (each shared array once): memory, or disk when in files."""
         return sum(a.nbytes for a in {id(a): a for a in self.members if a is not None}.values())
+
+    def close(self) -> None:
+        """Remove the sets' files."""
+        for path in {name for name in self.files if name is not None}:
+            if os.path.exists(path):
+                os.remove(path)
 
     def bitmap(self, step: int) -> np.ndarray:
         """The test of the successors made at ``step`` (:func:`bitmap`)."""
@@ -191,13 +201,18 @@ def bitmap(members: np.ndarray | None, plan: Plan) -> np.ndarray:
     return bits
 
 
-def completable(plan: Plan, tracker: Tracker | None = None) -> Completable:
+def completable(plan: Plan, tracker: Tracker | None = None, folder: str | None = None) -> Completable:
     """The completable relaxed states after each square of ``plan``, found backward from its last free square
     (none on a board whose relaxation has too many states: :attr:`.frontier.Plan.relaxes`); ``tracker`` hears
-    of each square (its detail) and is where ``cancel`` is looked at."""
+    of each square (its detail) and is where ``cancel`` is looked at.  With ``folder``, each set is written
+    there as it is found and mapped back (8x8 open: 3.1 GB of sets, read a step at a time): files
+    ``completable-N.npy``."""
     if not isinstance(plan, Plan):
         raise InputError("{parameter} must be a frontier.Plan", parameter="plan", value=type(plan).__name__)
+    if folder is not None:
+        checks.path(folder, "folder")
     members: list[np.ndarray | None] = [None] * plan.squares
+    files: list[str | None] = [None] * plan.squares
     words = (plan.relaxed_size + 63) // 64 if plan.relaxes else 0
     after = np.zeros(1, dtype=np.uint32)  # after the last free square: nothing needed, no end to come
     ends = 1 if plan.closed else 3
@@ -206,13 +221,19 @@ def completable(plan: Plan, tracker: Tracker | None = None) -> Completable:
         _before(after, bits, plan.slots, plan.back[i], plan.nback[i], plan.finish[i], plan.nfinish[i],
                 square_needs(plan, i), plan.step(i).start_place, ends)
         after = _members(bits)
+        path = None
         for later in (i - 1 + plan.height, i - 1 + 2 * plan.height):  # far from the end the sets repeat with
             same = members[later] if later < plan.squares else None    # the columns (two: the colours alternate)
             if same is not None and np.array_equal(same, after):
-                after = same
+                after, path = same, files[later]
                 break
-        members[i - 1] = after
+        else:
+            if folder is not None:
+                path = os.path.join(folder, f"completable-{i - 1}.npy")
+                np.save(path, after)
+                after = np.load(path, mmap_mode="r")
+        members[i - 1], files[i - 1] = after, path
         if tracker is not None:
             tracker.update(detail=f"the end of the board looked at: {plan.last_free - i + 1} of "
                                   f"{plan.last_free} squares")
-    return Completable(plan, tuple(members))
+    return Completable(plan, tuple(members), tuple(files))

@@ -150,7 +150,8 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
     None for the faster (:func:`pick_method`; the frontier whenever one of its
     own options below is given).  ``checkpoint``: a file that keeps the frontier
     after every square and lets a later call resume; ``memory``: bytes the
-    tables of a step may take together before the step is cut into waves
+    tables of a step (and a step's bitmap of the completable states) may take
+    together, a table that grows included, before the step is cut into waves
     (default: half of the machine's memory); ``workers``: threads in this
     process (default: a core each); ``cluster``: a dask.distributed scheduler
     (``tcp://HOST:PORT``) or client, whose workers each own a share of every

@@ -57,6 +57,9 @@ OUTBOX_ROWS = 1 << 16
 GROWTH = 2.5
 #: the margin over the growth of the same row of the previous column
 MARGIN = 1.15
+#: the relaxation's sets are kept in files from this many states on (boards 7 across, open, or 8; 8x8 open's
+#: sets take 3.1 GB), else in memory
+RELAXATION_IN_FILES = 1 << 25
 #: table rows gathered at a time when a partition is written out
 WRITE_ROWS = 1 << 20
 #: a step's tables stay in memory as the next step's states (no checkpoint) when two steps' tables fit
@@ -209,9 +212,9 @@ class Sweep:
         self.pool: ThreadPoolExecutor | None = None
         #: table memory no frontier holds, for the next tables (new memory costs more than clearing)
         self.spares: list[np.ndarray] = []
-        #: bytes of the tables made and not let go (live, spare, or the frontier's): kept within ``memory``
-        #: by letting spares go before new memory is made
-        self.held = 0
+        #: the tables in use (a step's, or a frontier's kept in memory), by id: with the spares, kept within
+        #: ``memory`` (spares go first; a table that would not fit makes the step run again in more waves)
+        self.live: dict[int, np.ndarray] = {}
         self.keep_on_disk = False
         #: the states that can still be completed (:mod:`.completable`), found before the first local step
         self.completable: Completable | None = None
@@ -239,8 +242,9 @@ class Sweep:
             if self.pool is not None:
                 self.pool.shutdown()
                 self.pool = None
-            while self.spares:
-                self._drop_spare(0)
+            self.spares.clear()
+            if self.completable is not None:
+                self.completable.close()
         self.tracker.update(n)
         self.tracker.finish()
         return frontier
@@ -255,14 +259,33 @@ class Sweep:
             elif len(part.rows) >= 1 << 16:
                 self._spare(part.rows)
             else:
-                self.held -= _whole_array(part.rows).nbytes
+                self.live.pop(id(_whole_array(part.rows)), None)
+
+    @property
+    def held(self) -> int:
+        """Bytes of the tables in use and spare."""
+        return sum(a.nbytes for a in self.spares) + sum(a.nbytes for a in self.live.values())
 
     def _spare(self, rows: np.ndarray) -> None:
         """Keep a table's memory (the whole array its rows are the first rows of) for later tables."""
-        self.spares.append(_whole_array(rows))
+        whole = _whole_array(rows)
+        self.live.pop(id(whole), None)
+        self.spares.append(whole)
 
-    def _drop_spare(self, k: int) -> None:
-        self.held -= self.spares.pop(k).nbytes
+    def _spare_since(self, before: set[int]) -> None:
+        """The tables a step's try took that no frontier holds (it failed): spares now."""
+        for key in [key for key in self.live if key not in before]:
+            self.spares.append(self.live.pop(key))
+
+    def relaxation(self, in_files: bool = False) -> Completable:
+        """The count's completable states (:mod:`.completable`), found on first use; their sets are kept in
+        files of the run's folder ``in_files`` (a cluster's workers read them there) or when they are many
+        (:data:`RELAXATION_IN_FILES`).  The tables' budget is what ``memory`` leaves besides a step's bitmap."""
+        if self.completable is None:
+            big = self.plan.relaxes and self.plan.relaxed_size >= RELAXATION_IN_FILES
+            self.completable = completable(self.plan, self.tracker, self.work_folder() if in_files or big else None)
+            self.memory -= self.plan.relaxed_size // 8 if self.plan.relaxes else 0
+        return self.completable
 
     def close(self) -> None:
         """Remove the run's own temporary folder (a checkpoint's folder is the checkpoint's)."""
@@ -284,15 +307,17 @@ class Sweep:
     # ----------------------------------------------------------------------------------------------------------
     def step(self, frontier: Frontier) -> Frontier:
         """The frontier after the next square, in this process."""
-        if self.completable is None:
-            self.completable = completable(self.plan, self.tracker)
+        self.relaxation()
         columns = frontier.parts[0].rows.shape[1]
         while True:
+            before = set(self.live)
             try:
                 return self._step(frontier, columns)
             except CountOverflow:
+                self._spare_since(before)
                 columns += 1
             except NoRoom:
+                self._spare_since(before)
                 self.waves *= 2
             except OSError as exc:  # writing the partitions or the set-aside successors: a full disk, mostly
                 raise OutputError(f"cannot write the partitions of square {frontier.step + 1} in {self.folder}: "
@@ -389,15 +414,17 @@ class Sweep:
         the smallest spare that has them, or new memory (which comes empty)."""
         fitting = [k for k, spare in enumerate(self.spares) if len(spare) >= size and spare.shape[1] == columns]
         if fitting:
-            best = min(fitting, key=lambda k: len(self.spares[k]))
-            return self.spares.pop(best)[:size], True
-        for k in reversed(range(len(self.spares))):
-            if self.spares[k].shape[1] != columns:
-                self._drop_spare(k)
+            best = self.spares.pop(min(fitting, key=lambda k: len(self.spares[k])))
+            self.live[id(best)] = best
+            return best[:size], True
+        self.spares = [spare for spare in self.spares if spare.shape[1] == columns]
         while self.spares and self.held + size * 8 * columns > self.memory:
-            self._drop_spare(0)  # memory over the budget goes back before new memory comes
-        self.held += size * 8 * columns
-        return np.zeros((size, columns), dtype=np.int64), False
+            self.spares.pop(0)  # memory over the budget goes back before new memory comes
+        if self.held + size * 8 * columns > self.memory and size > places_for(0):
+            raise NoRoom()  # a table growing needs its old and its new memory at once: the step is cut finer
+        rows = np.zeros((size, columns), dtype=np.int64)
+        self.live[id(rows)] = rows
+        return rows, False
 
     def _grow(self, owner: Owner, most: int) -> None:
         """Twice the places for an owner's table (at most ``most``), or :class:`NoRoom`."""
