@@ -53,6 +53,8 @@ from .frontier import FULL, KEEP_ALL, Plan
 
 #: ``_POW3[k]`` = 3 ** k, up to the digits of the widest relaxation
 _POW3 = np.array([3 ** k for k in range(24)], dtype=np.int64)
+#: states of a step taken back at a time (about 0.1 s): ``cancel`` is looked at between two
+CHUNK = 1 << 21
 
 
 @njit(cache=True, inline="always")
@@ -152,7 +154,7 @@ def _bitmap(members, bits):
         _mark(bits, np.int64(index))
 
 
-def square_needs(plan: Plan, square: int) -> int:
+def _square_needs(plan: Plan, square: int) -> int:
     """The moves a square needs when it is swept: none when blocked, one for the start of an open tour
     (an end), else two."""
     if plan.fill[square] == FULL:
@@ -218,8 +220,12 @@ def completable(plan: Plan, tracker: Tracker | None = None, folder: str | None =
     ends = 1 if plan.closed else 3
     for i in range(plan.last_free if plan.relaxes else 0, 0, -1):
         bits = np.zeros(words, dtype=np.uint64)
-        _before(after, bits, plan.slots, plan.back[i], plan.nback[i], plan.finish[i], plan.nfinish[i],
-                square_needs(plan, i), plan.step(i).start_place, ends)
+        for lo in range(0, len(after), CHUNK):
+            _before(after[lo:lo + CHUNK], bits, plan.slots, plan.back[i], plan.nback[i], plan.finish[i],
+                    plan.nfinish[i], _square_needs(plan, i), plan.step(i).start_place, ends)
+            if tracker is not None:
+                tracker.update(detail=f"the end of the board looked at: {plan.last_free - i} of "
+                                      f"{plan.last_free} squares")
         after = _members(bits)
         path = None
         for later in (i - 1 + plan.height, i - 1 + 2 * plan.height):  # far from the end the sets repeat with
@@ -233,7 +239,4 @@ def completable(plan: Plan, tracker: Tracker | None = None, folder: str | None =
                 np.save(path, after)
                 after = np.load(path, mmap_mode="r")
         members[i - 1], files[i - 1] = after, path
-        if tracker is not None:
-            tracker.update(detail=f"the end of the board looked at: {plan.last_free - i + 1} of "
-                                  f"{plan.last_free} squares")
     return Completable(plan, tuple(members), tuple(files))

@@ -49,7 +49,8 @@ from .. import checks
 from ..errors import InputError
 from ..geometry import Square
 from .asked import check_memory, check_squares, default_memory, default_threads, sweep_order
-from .frontier import LOAD, MOST_HEIGHT, MOST_RELAXED, relaxed_states
+from .frontier import CELL_BITS, LOAD, MOST_HEIGHT, MOST_RELAXED, relaxed_states
+from .sweep import RELAXATION_IN_FILES
 
 #: UNRELAXED_PROFILES: the same counted without the degree relaxation, as a board over 8 across is: the ends are
 #: its last two columns (``benchmarks/knight_counts.py --profiles`` of commit dfe4e17, before the relaxation,
@@ -136,12 +137,12 @@ EXTRAPOLATED_FACTOR = 2.0
 NO_MIRROR = 1.6
 #: the part of the machine's cores two threads keep busy on the big steps
 THREAD_EFFICIENCY = 0.85
-#: bytes a table row takes, a code of one word and a count of one limb (16), at LOAD, with the rounding
-BYTES_PER_STATE = 16 / LOAD * 1.1
+#: a table's places over its states (at LOAD), with the rounding of its size
+TABLE_OVERHEAD = 1.1 / LOAD
 #: of the successors of a state, how many a step makes on average (for what later waves set aside)
 SUCCESSORS = 2.2
-#: bytes a cluster worker sends per state and step (measured, 7x8 closed with 2 workers: the successors it
-#: hands to the other workers, summed first; ``benchmarks/knight_counts.py 7x8 --cluster 2``, 25 Nov 2026)
+#: bytes a cluster worker sends per state and step, rows of 16 bytes (measured, 7x8 closed with 2 workers: the
+#: successors it hands to the other workers, summed first; ``benchmarks/knight_counts.py 7x8 --cluster 2``, 25 Nov 2026)
 BYTES_SENT_PER_STATE = 10.1
 #: a cluster worker's CPU per state and step over this process's threads' (the same run: 406 ns against 280;
 #: each step's files written, fingerprinted and mapped back, new tables, the tasks' traffic)
@@ -330,15 +331,18 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     if relaxed > MOST_RELAXED:  # counted without the relaxation
         relaxed = 0
     relax_seconds = RELAX_NS[closed] * relaxed * height * width * 1e-9  # found backward in one thread
-    relax_bytes = RELAX_BYTES[closed] * relaxed * min(width, RELAX_COLUMNS) + relaxed / 8  # the sets, a bitmap
+    relax_sets = RELAX_BYTES[closed] * relaxed * min(width, RELAX_COLUMNS)  # in memory, or in files when many
+    relax_memory = relaxed / 8 + (relax_sets if relaxed < RELAXATION_IN_FILES else 0.0)  # a step's bitmap
     cpu = total * _ns_per_state(peak) * 1e-9
     wall = cpu / (threads * THREAD_EFFICIENCY) if threads > 1 and peak >= 1 << 20 else cpu
     cpu, wall = cpu + relax_seconds, wall + relax_seconds
     budget = memory or default_memory()
-    tables = peak * BYTES_PER_STATE
+    row = 8 * ((CELL_BITS * (2 * height + 1 - int(closed)) + 63) // 64 + 1)  # a code's words and one limb
+    tables = peak * row * TABLE_OVERHEAD
     waves = max(1, math.ceil(tables / budget))
-    state_bytes = peak * 16
+    state_bytes = peak * row
     disk = 0.0 if tables * 2 <= budget else 2 * state_bytes + SUCCESSORS * state_bytes * (waves - 1) / waves
+    disk += relax_sets if relaxed >= RELAXATION_IN_FILES else 0.0
     factor = MEASURED_FACTOR * EXTRAPOLATED_FACTOR ** extrapolated * (NO_MIRROR if mirror > 1 else 1.0)
     if extrapolated:
         basis = f"extrapolated {extrapolated} square{'s' if extrapolated > 1 else ''} of height from the boards measured"
@@ -352,9 +356,10 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
                       "worker_memory": tables / cluster_workers + BASE_MEMORY + relaxed / 8,
                       "worker_disk": 2 * state_bytes / cluster_workers,
                       # measured with 2 workers, half the successors crossing; with W, (W - 1) / W of them
-                      "sent_per_step": peak * BYTES_SENT_PER_STATE * 2 * (cluster_workers - 1) / cluster_workers ** 2}
+                      "sent_per_step": peak * BYTES_SENT_PER_STATE * row / 16 * 2 * (cluster_workers - 1)
+                      / cluster_workers ** 2}
     return CountEstimate(rows, cols, closed, peak, total, cpu, wall, threads,
-                         min(budget, 2 * tables) + BASE_MEMORY + relax_bytes, disk, waves, factor, basis,
+                         min(budget, 2 * tables) + BASE_MEMORY + relax_memory, disk, waves, factor, basis,
                          cluster_workers, **per_worker)
 
 
