@@ -238,10 +238,10 @@ def run(rows: int, cols: int, closed: bool, memory: int | None, limit: float | N
           f"partitions {final['partitions']}" + (
               f"; anonymous memory {final['anon_bytes'] / 2**30:.2f} GiB, disk {final['disk_bytes'] / 2**30:.2f} GiB "
               "(peaks sampled twice a second)" if "anon_bytes" in final else ""), flush=True)
-    if workers and final.get("sent_bytes"):
+    if workers:
+        sent = final.get("sent_bytes", 0)
         print(f"    cluster: {sum(states) / final['seconds'] / workers:,.0f} states per second per worker, "
-              f"{final['sent_bytes'] / max(1, sum(states)):.1f} bytes sent per state and step "
-              f"({final['sent_bytes'] / 2**20:,.0f} MiB in all)")
+              f"{sent / max(1, sum(states)):.1f} bytes sent per state and step ({sent / 2**20:,.0f} MiB in all)")
     print("\n".join(columns(rows, cols, states)))
     if want is not None and final["count"] != want:
         raise SystemExit(f"wrong count for {label}: {final['count']} != {want}")

@@ -142,11 +142,12 @@ TABLE_OVERHEAD = 1.1 / LOAD
 #: of the successors of a state, how many a step makes on average (for what later waves set aside)
 SUCCESSORS = 2.2
 #: bytes a cluster worker sends per state and step, rows of 16 bytes (measured, 7x8 closed with 2 workers: the
-#: successors it hands to the other workers, summed first; ``benchmarks/knight_counts.py 7x8 --cluster 2``, 25 Nov 2026)
-BYTES_SENT_PER_STATE = 10.1
-#: a cluster worker's CPU per state and step over this process's threads' (the same run: 406 ns against 280;
-#: each step's files written, fingerprinted and mapped back, new tables, the tasks' traffic)
-CLUSTER_OVERHEAD = 1.45
+#: successors it hands to the other workers, summed first; ``benchmarks/knight_counts.py 7x8 --cluster 2``, 26 Nov 2026)
+BYTES_SENT_PER_STATE = 9.9
+#: a cluster worker's CPU per state and step over this process's threads' (the same day: 427 ns against 242 for
+#: ``benchmarks/knight_counts.py 7x8``; each step's files written, fingerprinted and mapped back, new tables, the
+#: tasks' traffic)
+CLUSTER_OVERHEAD = 1.76
 #: states a process holds besides its tables (the kernels, Python): bytes
 BASE_MEMORY = 300 << 20
 #: the degree relaxation's own cost (:mod:`.completable`; 26 Nov 2026: 7x8 closed 0.49 s and 30 MB, 8x8 closed
