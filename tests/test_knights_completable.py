@@ -123,6 +123,17 @@ def test_the_backward_sweep_hears_cancel_and_checks_its_plan():
         frontier.successors(0, frontier.plan(3, 4, True), 0, np.zeros(3, dtype=np.uint64))
 
 
+def test_the_count_reports_its_states_once_the_backward_sweep_is_over(monkeypatch):
+    """The benchmark (and a progress bar) reads the states from the detail of every report made while sweeping:
+    the backward sweep's detail must not outlive it."""
+    monkeypatch.setattr("boardpuzzles.progress.REPORT_INTERVAL", 0.0)
+    reports = []
+    count_tours(6, 6, closed=True, method="frontier", progress=reports.append)
+    assert any(report.detail.startswith("the end of the board") for report in reports)
+    sweeping = [report for report in reports if report.done > 0]
+    assert len(sweeping) > 36 and all(report.detail.endswith(" states") for report in sweeping)
+
+
 def test_steps_far_from_the_end_share_their_sets():
     sets = completable(frontier.plan(5, 40, True))
     distinct = {id(m) for m in sets.members if m is not None}

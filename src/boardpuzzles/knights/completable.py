@@ -208,7 +208,7 @@ def completable(plan: Plan, tracker: Tracker | None = None, folder: str | None =
     (none on a board whose relaxation has too many states: :attr:`.frontier.Plan.relaxes`); ``tracker`` hears
     of each square (its detail) and is where ``cancel`` is looked at.  With ``folder``, each set is written
     there as it is found and mapped back (8x8 open: 3.1 GB of sets, read a step at a time): files
-    ``completable-N.npy``."""
+    ``completable-N.npy``.  The tracker's detail is given back as it was (the count's states)."""
     if not isinstance(plan, Plan):
         raise InputError("{parameter} must be a frontier.Plan", parameter="plan", value=type(plan).__name__)
     if folder is not None:
@@ -218,6 +218,7 @@ def completable(plan: Plan, tracker: Tracker | None = None, folder: str | None =
     words = (plan.relaxed_size + 63) // 64 if plan.relaxes else 0
     after = np.zeros(1, dtype=np.uint32)  # after the last free square: nothing needed, no end to come
     ends = 1 if plan.closed else 3
+    detail = tracker.detail if tracker is not None else ""
     for i in range(plan.last_free if plan.relaxes else 0, 0, -1):
         bits = np.zeros(words, dtype=np.uint64)
         for lo in range(0, len(after), CHUNK):
@@ -239,4 +240,6 @@ def completable(plan: Plan, tracker: Tracker | None = None, folder: str | None =
                 np.save(path, after)
                 after = np.load(path, mmap_mode="r")
         members[i - 1], files[i - 1] = after, path
+    if tracker is not None:
+        tracker.update(detail=detail)
     return Completable(plan, tuple(members), tuple(files))
