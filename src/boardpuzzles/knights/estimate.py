@@ -17,7 +17,7 @@ prints it): its strip columns until they repeat (the last two repeat
 forever), and its end ratios.  A height not measured is extrapolated from the
 two tallest measured of its kind: each square's log10 states grow by what
 they grew between those two, per square of height (rows matched in
-proportion), damped by :data:`DAMPING`, with the tallest one's end ratios.
+proportion), damped by :data:`DAMPING` (:data:`UNRELAXED_DAMPING`), with the tallest one's end ratios.
 Boards over 8 across are counted without the relaxation: they are told from
 :data:`UNRELAXED_PROFILES`, measured before it, in the same way.
 The time is the states of every step times the nanoseconds a state and step
@@ -30,8 +30,8 @@ The uncertainty is a factor: the boards measured are told within
 :data:`MEASURED_FACTOR` (the benchmark checks every board it counts against
 it); each square of height extrapolated multiplies it by
 :data:`EXTRAPOLATED_FACTOR` (7-across closed boards told from 5 and 6 across
-came within 1.35 of their states, 6-across open ones from 4 and 5 within 2.6;
-8x8 closed told from 6 and 7 across within 1.9); a
+came within 1.5 of their states, 7-across open ones from 5 and 6 within 2.7,
+8x8 closed from 6 and 7 within 1.35); a
 board with blocked squares or an open tour's start is told as the whole board (blocked squares only take
 states away; a start keeps frontiers and their mirror images apart: up to
 :data:`NO_MIRROR` times as many).
@@ -125,10 +125,14 @@ PROFILES: Profiles = {
 #: 2026, with the relaxation: 6x8 closed 190 ns at 1.6e5 states, 7x8 closed 220 ns at 4.8e6, 8x8 closed 354 ns
 #: at 1.6e8)
 NS_PER_STATE: tuple[tuple[float, float], ...] = ((3.0, 120.0), (5.21, 190.0), (6.69, 220.0), (8.21, 354.0))
-#: the part of the growth between the two tallest heights measured that a taller one adds per square of height
-#: (the growth slows: undamped, 7-across closed boards told from 5 and 6 came out 2.2 times too wide, 6-across
-#: open ones from 4 and 5 up to 4.3 times)
-DAMPING = 0.8
+#: the part of the growth between the two tallest heights measured that a taller one adds per square of height,
+#: for :data:`PROFILES` (fitted on 8x8 closed, counted 26 Nov 2026: at 0.8 it was told 0.53 of its states of all
+#: steps, at 0.9 0.75; 8x8 open's first 32 squares had 2.7 times the states told at 0.8; at 0.9, 7x8 closed told
+#: from 5 and 6 across comes within 1.5 of its states, 7x7 open within 2.7)
+DAMPING = 0.9
+#: the same for :data:`UNRELAXED_PROFILES` (the growth slows: undamped, 7-across closed boards told from 5 and 6
+#: came out 2.2 times too wide, 6-across open ones from 4 and 5 up to 4.3 times)
+UNRELAXED_DAMPING = 0.8
 #: the factor within which a measured height is told
 MEASURED_FACTOR = 1.5
 #: the factor each square of height extrapolated adds
@@ -269,7 +273,7 @@ def _profile(height: int, closed: bool) -> tuple[list[list[float]], list[list[fl
     strip_high, end_high = table[high, closed]
     steps = height - high
     columns = max(len(strip_low), len(strip_high)) + 2 * steps
-    growth = DAMPING * steps / (high - low)
+    growth = (DAMPING if table is PROFILES else UNRELAXED_DAMPING) * steps / (high - low)
     strip: list[list[float]] = []
     for x in range(columns):
         column = []
