@@ -76,7 +76,6 @@ def _plan(height: int, width: int, closed: bool, start: int, blocked: tuple[int,
     return plan(height, width, closed, start, blocked, symmetric)
 
 
-
 def _most_places(memory: int, columns: int) -> int:
     """The most places a worker's table of ``columns`` int64 columns may have in ``memory`` bytes."""
     return places_for(memory / (8 * columns) - 1023)

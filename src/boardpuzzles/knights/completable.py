@@ -49,10 +49,8 @@ from numba import njit
 from .. import checks
 from ..errors import InputError
 from ..progress import Tracker
-from .frontier import FULL, KEEP_ALL, Plan
+from .frontier import FULL, KEEP_ALL, POWERS_OF_3, Plan
 
-#: ``_POW3[k]`` = 3 ** k, up to the digits of the widest relaxation
-_POW3 = np.array([3 ** k for k in range(24)], dtype=np.int64)
 #: states of a step taken back at a time (about 0.1 s): ``cancel`` is looked at between two
 CHUNK = 1 << 21
 
@@ -80,7 +78,7 @@ def _before(after, bits, slots, back, nb, finish, nf, fill, start_place, ends):
     one of the states ``after`` (the completable ones after it; a state holds working places ``1 .. slots``
     after the step, ``0 .. slots - 1`` before it).  ``ends``: 1 for closed tours, 3 for open ones (0, 1 or 2
     ends to come)."""
-    size = _POW3[slots]
+    size = POWERS_OF_3[slots]
     need = np.zeros(slots + 1, dtype=np.int64)
     finishing = np.zeros(slots + 1, dtype=np.bool_)
     for k in range(nf):
@@ -108,7 +106,7 @@ def _before(after, bits, slots, back, nb, finish, nf, fill, start_place, ends):
                 continue
             base = (left + made) * size
             for j in range(slots):
-                base += need[j] * _POW3[j]
+                base += need[j] * POWERS_OF_3[j]
             if moves == 0:
                 _mark(bits, base)
                 continue
@@ -116,11 +114,11 @@ def _before(after, bits, slots, back, nb, finish, nf, fill, start_place, ends):
                 if need[back[a]] == 2:
                     continue  # a move to it would ask three of it
                 if moves == 1:
-                    _mark(bits, base + _POW3[back[a]])
+                    _mark(bits, base + POWERS_OF_3[back[a]])
                     continue
                 for b in range(a + 1, nb):
                     if need[back[b]] < 2:
-                        _mark(bits, base + _POW3[back[a]] + _POW3[back[b]])
+                        _mark(bits, base + POWERS_OF_3[back[a]] + POWERS_OF_3[back[b]])
 
 
 @njit(cache=True, nogil=True)

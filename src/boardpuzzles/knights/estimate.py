@@ -49,7 +49,7 @@ from .. import checks
 from ..errors import InputError
 from ..geometry import Square
 from .asked import check_memory, check_squares, default_memory, default_threads, sweep_order
-from .frontier import CELL_BITS, LOAD, MOST_HEIGHT, MOST_RELAXED, relaxed_states
+from .frontier import LOAD, MOST_HEIGHT, code_words, relaxed_states, relaxes
 from .sweep import RELAXATION_IN_FILES
 
 #: UNRELAXED_PROFILES: the same counted without the degree relaxation, as a board over 8 across is: the ends are
@@ -257,7 +257,7 @@ def _profile(height: int, closed: bool) -> tuple[list[list[float]], list[list[fl
     """The strip and end ratios (log10) of a height, measured or extrapolated (from :data:`PROFILES`, or from
     :data:`UNRELAXED_PROFILES` for a board counted without the relaxation), and how many squares of height it
     was extrapolated by."""
-    table = PROFILES if relaxed_states(height, closed) <= MOST_RELAXED else UNRELAXED_PROFILES
+    table = PROFILES if relaxes(height, closed) else UNRELAXED_PROFILES
     if (height, closed) in table:
         measured_strip, measured_end = table[height, closed]
         return [list(c) for c in measured_strip], [list(c) for c in measured_end], 0
@@ -332,9 +332,7 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     states = [mirror * 10 ** v for v in log_states]
     peak, total = max(states), sum(states)
     threads = workers or default_threads()
-    relaxed = relaxed_states(height, closed)
-    if relaxed > MOST_RELAXED:  # counted without the relaxation
-        relaxed = 0
+    relaxed = relaxed_states(height, closed) if relaxes(height, closed) else 0  # its states, if it has it
     relax_seconds = RELAX_NS[closed] * relaxed * height * width * 1e-9  # found backward in one thread
     relax_sets = RELAX_BYTES[closed] * relaxed * min(width, RELAX_COLUMNS)  # in memory, or in files when many
     relax_memory = relaxed / 8 + (relax_sets if relaxed < RELAXATION_IN_FILES else 0.0)  # a step's bitmap
@@ -342,7 +340,7 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     wall = cpu / (threads * THREAD_EFFICIENCY) if threads > 1 and peak >= 1 << 20 else cpu
     cpu, wall = cpu + relax_seconds, wall + relax_seconds
     budget = memory or default_memory()
-    row = 8 * ((CELL_BITS * (2 * height + 1 - int(closed)) + 63) // 64 + 1)  # a code's words and one limb
+    row = 8 * (code_words(height, closed) + 1)  # a code's words and one limb
     tables = peak * row * TABLE_OVERHEAD
     waves = max(1, math.ceil(tables / budget))
     state_bytes = peak * row

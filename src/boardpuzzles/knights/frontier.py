@@ -140,8 +140,9 @@ def _choice_pairs() -> np.ndarray:
 _PAIRS = _choice_pairs()
 #: ``_TRITS[b]``: the sum of ``3 ** k`` over the set bits ``k`` of the byte ``b``
 _TRITS = np.array([sum(3 ** k for k in range(8) if b >> k & 1) for b in range(256)], dtype=np.int64)
-#: the powers of 3 up to the widest relaxation's states
-_POW3 = np.array([3 ** k for k in range(2 * MOST_HEIGHT + 3)], dtype=np.int64)
+#: ``POWERS_OF_3[k]`` = 3 ** k, up to the digits of the widest relaxation's states (its kernels' and
+#: :mod:`.completable`'s)
+POWERS_OF_3 = np.array([3 ** k for k in range(2 * MOST_HEIGHT + 3)], dtype=np.int64)
 
 
 def _choice_table() -> np.ndarray:
@@ -170,6 +171,18 @@ def _nibbles(places: Iterable[int], value: int = 15) -> tuple[int, int]:
     for place in places:
         words[place >> 4] |= value << (CELL_BITS * (place & 15))
     return words[0], words[1]
+
+
+def code_words(height: int, closed: bool) -> int:
+    """The 64-bit words of a frontier code of a board ``height`` squares across: ``2 * height + 1`` cells, the
+    oldest left out for closed tours (it is implied)."""
+    return (CELL_BITS * (2 * height + 1 - int(closed)) + 63) // 64
+
+
+def relaxes(height: int, closed: bool) -> bool:
+    """Whether a board ``height`` squares across is counted with the degree relaxation: its states are at most
+    :data:`MOST_RELAXED`."""
+    return relaxed_states(height, closed) <= MOST_RELAXED
 
 
 def relaxed_states(height: int, closed: bool) -> int:
@@ -299,7 +312,7 @@ class Plan:
                             ("fill", np.where(free, EMPTY, FULL).astype(np.int64)),
                             ("last_free", int(np.flatnonzero(free)[-1]) if free.any() else -1)):
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "words", (CELL_BITS * self.cells + 63) // 64)
+        object.__setattr__(self, "words", code_words(height, self.closed))
         object.__setattr__(self, "relaxed_size", relaxed_states(height, self.closed))
 
     @property
@@ -308,7 +321,7 @@ class Plan:
 
     @property
     def relaxes(self) -> bool:
-        return self.relaxed_size <= MOST_RELAXED
+        return relaxes(self.height, self.closed)
 
     def step(self, index: int) -> Step:
         """What step ``index`` looks at."""
@@ -510,10 +523,10 @@ def _relaxed(lo, hi, slots, closed, start_place, start_ahead):
     ends = _tally(_equal(lo, DANGLING) & ~_NIBBLE) + _tally(_equal(hi, DANGLING)) + start_ahead
     if start_place > 0 and _get(lo, hi, start_place) != FULL:
         ends += 1
-        index -= _POW3[start_place - 1]
+        index -= POWERS_OF_3[start_place - 1]
     if ends > 2:
         return -1
-    return index + (2 - ends) * _POW3[slots]
+    return index + (2 - ends) * POWERS_OF_3[slots]
 
 
 @njit(cache=True, inline="always")
