@@ -154,7 +154,7 @@ def test_a_group_without_an_action_lists_its_actions(cli, group, actions):
     assert all(f"  {action} " in listed for action in actions)
 
 
-# --- shell completion (README: bash, zsh, fish) ---
+# --- shell completion (docs/cli.md: bash, zsh, fish) ---
 
 @pytest.fixture
 def program_on_path(tmp_path):

@@ -136,8 +136,8 @@ def test_threads_count_the_partitions():
     assert count_tours(5, 5, workers=2).count == 1728
 
 
-def test_the_readme_example_is_what_the_command_prints(capsys):
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+def test_the_cli_reference_example_is_what_the_command_prints(capsys):
+    readme = (Path(__file__).parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
     command, shown = re.search(r"\$ boardpuzzles (knight count .*?)\n(\{.*?\})\n", readme).groups()
     assert main(command.split()) == 0
     printed = json.loads(capsys.readouterr().out)

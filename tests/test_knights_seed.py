@@ -73,7 +73,7 @@ def corner_failures(rule, sizes):
 
 
 def test_where_the_seeds_rule_fails_from_a_corner():
-    # the README's and docs/knights.md's figures: first on 7x7 from g7, then 38x38 and 41x41
+    # docs/cli.md's and docs/knights.md's figures: first on 7x7 from g7, then 38x38 and 41x41
     assert corner_failures(W.SEED, range(5, 42)) == [(7, "g7", 33), (38, "al38", 1428), (41, "ao1", 1628),
                                                      (41, "ao41", 1673)]
 

@@ -161,8 +161,8 @@ def test_the_first_solution_of_36_queens_shows_its_steps_and_the_time_left():
     assert any(re.search(bar, line) for line in lines), lines[-3:]
 
 
-def test_the_readme_shows_the_refusal_as_printed_and_how_far_the_steps_are_known(cli):
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+def test_the_cli_reference_shows_the_refusal_as_printed_and_how_far_the_steps_are_known(cli):
+    readme = (Path(__file__).parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
     shown = re.search(r"\$ boardpuzzles queens solve 34 --method freelist\n(.*)\n", readme)[1]
     assert cli("queens", "solve", "34", "--method", "freelist").err == shown + "\n"
     largest = max(bitboard.FIRST_SOLUTION_STEPS)

@@ -324,15 +324,13 @@ def test_a_plain_request_whose_client_goes_away_is_cancelled(live):
     assert not server.running
 
 
-# --- the README's examples ---
+# --- the examples of docs/web.md ---
 
 def readme_examples() -> list[tuple[str, list[dict]]]:
-    """Each ``GET /api/...`` block of the README's serve section, with the JSON lines shown under it."""
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    start = readme.index("\n## serve")
-    section = readme[start:readme.index("\n## ", start + 1)]
+    """Each ``GET /api/...`` block of docs/web.md (the JSON API), with the JSON lines shown under it."""
+    page = (Path(__file__).parents[1] / "docs" / "web.md").read_text(encoding="utf-8")
     examples = []
-    for block in re.findall(r"```\n(GET /api/.*?)```", section, flags=re.S):
+    for block in re.findall(r"```text\n(GET /api/.*?)```", page, flags=re.S):
         request, *answer = block.strip().splitlines()
         examples.append((request.removeprefix("GET "), [json.loads(line) for line in answer]))
     return examples
