@@ -115,8 +115,8 @@ def test_perft_command_divide_positional_and_board(capsys, tmp_path):
 def test_the_cli_reference_perft_examples_are_what_the_command_prints(capsys):
     from pathlib import Path
 
-    readme = (Path(__file__).parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
-    block = readme.split("### `boardpuzzles draughts perft")[1].split("```console\n")[1].split("```")[0].strip().splitlines()
+    page = (Path(__file__).parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    block = page.split("### `boardpuzzles draughts perft")[1].split("```console\n")[1].split("```")[0].strip().splitlines()
     for command, answer in zip(block[0::2], block[1::2]):
         argv = command.removeprefix("$ boardpuzzles ").split()
         status = main(argv)

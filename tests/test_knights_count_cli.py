@@ -137,14 +137,14 @@ def test_threads_count_the_partitions():
 
 
 def test_the_cli_reference_example_is_what_the_command_prints(capsys):
-    readme = (Path(__file__).parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
-    command, shown = re.search(r"\$ boardpuzzles (knight count .*?)\n(\{.*?\})\n", readme).groups()
+    page = (Path(__file__).parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    command, shown = re.search(r"\$ boardpuzzles (knight count .*?)\n(\{.*?\})\n", page).groups()
     assert main(command.split()) == 0
     printed = json.loads(capsys.readouterr().out)
     shown = json.loads(shown)
     assert list(printed) == list(shown)
     assert {**printed, "seconds": None} == {**shown, "seconds": None}
-    command, shown = re.search(r"\$ boardpuzzles (knight count [^\n]*)\n([^{][^\n]*), [0-9.]+ s\n", readme).groups()
+    command, shown = re.search(r"\$ boardpuzzles (knight count [^\n]*)\n([^{][^\n]*), [0-9.]+ s\n", page).groups()
     assert main(command.split()) == 0
     assert capsys.readouterr().out.startswith(shown + ", ")
 

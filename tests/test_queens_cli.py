@@ -162,8 +162,8 @@ def test_the_first_solution_of_36_queens_shows_its_steps_and_the_time_left():
 
 
 def test_the_cli_reference_shows_the_refusal_as_printed_and_how_far_the_steps_are_known(cli):
-    readme = (Path(__file__).parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
-    shown = re.search(r"\$ boardpuzzles queens solve 34 --method freelist\n(.*)\n", readme)[1]
+    page = (Path(__file__).parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    shown = re.search(r"\$ boardpuzzles queens solve 34 --method freelist\n(.*)\n", page)[1]
     assert cli("queens", "solve", "34", "--method", "freelist").err == shown + "\n"
     largest = max(bitboard.FIRST_SOLUTION_STEPS)
-    assert f"known up to N = {largest}" in readme and list(bitboard.FIRST_SOLUTION_STEPS) == list(range(1, largest + 1))
+    assert f"known up to N = {largest}" in page and list(bitboard.FIRST_SOLUTION_STEPS) == list(range(1, largest + 1))

@@ -326,7 +326,7 @@ def test_a_plain_request_whose_client_goes_away_is_cancelled(live):
 
 # --- the examples of docs/web.md ---
 
-def readme_examples() -> list[tuple[str, list[dict]]]:
+def api_examples() -> list[tuple[str, list[dict]]]:
     """Each ``GET /api/...`` block of docs/web.md (the JSON API), with the JSON lines shown under it."""
     page = (Path(__file__).parents[1] / "docs" / "web.md").read_text(encoding="utf-8")
     examples = []
@@ -336,13 +336,13 @@ def readme_examples() -> list[tuple[str, list[dict]]]:
     return examples
 
 
-def test_the_readme_shows_every_endpoint_but_variants():
-    shown = {urlsplit(path).path.removeprefix("/api/") for path, _ in readme_examples()}
+def test_the_json_api_page_shows_every_endpoint_but_variants():
+    shown = {urlsplit(path).path.removeprefix("/api/") for path, _ in api_examples()}
     assert shown == set(ENDPOINTS) - {"draughts/variants"}
 
 
-@pytest.mark.parametrize("path, shown", readme_examples())
-def test_the_readme_examples_are_the_answers(client, path, shown):
+@pytest.mark.parametrize("path, shown", api_examples())
+def test_the_json_api_page_examples_are_the_answers(client, path, shown):
     response = client.get(path)
     answer = lines(response) if "ndjson" in response.headers["content-type"] else [response.json()]
     for line in (*answer, *shown):
