@@ -214,6 +214,7 @@ CANADIAN = _variant_like(
     rows_of_men=5,
 )
 
+#: every rule set, by its name (:func:`get_variant` looks one up)
 VARIANTS: dict[str, Variant] = {
     variant.name: variant
     for variant in (
