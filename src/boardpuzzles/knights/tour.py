@@ -135,6 +135,7 @@ class KnightTour:
     closed: bool
     path: np.ndarray
     method: str
+    #: the squares the tour was asked to avoid
     blocked: frozenset[Square] = frozenset()
 
     def __post_init__(self) -> None:
