@@ -53,6 +53,7 @@ class Progress:
     total: float | None
     unit: str
     elapsed: float
+    #: a short note on the work (say, the frontier's size), or empty
     detail: str = ""
 
     def __post_init__(self) -> None:
@@ -93,6 +94,7 @@ class Progress:
         }
 
 
+#: the type of ``progress``: a function that takes each report
 ProgressFn = Callable[[Progress], None]
 
 

@@ -39,6 +39,7 @@ class Board:
 
     def __init__(self, position: Position) -> None:
         require_position(position)
+        #: the rule set
         self.variant: Variant = position.variant
         #: The position now: its bitboards where the kernels play the rules, else the Position itself.
         self._state: Bitboards | Position = position

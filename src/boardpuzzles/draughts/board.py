@@ -136,7 +136,9 @@ class Position:
 
     __slots__ = ("variant", "turn", "_pieces", "_view", "_bits", "_hash")
 
+    #: the rule set
     variant: Variant
+    #: ``"W"`` or ``"B"``: the side to move
     turn: str
     _pieces: dict[Square, str] | None
     _view: MappingProxyType[Square, str] | None
@@ -248,6 +250,7 @@ class Position:
 
     @property
     def size(self) -> int:
+        """The board's side: the board is ``size`` x ``size``."""
         return self.variant.size
 
     def squares(self) -> list[Square]:

@@ -32,6 +32,7 @@ class LongestCaptures:
 
     @property
     def max_captures(self) -> int:
+        """The pieces each path takes (0 when there is no capture)."""
         return len(self.paths[0].captured) if self.paths else 0
 
     @property
@@ -165,6 +166,7 @@ class LegalMoves:
 
     @property
     def count(self) -> int:
+        """How many moves there are."""
         return len(self.moves)
 
     def notation(self) -> list[str]:

@@ -114,6 +114,7 @@ class GameEnd:
         return f"{win}-0" if self.winner == "W" else f"0-{win}"
 
     def to_json(self) -> dict[str, Any]:
+        """``{"winner": "white", "black" or None, "reason": ...}``."""
         return {"winner": {"W": "white", "B": "black", None: None}[self.winner], "reason": self.reason}
 
 

@@ -56,14 +56,23 @@ class Move:
     __slots__ = ("path", "captured", "piece", "captured_pieces", "promotes", "variant", "start", "end", "is_capture",
                  "_text", "_row", "_hash")
 
+    #: the squares where the piece stops: the start, each square where it turns, the end
     path: tuple[Square, ...]
+    #: the squares of the pieces taken, in order
     captured: tuple[Square, ...]
+    #: the piece that moves: ``w``, ``W`` (a king), ``b`` or ``B``
     piece: str
+    #: the pieces taken, as letters, in order
     captured_pieces: tuple[str, ...]
+    #: whether the piece is crowned
     promotes: bool
+    #: the rule set
     variant: Variant
+    #: where the piece starts
     start: Square
+    #: where it ends
     end: Square
+    #: whether the move takes something
     is_capture: bool
     _text: str
     _row: tuple[int, int, int, int, int] | None
@@ -242,6 +251,7 @@ class Moves(Sequence[Move]):
     __slots__ = ("bits", "_generator", "_count", "_runs", "_made", "_keys")
 
     def __init__(self, generator: MoveGenerator, bits: Bitboards) -> None:
+        #: the bitboards of the position
         self.bits = bits
         self._generator = generator
         self._count = generator.run(*bits)

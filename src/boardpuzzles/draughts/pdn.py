@@ -110,8 +110,11 @@ class PdnGame:
     tags: dict[str, str] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
     notes: dict[int, list[str]] = field(default_factory=dict)
+    #: the result as the file gives it (``2-0``, ``1-1``, ``*`` when none)
     result: str = "*"
+    #: what could not be read (None if the whole game was)
     error: GameError | None = None
+    #: the game's text from the error on, kept as it was
     rest: str = ""
     warnings: list[str] = field(default_factory=list)
 
@@ -483,6 +486,7 @@ class CheckedGame:
     game: Game | None
     variant: Variant | None
     reason: str
+    #: why the game stops short (None when every move was read and is legal)
     error: GameError | None = None
     warnings: list[str] = field(default_factory=list)
 

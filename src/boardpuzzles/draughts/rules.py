@@ -93,28 +93,34 @@ class Variant:
     value that is not one is refused when the variant is made.
     """
 
+    #: its name: ``international``, ``russian`` ...
     name: str
+    #: the rules in a line
     description: str
-    size: int = 8  # the board is size x size
-    first: str = "W"  # "W" or "B": who moves first
-    moves: Lines = Lines.DIAGONAL  # the lines men (forwards) and kings move along without capturing
-    captures: Lines = Lines.DIAGONAL  # the lines pieces capture along
+    size: int = 8  #: the board is size x size
+    first: str = "W"  #: "W" or "B": who moves first
+    moves: Lines = Lines.DIAGONAL  #: the lines men (forwards) and kings move along without capturing
+    captures: Lines = Lines.DIAGONAL  #: the lines pieces capture along
+    #: men capture backwards as well as forwards
     men_capture_backwards: bool = True
-    men_capture_kings: bool = True  # false in Italian: only a king takes a king
+    men_capture_kings: bool = True  #: false in Italian: only a king takes a king
+    #: kings move and capture along a whole line, not one square
     flying_kings: bool = True
-    king_halt: Halt = Halt.ANYWHERE  # where a flying king may stop after a capture
-    priority: tuple[Criterion, ...] = ()  # which captures are compulsory (in order); () free choice
+    king_halt: Halt = Halt.ANYWHERE  #: where a flying king may stop after a capture
+    priority: tuple[Criterion, ...] = ()  #: which captures are compulsory (in order); () free choice
+    #: what a man that reaches the last row in the middle of a capture does
     promotion_in_capture: Promotion = Promotion.AT_END
-    king_lands_to_continue: bool = False  # a capturing king must land where it can capture again
-    remove_at_once: bool = False  # captured pieces leave at once (else at the end of the move: Turkish strike)
-    dark_only: bool = True  # pieces stand on the dark squares only
-    mirrored: bool = False  # the board turned a quarter: a1 is light, h1 dark (Italian, Spanish)
-    numeric: bool = False  # squares written as numbers 1..N (else algebraic, a1..)
-    capture_sep: str = "x"  # "x" or ":"
-    full_path: bool = False  # captures always written with every landing square
-    rows_of_men: int = 3  # rows of men in the initial position
-    empty_back_rows: int = 0  # rows left empty behind them (Turkish: 1)
-    king_move_limit: int = 0  # Frisian: at most this many non-capturing moves in a row by one king (0: none)
+    king_lands_to_continue: bool = False  #: a capturing king must land where it can capture again
+    remove_at_once: bool = False  #: captured pieces leave at once (else at the end of the move: Turkish strike)
+    dark_only: bool = True  #: pieces stand on the dark squares only
+    mirrored: bool = False  #: the board turned a quarter: a1 is light, h1 dark (Italian, Spanish)
+    numeric: bool = False  #: squares written as numbers 1..N (else algebraic, a1..)
+    capture_sep: str = "x"  #: "x" or ":"
+    full_path: bool = False  #: captures always written with every landing square
+    rows_of_men: int = 3  #: rows of men in the initial position
+    empty_back_rows: int = 0  #: rows left empty behind them (Turkish: 1)
+    king_move_limit: int = 0  #: Frisian: at most this many non-capturing moves in a row by one king (0: none)
+    #: how a game ends
     outcome: Outcome = Outcome.NO_MOVE_LOSES
     #: True if a position of these rules fits the numba kernels' bitboards (:mod:`.fast`): the dark squares
     #: of a board up to 10x10 (with a spare bit after every two rows, at most 64 bits). Set by the rules.
@@ -214,6 +220,7 @@ CANADIAN = _variant_like(
     rows_of_men=5,
 )
 
+#: every rule set, by its name (:func:`get_variant` looks one up)
 VARIANTS: dict[str, Variant] = {
     variant.name: variant
     for variant in (

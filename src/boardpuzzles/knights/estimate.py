@@ -184,10 +184,15 @@ class CountEstimate:
     waves: int
     factor: float
     basis: str
+    #: the workers of the cluster the figures below are for (None: this machine alone)
     cluster_workers: int | None = None
+    #: the seconds one worker takes, by the clock
     worker_seconds: float | None = None
+    #: the bytes of memory one worker needs
     worker_memory: float | None = None
+    #: the bytes of disk one worker needs
     worker_disk: float | None = None
+    #: the bytes each worker sends in the widest step
     sent_per_step: float | None = None
 
     def too_long(self, limit: float) -> bool:
@@ -222,6 +227,7 @@ class CountEstimate:
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
+        """The estimate as ``--estimate --json`` prints it."""
         return {"rows": self.rows, "cols": self.cols, "closed": self.closed, "peak_states": round(self.peak_states),
                 "state_steps": round(self.state_steps), "cpu_seconds": round(self.cpu_seconds, 1),
                 "seconds": round(self.seconds, 1), "threads": self.threads, "memory_bytes": round(self.memory),

@@ -36,7 +36,9 @@ BOARD_LIMIT = 10_000
 #: largest board a table of moves is made for (:func:`accessibility`; it holds 8 moves a square)
 TABLE_LIMIT = 1_000_000
 
+#: the seed's move codes: move k changes the column by ``HORIZONTAL[k]``
 HORIZONTAL = (2, 1, -1, -2, -2, -1, 1, 2)
+#: and the row by ``-VERTICAL[k]`` (the seed draws rows downwards; our row 0 is rank 1)
 VERTICAL = (-1, -2, -2, -1, 1, 2, 2, 1)
 
 #: row and column change of move k, in move-code order

@@ -60,6 +60,7 @@ __all__ = [
 
 #: the names of the methods (a type, so that a typo is caught before it runs)
 Method = Literal["warnsdorff", "lookahead", "roth", "backtrack", "divide"]
+#: the names of the methods of :func:`find_tour`
 METHODS: tuple[Method, ...] = get_args(Method)
 #: how many moves ``lookahead`` looks ahead unless told (the seed's second rule); at most
 #: :data:`.warnsdorff.LOOKAHEAD_MOST`
@@ -134,6 +135,7 @@ class KnightTour:
     closed: bool
     path: np.ndarray
     method: str
+    #: the squares the tour was asked to avoid
     blocked: frozenset[Square] = frozenset()
 
     def __post_init__(self) -> None:

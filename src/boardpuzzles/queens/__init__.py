@@ -101,8 +101,11 @@ Trace = Callable[[arsac.ArsacStep | prolog.PrologStep], None] | None
 
 #: the names of the searches and of every way to solve (types, so that a typo is caught before it runs)
 SearchMethod = Literal["bitboard", "recursive", "iterative", "freelist"]
+#: (the searches, and ``construction``)
 SolveMethod = Literal["construction", "bitboard", "recursive", "iterative", "freelist"]
+#: every way :func:`solve` can solve, its default first
 SOLVE_METHODS: tuple[SolveMethod, ...] = get_args(SolveMethod)
+#: the searches that list solutions, by name, the fast default first
 SEARCH_METHODS: dict[SearchMethod, Callable[..., Iterator[tuple[int, ...]]]] = {
     "bitboard": bitboard.solutions_bitboard,
     "recursive": arsac.solutions_recursive,

@@ -53,6 +53,7 @@ class Solution:
     __slots__ = ("array",)
 
     def __init__(self, zero_based_columns: Sequence[int] | np.ndarray) -> None:
+        #: the 0-based columns, row by row: a read-only numpy array
         self.array = _columns(zero_based_columns, "zero_based_columns", 0)
 
     @classmethod
