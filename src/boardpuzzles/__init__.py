@@ -15,7 +15,7 @@ from .errors import (
 from .counts import Count
 from .progress import Progress
 
-__version__ = "0.1.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "BoardpuzzlesError", "Cancelled", "CheckpointError", "ClusterError", "InputError", "InputTypeError",

@@ -6,6 +6,7 @@ notation), as the other puzzles' results."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .. import animate, notebook, render
 from ..errors import InputError, InputTypeError
@@ -60,7 +61,7 @@ class LongestCaptures:
     def __repr__(self) -> str:
         return f"LongestCaptures({self.text()!r})"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """``variant``, ``max_captures``, ``moves`` (the number of distinct moves: :attr:`distinct`) and
         ``sequences`` (each path's ``squares`` and ``captured``)."""
         variant = self.position.variant
@@ -183,7 +184,7 @@ class LegalMoves:
     def __repr__(self) -> str:
         return f"LegalMoves({self.text()!r})"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """``variant``, ``fen``, ``count`` and ``moves`` (their notation)."""
         return {
             "variant": self.position.variant.name, "fen": self.position.fen(), "count": self.count,

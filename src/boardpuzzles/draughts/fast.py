@@ -45,12 +45,12 @@ from typing import Any
 
 import numba
 import numpy as np
-from llvmlite import ir  # type: ignore[import-untyped]
+from llvmlite import ir
 from numba import njit, types
-from numba.extending import intrinsic
 
 from ..errors import InputError
 from ..geometry import Square
+from ..intrinsics import intrinsic
 from .board import bit_of, promotion_row
 from .rules import Criterion, Halt, Lines, Promotion, Variant
 

@@ -40,7 +40,7 @@ from .moves import Move, after, legal_moves
 from .notation import parse_move
 from .rules import DEFAULT_VARIANT, Outcome, Variant, get_variant
 
-Material = Counter  # pieces on the board by letter: w, W, b, B
+Material = Counter[str]  # pieces on the board by letter: w, W, b, B
 
 
 def _material(position: Position) -> Material:

@@ -250,6 +250,6 @@ def tree_lines(node: Node, depth: int = 0) -> list[str]:
     return lines
 
 
-def tree_json(node: Node) -> dict:
+def tree_json(node: Node) -> dict[str, Any]:
     """The tree as nested JSON: ``{"square", "num", "children"}``."""
     return {"square": node.name, "num": node.num, "children": [tree_json(child) for child in node.children]}

@@ -51,11 +51,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
-from llvmlite import ir  # type: ignore[import-untyped]
+from llvmlite import ir
 from numba import njit, types
-from numba.extending import intrinsic
 
 from ..errors import InputError
+from ..intrinsics import intrinsic
 
 EMPTY, FULL, DANGLING, FIRST_LABEL = 0, 1, 2, 3
 #: the label a transition gives a new pair before the labels are renumbered (above every label a code holds)
@@ -97,11 +97,11 @@ _ZERO = _U(0)
 
 
 @intrinsic
-def _cttz(typingctx, x):  # type: ignore[no-untyped-def]
+def _cttz(typingctx, x):
     """The number of trailing zero bits of a uint64 (one instruction)."""
     signature = types.uint64(types.uint64)
 
-    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, sig, args):
         word = ir.IntType(64)
         fn = builder.module.declare_intrinsic("llvm.cttz", [word], ir.FunctionType(word, [word, ir.IntType(1)]))
         return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
@@ -109,11 +109,11 @@ def _cttz(typingctx, x):  # type: ignore[no-untyped-def]
 
 
 @intrinsic
-def _prefetch(typingctx, table, row):  # type: ignore[no-untyped-def]
+def _prefetch(typingctx, table, row):
     """Ask for the cache line of ``table[row, 0]`` (a hint: nothing waits for it)."""
     signature = types.void(table, row)
 
-    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, sig, args):
         array = context.make_array(sig.args[0])(context, builder, args[0])
         stride = builder.extract_value(array.strides, 0)
         address = builder.add(builder.ptrtoint(array.data, ir.IntType(64)), builder.mul(args[1], stride))
@@ -568,10 +568,10 @@ def _successors(c0, c1, implied, slots, back, nb, finish, nf, needs, rem1_lo, re
     choices = _CHOICES[nb, full | needed << 4 | v_needs << 8]
     found = 0
     while choices:
-        k = np.int64(_cttz(_U(choices)))
+        choice = np.int64(_cttz(_U(choices)))
         choices &= choices - 1
-        a = _PAIRS[nb, k, 0]
-        b = _PAIRS[nb, k, 1]
+        a = _PAIRS[nb, choice, 0]
+        b = _PAIRS[nb, choice, 1]
         u = back[a] if a < nb else -1
         w = back[b] if b < nb else -1
         x = values[a] if a < nb else -1

@@ -182,10 +182,10 @@ class KnightTour:
         """The path in algebraic notation: ['a1', 'b3', ...]."""
         return [square_name(r, c) for r, c in self.squares()]
 
-    def _head(self) -> dict:
+    def _head(self) -> dict[str, Any]:
         return {"rows": self.rows, "cols": self.cols, "closed": self.closed, "method": self.method}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """What ``knight tour --json`` prints (:meth:`json_parts` gives the same text in pieces)."""
         return {**self._head(), "path": self.names()}
 
@@ -512,7 +512,7 @@ class TourStarts(Mapping[Square, tuple[bool, str]]):
         """Every reason given, once each."""
         return sorted({reason for _, reason in self.verdicts.values()})
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """What ``knight starts --json`` prints."""
         return {"rows": self.rows, "cols": self.cols, "closed": self.closed,
                 "starts": [square_name(*sq) for sq in self.squares()]}

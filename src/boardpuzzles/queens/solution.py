@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -168,7 +168,13 @@ class Completions(Sequence[Solution]):
     queens: tuple[tuple[int, int], ...]
     solutions: tuple[Solution, ...]
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Solution: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Solution, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Solution | tuple[Solution, ...]:
         return self.solutions[index]
 
     def __len__(self) -> int:
