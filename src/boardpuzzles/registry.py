@@ -31,7 +31,7 @@ from .errors import InputError
 __all__ = ["PUZZLES", "Puzzle", "find_puzzle"]
 
 
-def load(reference: str) -> Any:
+def _load(reference: str) -> Any:
     """What ``"package.module:name"`` names (the module itself when there is no ``:name``), imported now."""
     module_name, _, attribute = reference.partition(":")
     module = importlib.import_module(module_name)
@@ -76,15 +76,15 @@ class Puzzle:
 
     def library(self) -> Any:
         """The subpackage, imported now."""
-        return load(self.package)
+        return _load(self.package)
 
     def commands(self) -> Any:
         """The module of the command line (``app``, ``demo``, ``demo_json``), imported now."""
-        return load(self.cli)
+        return _load(self.cli)
 
     def web_endpoints(self) -> Any:
         """The web API's endpoints, by action, imported now."""
-        return load(self.endpoints)
+        return _load(self.endpoints)
 
 
 #: Every puzzle, in the order the command line, the demo and the home page show them.
