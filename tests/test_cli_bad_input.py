@@ -40,8 +40,8 @@ BAD = [
     # queens
     ("queens solve=", "N must be a whole number"),
     (f"queens solve {HUGE}", "N has 5000 digits"),
-    ("queens all 8 --limit -1", "'--limit'"),
-    ("queens all 8 --limit x", "'--limit'"),
+    ("queens all 8 --limit -1", "invalid value for --limit"),
+    ("queens all 8 --limit x", "invalid value for --limit"),
     ("queens all 8 --trace", "add --method recursive"),
     ("queens complete 0 --queens a1", "N must be at least 1"),
     ("queens complete 1001 --queens a1", "out of range"),
@@ -80,7 +80,7 @@ BAD = [
     (f"draughts moves W:Wc{HUGE}:Bd4", "is off the 8x8 board"),
     ("draughts perft --depth 65", "--depth must be 0..64 plies (got 65)"),
     ("draughts perft --depth 31", "pass --force to run it anyway"),
-    ("draughts perft --depth x", "'--depth'"),
+    ("draughts perft --depth x", "invalid value for --depth"),
     # draughts: --piece, --board, --seed-input, and what does not combine
     ("draughts captures W:Wc3:Bd4 --piece=", "'' is not a square"),
     ("draughts captures W:Wc3:Bd4 --piece ²", "'²' is not one of the digits 0-9"),
@@ -104,6 +104,43 @@ def test_bad_input_is_one_line_and_exit_2(cli, files, command, words):
     assert run.status == 2, run.err
     assert words in run.err
     assert run.err.startswith("boardpuzzles: ") and run.err.count("\n") == 1 and "Traceback" not in run.err
+
+
+# the command-line framework's own messages, in the project's words: lowercase, no final full stop, the help named
+FRAMEWORK = [
+    ("knights tour 8", "no such command 'knights' (did you mean knight?) (see 'boardpuzzles --help')"),
+    ("queen solve 8", "no such command 'queen' (did you mean queens?) (see 'boardpuzzles --help')"),
+    ("qeens solve 8", "no such command 'qeens' (did you mean queens?) (see 'boardpuzzles --help')"),
+    ("sevre", "no such command 'sevre' (did you mean serve?) (see 'boardpuzzles --help')"),
+    ("chess", "no such command 'chess' (see 'boardpuzzles --help')"),
+    ("queens sovle 8", "no such command 'sovle' (did you mean solve?) (see 'boardpuzzles queens --help')"),
+    ("queens solve", "missing argument N (see 'boardpuzzles queens solve --help')"),
+    ("queens solve 8 9", "unexpected extra argument: 9 (see 'boardpuzzles queens solve --help')"),
+    ("queens solve 8 9 10", "unexpected extra arguments: 9 10 (see 'boardpuzzles queens solve --help')"),
+    ("queens complete 8 --queens", "--queens needs a value (see 'boardpuzzles queens complete --help')"),
+    ("version --json=yes", "--json takes no value (see 'boardpuzzles version --help')"),
+    ("queens solve 8 --method nope", "invalid value for --method: 'nope' is not one of 'construction', 'bitboard', "
+                                     "'recursive', 'iterative', 'freelist' (see 'boardpuzzles queens solve --help')"),
+    ("draughts perft --depth x", "invalid value for --depth: input should be a valid integer, unable to parse string "
+                                 "as an integer (see 'boardpuzzles draughts perft --help')"),
+]
+
+
+@pytest.mark.parametrize("command, line", FRAMEWORK, ids=[command for command, _ in FRAMEWORK])
+def test_the_frameworks_messages_read_as_the_projects_own(cli, command, line):
+    run = cli(*command.split())
+    assert run.status == 2
+    assert run.err == f"boardpuzzles: {line}\n"
+
+
+def test_every_alias_of_a_puzzle_is_answered_with_its_name(cli):
+    from boardpuzzles.registry import PUZZLES
+
+    for puzzle in PUZZLES:
+        for alias in puzzle.aliases:
+            run = cli(alias)
+            assert run.status == 2
+            assert f"(did you mean {puzzle.name}?)" in run.err, run.err
 
 
 @pytest.mark.parametrize("command, words", [

@@ -268,11 +268,11 @@ def test_running_the_command_line_in_process_leaves_the_garbage_collector_alone(
     import gc
     import importlib
 
-    import boardpuzzles.cli as cli_module
+    from boardpuzzles.registry import PUZZLES
 
     frozen = gc.get_freeze_count()
-    for name in cli_module.PUZZLES.values():
-        importlib.import_module(name)  # the library's own imports
+    for puzzle in PUZZLES:
+        importlib.import_module(puzzle.cli)  # the library's own imports
     assert cli("queens", "solve", "4").status == 0 and cli("knight", "tour", "5").status == 0
     assert gc.get_freeze_count() == frozen and gc.isenabled()
 

@@ -102,7 +102,7 @@ def test_svg_file(cli, tmp_path):
         (["queens", "all", "8", "--method", "construction"], "'construction' is not one of"),
         (["queens", "solve", "8", "--trace"], "a trace follows one of the seed methods: add --method recursive"),
         (["queens", "solve", "8", "--svg", "/no/such/dir/x.svg"], "cannot write SVG file /no/such/dir/x.svg"),
-        (["queens", "flip"], "No such command 'flip'"),
+        (["queens", "flip"], "no such command 'flip'"),
         (["queens", "complete", "8", "--queens", "d5,d5"], "two queens on d5"),
         (["queens", "complete", "8", "--queens", "d5,f7"], "d5 and f7 attack each other"),
         (["queens", "complete", "8", "--queens", "d9"], "square d9 is off the 8x8 board"),

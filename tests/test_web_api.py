@@ -21,7 +21,7 @@ with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx (0.28) s
 from boardpuzzles import queens
 from boardpuzzles.errors import TooLong
 from boardpuzzles.web import create_app
-from boardpuzzles.web.api import ENDPOINTS
+from boardpuzzles.web.server import ENDPOINTS
 from boardpuzzles.web.params import MAX_VALUE
 from boardpuzzles.web.server import bind, error_json
 

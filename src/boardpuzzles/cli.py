@@ -12,6 +12,7 @@ import importlib
 import os
 import re
 import sys
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -22,13 +23,10 @@ from typer.exceptions import TyperException
 from . import __version__
 from .errors import BoardpuzzlesError, Cancelled, InputError
 from .output import AsciiOpt, JsonOpt, error_console, print_json
+from .registry import PUZZLES, find_puzzle
 
-#: Each puzzle's sub-app, by the name of its command group.
-PUZZLES = {
-    "queens": "boardpuzzles.queens.cli",
-    "knight": "boardpuzzles.knights.cli",
-    "draughts": "boardpuzzles.draughts.cli",
-}
+#: Each puzzle's command group, by its name (the registry's puzzles).
+GROUPS = {puzzle.name: puzzle for puzzle in PUZZLES}
 
 
 #: The exit status after Ctrl-C (128 + SIGINT), as shells report it.
@@ -39,12 +37,12 @@ class _Puzzles(TyperGroup):
     """The root group: a puzzle's commands (and its numba kernels) load only when that puzzle runs."""
 
     def list_commands(self, ctx) -> list[str]:
-        return [*PUZZLES, *super().list_commands(ctx)]
+        return [*GROUPS, *super().list_commands(ctx)]
 
     def get_command(self, ctx, name: str):
-        if name not in PUZZLES:
+        if name not in GROUPS:
             return super().get_command(ctx, name)
-        command = typer.main.get_command(_load(PUZZLES[name]).app)
+        command = typer.main.get_command(_load(GROUPS[name].cli).app)
         command.name = name
         _speak_as_root(command)
         return command
@@ -187,11 +185,58 @@ def _fail(message: str, status: int) -> int:
     return status
 
 
-def _usage_message(error: TyperException) -> str:
+#: The command-line framework's messages worded as the project's own: lowercase, no final full stop,
+#: names bare (click's pattern, and what stands for it).
+FRAMEWORK_WORDING: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
+    (r"No such command '(.+?)'\..*", r"no such command '\1'"),
+    (r"Missing argument '(.+?)'\.", r"missing argument \1"),
+    (r"Missing option '(.+?)'\.", r"missing option \1"),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)",
+     lambda found: f"unexpected extra argument{'s' if ' ' in found[1] else ''}: {found[1]}"),
+    (r"Option '(.+?)' requires an argument\.", r"\1 needs a value"),
+    (r"Option '(.+?)' does not take a value\.", r"\1 takes no value"),
+    (r"Invalid value for '(.+?)'(?: / '[^']+')*: (.*)", r"invalid value for \1: \2"),
+]
+
+
+def _project_wording(message: str) -> str:
+    """A message of the command-line framework as the project words its own (``Missing argument 'N'.``:
+    ``missing argument N``)."""
+    for pattern, wording in FRAMEWORK_WORDING:
+        if re.fullmatch(pattern, message, flags=re.DOTALL):
+            message = re.sub(pattern, wording, message, flags=re.DOTALL)
+            break
+    message = re.sub(r"(^|: )([A-Z])(?=[a-z ])", lambda found: found[1] + found[2].lower(), message)
+    return message.rstrip(".")
+
+
+def _meant(word: str, context: Any) -> str | None:
+    """The command that a user who typed ``word`` most likely meant: at the top, the puzzle that
+    ``word`` names (an alias: ``knights``, ``queen``); else the closest command of the group, if any."""
+    group = context.command
+    if isinstance(group, _Puzzles):
+        try:
+            return find_puzzle(word).name
+        except InputError:
+            pass
+    close = difflib.get_close_matches(word.lower(), group.list_commands(context), n=1)
+    return close[0] if close else None
+
+
+def _usage_message(error: TyperException, args: list[str]) -> str:
+    """A usage error in one line: the project's wording, the command meant, and where its help is."""
     option = getattr(error, "option_name", None) or ""  # set on "No such option" errors
     if re.fullmatch(r"-[0-9][0-9.x]*", option):
         return f"{option} is a negative number, read as an option: sizes, squares and counts are positive"
-    return error.format_message().replace("Value error, ", "")  # pydantic's prefix on bad choices
+    message = _project_wording(error.format_message().replace("Value error, ", ""))  # pydantic's prefix on bad choices
+    context = getattr(error, "ctx", None)
+    unknown = re.fullmatch(r"no such command '(.+)'", message)
+    if unknown is not None and context is not None:
+        meant = _meant(unknown[1], context)
+        message += f" (did you mean {meant}?)" if meant else ""
+    found = _command_of(args)
+    path = context.command_path if context is not None else found[1] if found is not None else "boardpuzzles"
+    return f"{message} (see '{path} --help')"
 
 
 def _command_of(args: list[str]) -> tuple[Any, str] | None:
@@ -300,9 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     except NoArgsIsHelpError as error:
         status = _show_help(error)
     except TyperException as error:  # usage errors: unknown command or option, bad choice, missing argument
-        context = getattr(error, "ctx", None)
-        hint = f" (see '{context.command_path} --help')" if context is not None else ""
-        status = _fail(_unknown_option(args) or _usage_message(error) + hint, 2)
+        status = _fail(_unknown_option(args) or _usage_message(error, args), 2)
     except (KeyboardInterrupt, typer.Abort):
         status = _fail("interrupted", INTERRUPTED)
     except BrokenPipeError:

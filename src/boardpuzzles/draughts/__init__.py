@@ -65,3 +65,8 @@ __all__ = [
     "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "square_text", "watch",
     "write_game", "write_games",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (``dir(draughts)`` as a user sees it): those of ``__all__``."""
+    return sorted(__all__)

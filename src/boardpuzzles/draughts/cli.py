@@ -470,3 +470,12 @@ def demo(ascii: bool = False) -> None:
     output.console.print(
         f"russian perft(6) from the start: {perft_nodes(Position.initial(get_variant('russian')), 6)}", markup=False
     )
+
+
+def demo_json() -> dict[str, Any]:
+    """The demo's section as JSON (``demo --json``): the seed's input, its longest captures, perft(6) from the start."""
+    return {
+        "seed_input": EXAMPLE_SEED,
+        "captures": seed_captures(*seed.read_seed_input(EXAMPLE_SEED))[1].to_json(),
+        "perft": count_perft(Position("start", "russian"), 6).to_json(),
+    }

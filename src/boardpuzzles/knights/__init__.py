@@ -29,3 +29,8 @@ __all__ = [
     "check_tour",
     "TourCheck", "watch",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (``dir(knights)`` as a user sees it): those of ``__all__``."""
+    return sorted(__all__)

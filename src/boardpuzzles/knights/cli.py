@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -198,3 +198,8 @@ def demo(ascii: bool) -> None:
         output.console.print(" ".join(map(str, row)), markup=False)
     result = find_tour(8, 8, (3, 4), method="warnsdorff")  # from e4
     _show_tour(result, ascii, None)
+
+
+def demo_json() -> dict[str, Any]:
+    """The demo's section as JSON (``demo --json``): the accessibility table and the tour from e4."""
+    return {"accessibility": accessibility(8, 8), "tour": find_tour(8, 8, (3, 4), method="warnsdorff").to_json()}

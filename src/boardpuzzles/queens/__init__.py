@@ -97,6 +97,11 @@ __all__ = [
     "count_subproblem", "published_count", "watch", "compare", "Comparison",
 ]
 
+
+def __dir__() -> list[str]:
+    """The public names only (``dir(queens)`` as a user sees it): those of ``__all__``."""
+    return sorted(__all__)
+
 Trace = Callable[[arsac.ArsacStep | prolog.PrologStep], None] | None
 
 #: the names of the searches and of every way to solve (types, so that a typo is caught before it runs)

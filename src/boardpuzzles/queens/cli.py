@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import islice
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -242,3 +242,14 @@ def demo(ascii: bool) -> None:
     for size in range(4, 13):
         result = count_queens(size, workers=1)
         console.print(f"  N = {size:>2}: {result.count:>6} solutions, {result.fundamental:>5} fundamental", markup=False)
+
+
+def demo_json() -> dict[str, Any]:
+    """The demo's section as JSON (``demo --json``): the first solution, all of them, the fundamental ones, the counts."""
+    first = solve_queens(8, "recursive")
+    return {
+        "first": {"n": 8, "columns": list(first.columns)},
+        "solutions": [list(s.columns) for s in list_solutions(8)],
+        "fundamental": [list(s.columns) for s in list_solutions(8, unique=True)],
+        "counts": [count_queens(size, workers=1).to_json() for size in range(4, 13)],
+    }

@@ -532,27 +532,32 @@ def draughts_play(query: Query, work: Work) -> Answer:
     return draughts.play(_position(query), query.text("move") or "").to_json()
 
 
-ENDPOINTS: dict[str, Endpoint] = {
-    "queens/solve": Endpoint(queens_solve, ("n", "method", "trace")),
-    "queens/all": Endpoint(queens_all, ("n", "unique", "limit", "method", "trace")),
-    "queens/complete": Endpoint(queens_complete, ("n", "queens", "all")),
-    "queens/count": Endpoint(queens_count, ("n",), job=True),
-    "queens/steps": Endpoint(queens_steps, ("n", "method", "offset", "limit")),
-    "queens/listing": Endpoint(queens_listing, ("method",)),
-    "queens/images": Endpoint(queens_images, ("columns",)),
-    "queens/compare": Endpoint(queens_compare, ("n",)),
-    "knight/tour": Endpoint(knight_tour, ("board", "start", "closed", "method", "lookahead", "blocked", "trace")),
-    "knight/count": Endpoint(knight_count, ("board", "closed", "start", "blocked"), job=True),
-    "knight/starts": Endpoint(knight_starts, ("board", "closed"), job=True),
-    "knight/steps": Endpoint(knight_steps, ("board", "start", "closed", "method", "lookahead", "blocked", "offset",
-                                            "limit")),
-    "knight/listing": Endpoint(knight_listing, ("method",)),
-    "draughts/captures": Endpoint(draughts_captures, (*DRAUGHTS_POSITION, "piece", "seed_input", "tree")),
-    "draughts/steps": Endpoint(draughts_steps, ("seed_input", "offset", "limit")),
-    "draughts/listing": Endpoint(draughts_listing, ("method",)),
-    "draughts/moves": Endpoint(draughts_moves, (*DRAUGHTS_POSITION, "paths")),
-    "draughts/perft": Endpoint(draughts_perft, (*DRAUGHTS_POSITION, "depth", "paths"), job=True),
-    "draughts/variants": Endpoint(draughts_variants, ("details",)),
-    "draughts/position": Endpoint(draughts_position, (*DRAUGHTS_POSITION, "seed_input")),
-    "draughts/play": Endpoint(draughts_play, (*DRAUGHTS_POSITION, "move")),
+#: Each puzzle's endpoints, by action: the registry (:mod:`boardpuzzles.registry`) names them, and the
+#: server answers them at ``/api/<puzzle>/<action>``.
+QUEENS: dict[str, Endpoint] = {
+    "solve": Endpoint(queens_solve, ("n", "method", "trace")),
+    "all": Endpoint(queens_all, ("n", "unique", "limit", "method", "trace")),
+    "complete": Endpoint(queens_complete, ("n", "queens", "all")),
+    "count": Endpoint(queens_count, ("n",), job=True),
+    "steps": Endpoint(queens_steps, ("n", "method", "offset", "limit")),
+    "listing": Endpoint(queens_listing, ("method",)),
+    "images": Endpoint(queens_images, ("columns",)),
+    "compare": Endpoint(queens_compare, ("n",)),
+}
+KNIGHT: dict[str, Endpoint] = {
+    "tour": Endpoint(knight_tour, ("board", "start", "closed", "method", "lookahead", "blocked", "trace")),
+    "count": Endpoint(knight_count, ("board", "closed", "start", "blocked"), job=True),
+    "starts": Endpoint(knight_starts, ("board", "closed"), job=True),
+    "steps": Endpoint(knight_steps, ("board", "start", "closed", "method", "lookahead", "blocked", "offset", "limit")),
+    "listing": Endpoint(knight_listing, ("method",)),
+}
+DRAUGHTS: dict[str, Endpoint] = {
+    "captures": Endpoint(draughts_captures, (*DRAUGHTS_POSITION, "piece", "seed_input", "tree")),
+    "steps": Endpoint(draughts_steps, ("seed_input", "offset", "limit")),
+    "listing": Endpoint(draughts_listing, ("method",)),
+    "moves": Endpoint(draughts_moves, (*DRAUGHTS_POSITION, "paths")),
+    "perft": Endpoint(draughts_perft, (*DRAUGHTS_POSITION, "depth", "paths"), job=True),
+    "variants": Endpoint(draughts_variants, ("details",)),
+    "position": Endpoint(draughts_position, (*DRAUGHTS_POSITION, "seed_input")),
+    "play": Endpoint(draughts_play, (*DRAUGHTS_POSITION, "move")),
 }

@@ -1,4 +1,4 @@
-"""The web server: three pages and the JSON API, on Starlette and uvicorn.
+"""The web server: the home page, each puzzle's page and the JSON API, on Starlette and uvicorn.
 
 Pages and their assets are read from the package once, when the app is made;
 no request reads or writes a file.  Every API call runs in a worker thread
@@ -9,9 +9,11 @@ away or its time is up, so the event loop only waits and answers.
 from __future__ import annotations
 
 import asyncio
+import html
 import ipaddress
 import json
 import logging
+import re
 import socket
 import threading
 import webbrowser
@@ -27,7 +29,8 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from ..errors import BoardpuzzlesError, Cancelled, InputError, TooLong
-from .api import ENDPOINTS, JOB_SECONDS, REQUEST_SECONDS, Answer, Endpoint, OverBudget, Work
+from ..registry import PUZZLES
+from .api import JOB_SECONDS, REQUEST_SECONDS, Answer, Endpoint, OverBudget, Work
 from .params import MAX_QUERY, Query
 
 #: Threads that run the API's requests, and the jobs (counts), apart: a count never holds up a request.
@@ -36,7 +39,11 @@ JOB_WORKERS = 2
 #: Seconds between two looks at whether a waiting request's client is still there.
 POLL_SECONDS = 0.1
 
-PAGES = {"/": "index.html", "/queens": "queens.html", "/knight": "knight.html", "/draughts": "draughts.html"}
+#: The pages by their path: the home page and each puzzle's (from the registry).
+PAGES = {"/": "index.html", **{puzzle.path: puzzle.page for puzzle in PUZZLES}}
+#: Every endpoint of every puzzle, by ``<puzzle>/<action>`` (from the registry).
+ENDPOINTS: dict[str, Endpoint] = {f"{puzzle.name}/{action}": endpoint
+                                  for puzzle in PUZZLES for action, endpoint in puzzle.web_endpoints().items()}
 CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                  ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
 SECURITY_HEADERS = {
@@ -57,6 +64,39 @@ def _assets() -> dict[str, tuple[bytes, str]]:
         if entry.is_file() and suffix in CONTENT_TYPES:
             found[entry.name] = (entry.read_bytes(), CONTENT_TYPES[suffix])
     return found
+
+
+def _html_text(text: str) -> str:
+    """Plain text as HTML, its backquoted words as code."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text, quote=False))
+
+
+def _nav(current: str) -> str:
+    """The header's links: the home page (from the others) and every puzzle's page, the one shown marked."""
+    links = [] if current == "/" else ['<a href="/">Home</a>']
+    for puzzle in PUZZLES:
+        mark = ' aria-current="page"' if puzzle.path == current else ""
+        links.append(f'<a href="{puzzle.path}"{mark}>{_html_text(puzzle.title)}</a>')
+    return "".join(links)
+
+
+def _cards() -> str:
+    """The home page's cards: each puzzle's title and what its page shows."""
+    return "\n".join(f'<a href="{puzzle.path}"><h2>{_html_text(puzzle.title)}</h2>{_html_text(puzzle.summary)}</a>'
+                     for puzzle in PUZZLES)
+
+
+def _examples() -> str:
+    """One call of the API per puzzle, as links: "a, b or c"."""
+    links = [f'<a href="{html.escape(puzzle.example)}">{_html_text(puzzle.example)}</a>' for puzzle in PUZZLES]
+    return links[0] if len(links) == 1 else ", ".join(links[:-1]) + " or " + links[-1]
+
+
+def page_html(template: str, path: str) -> str:
+    """A page's HTML with the registry's puzzles in its slots (``<!--puzzles:nav-->``, ``<!--puzzles:cards-->``,
+    ``<!--puzzles:examples-->``): adding a puzzle changes no other page."""
+    slots = {"nav": lambda: _nav(path), "cards": _cards, "examples": _examples}
+    return re.sub(r"<!--puzzles:([a-z]+)-->", lambda found: slots[found.group(1)](), template)
 
 
 def _json(payload: Any, status: int = 200) -> Response:
@@ -101,6 +141,8 @@ class Server:
         self.jobs = ThreadPoolExecutor(JOB_WORKERS, thread_name_prefix="boardpuzzles-job")
         self.running: set[threading.Event] = set()
         self.assets = _assets()
+        self.pages = {path: page_html(self.assets[name][0].decode("utf-8"), path).encode("utf-8")
+                      for path, name in PAGES.items()}
 
     def stop(self) -> None:
         """Cancel all work in progress and wait for the threads to finish it."""
@@ -143,8 +185,7 @@ class Server:
             work.cancel.set()
 
     async def page(self, request: Request) -> Response:
-        body, kind = self.assets[PAGES[request.url.path]]
-        return Response(body, media_type=kind, headers=SECURITY_HEADERS)
+        return Response(self.pages[request.url.path], media_type=CONTENT_TYPES[".html"], headers=SECURITY_HEADERS)
 
     async def asset(self, request: Request) -> Response:
         found = self.assets.get(request.path_params["name"])
@@ -219,7 +260,7 @@ class Server:
 
 
 def create_app() -> Starlette:
-    """The web app: the pages at ``/``, ``/queens``, ``/knight``, ``/draughts``, the API at ``/api/...``."""
+    """The web app: the home page at ``/``, each puzzle's page at ``/<puzzle>``, the API at ``/api/<puzzle>/<action>``."""
     server = Server()
 
     @asynccontextmanager
