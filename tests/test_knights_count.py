@@ -289,14 +289,16 @@ def test_tables_that_grow_stay_within_memory(monkeypatch):
 def test_partitions_go_beside_the_checkpoint_and_what_a_killed_run_left_there_is_cleared(tmp_path):
     path = tmp_path / "tours.ckpt"
     left = tmp_path / "tours.ckpt.parts"
-    left.mkdir()
-    (left / "step9-part3-keys.npy").write_bytes(b"left by a run killed with kill -9")
     result = count_tours(5, 6, checkpoint=path, memory=64 * 1024)
     assert result.count == 37568 and result.partitions > 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tours.ckpt", "tours.ckpt.parts"]
     assert {p.name.partition("-")[0] for p in left.iterdir()} == {"step30"}  # the last square's partitions
+    (left / "step9-part3.npy").write_bytes(b"left by a run killed with kill -9")
+    (left / "set-aside").mkdir()
+    (left / "set-aside" / "0-3").write_bytes(b"set aside by it")
     again = count_tours(5, 6, checkpoint=path)  # resumed at the end: nothing left to sweep
     assert again.count == 37568 and again.states == ()
+    assert {p.name.partition("-")[0] for p in left.iterdir()} == {"step30"}
 
 
 def test_a_full_disk_is_one_error_naming_where(monkeypatch, tmp_path):

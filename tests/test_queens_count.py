@@ -198,9 +198,9 @@ def _one_line(error):
 @pytest.mark.parametrize(
     "target, message",
     [
-        ("/dev/full", "database or disk is full"),
-        ("{tmp}", "is a directory"),
-        ("{tmp}/no/such/dir/c.sqlite", "unable to open database file"),
+        ("/dev/full", "is not a file (a directory or a device)"),
+        ("{tmp}", "is not a file (a directory or a device)"),
+        ("{tmp}/no/such/dir/c.sqlite", "cannot create the checkpoint file"),
     ],
 )
 def test_a_checkpoint_that_cannot_be_written_is_one_line_before_any_work(tmp_path, monkeypatch, target, message):

@@ -5,15 +5,21 @@ where it was and never computes a finished task again.
 A checkpoint file holds two tables: ``meta`` (what the run is: puzzle, N, the
 version and fingerprint of the task split, ...) and ``results`` (task id ->
 result as JSON, so any Python integers fit, and a checksum).  The checksum of a
-row covers the task id, the run's ``meta`` and the result, so a row changed by
-hand, damaged on disk or copied from another run is never added in: the file is
-refused.  Opening a file whose ``meta`` differs from the run's is refused too.
+row covers the task id, the run's ``meta`` and the result, so a row damaged on
+disk, changed by mistake or copied from another run is never added in: the file
+is refused.  It guards against accidents, not against a hostile writer (it is
+an unkeyed hash anyone can recompute), so every row is also checked against the
+run's tasks (its id one of theirs, its value of their kind and range, numbers
+finite) before it counts.  Opening a file whose ``meta`` differs from the run's
+is refused too.  A new file is created whole or not at all: its tables are made
+in a file beside it that then takes its name.
 
 Every problem with the file -- it cannot be created or written (a full disk, a
 read-only file, a directory), it is not a checkpoint (garbage, truncated), it
-belongs to another run, one of its rows fails its checksum -- is one
-:class:`~boardpuzzles.errors.CheckpointError` with a one-line message, raised
-before any work when the file is opened, and the file is left as it was.
+belongs to another run, one of its rows fails its checksum or does not fit the
+run -- is one :class:`~boardpuzzles.errors.CheckpointError` with a one-line
+message, raised before any work when the file is opened, and the file is left
+as it was.
 
 The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the
 death of the process (the case that matters here), and costs no disk flush.
@@ -22,7 +28,9 @@ Runs whose results are too big for a row (the knight's tour frontier: hundreds
 of millions of states a step) keep them as numpy files in the directory
 :attr:`Checkpoint.folder` beside the file (``FILE.parts``), and record in the
 row the files' names and fingerprints (:func:`fingerprint`): :func:`load_array` maps a file
-back and refuses it when it is missing or its fingerprint differs.  A run made
+back and refuses it when it is missing, damaged or its fingerprint differs.  The run
+removes nothing there but its own files (:meth:`Checkpoint.clear_folder`): a folder
+that is a symbolic link, or holds a file of another name, is refused.  A run made
 of steps, each replacing the one before, records step ``k`` as task ``k`` and
 forgets the step before (:meth:`~Checkpoint.forget`); :meth:`~Checkpoint.latest` is where it
 resumes.
@@ -32,9 +40,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
+import re
+import shutil
 import sqlite3
-from collections.abc import Iterable
+import tempfile
+import tokenize
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
@@ -57,14 +70,19 @@ class Checkpoint:
         self.path = os.fspath(path)
         self.meta = {"format": FORMAT, **{key: str(value) for key, value in meta.items()}}
         self._salt = json.dumps(self.meta, sort_keys=True)
-        if os.path.isdir(self.path):
-            raise CheckpointError(f"checkpoint {self.path} is a directory: give a file name")
+        if os.path.exists(self.path) and not os.path.isfile(self.path):
+            raise CheckpointError(f"the checkpoint {self.path} is not a file (a directory or a device): "
+                                  "give a file name")
+        #: whether this run made the file (an empty file counts as none), else it resumes one
+        self.created = not os.path.exists(self.path) or os.path.getsize(self.path) == 0
+        if self.created:
+            self._make({**self.meta, **{f"info.{k}": str(v) for k, v in (info or {}).items()}})
         try:
             self._db = sqlite3.connect(self.path)
         except sqlite3.Error as exc:
             raise CheckpointError(f"cannot open the checkpoint file {self.path}: {exc}") from None
         try:
-            self._open({f"info.{k}": str(v) for k, v in (info or {}).items()})
+            self._open()
         except BaseException:
             self._db.close()
             raise
@@ -78,32 +96,55 @@ class Checkpoint:
             return CheckpointError(f"cannot write to the checkpoint file {self.path}: it is read-only")
         return CheckpointError(f"cannot use the checkpoint file {self.path}: {text}")
 
-    def _open(self, info: dict[str, str]) -> None:
+    def _open(self) -> None:
         try:
             tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if not tables:
-                self._db.execute("PRAGMA journal_mode=WAL")
-                self._create({**self.meta, **info})
-            elif tables == {"meta", "results"}:
-                self._check_meta()
-                self._db.execute("PRAGMA journal_mode=WAL")
-                # A write that changes nothing: a file that cannot be written is refused now, not after an hour's work.
-                with self._db:
-                    self._db.execute("UPDATE meta SET value = value WHERE key = 'format'")
-            else:
+            if tables != {"meta", "results"}:
                 raise CheckpointError(f"{self.path} is an SQLite file but not a checkpoint; give another file")
+            self._check_meta()
+            self._db.execute("PRAGMA journal_mode=WAL")
+            # A write that changes nothing: a file that cannot be written is refused now, not after an hour's work.
+            with self._db:
+                self._db.execute("UPDATE meta SET value = value WHERE key = 'format'")
             self._db.execute("PRAGMA synchronous=NORMAL")
         except sqlite3.Error as exc:
             raise self._fail(exc) from None
 
-    def _create(self, values: dict[str, str]) -> None:
-        with self._db:
-            self._db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            self._db.execute("CREATE TABLE results (id INTEGER PRIMARY KEY, result TEXT NOT NULL, checksum TEXT NOT NULL)")
-            self._db.executemany("INSERT INTO meta VALUES (?, ?)", values.items())
+    def _make(self, values: dict[str, str]) -> None:
+        """Create the file whole or not at all: its tables are made in a new file beside it, which then
+        takes its name (a full disk or a crash on the way leaves no file, or the empty one there was)."""
+        folder, name = os.path.split(os.path.abspath(self.path))
+        try:
+            handle, draft = tempfile.mkstemp(prefix=f".{name}.", suffix=".new", dir=folder)
+        except OSError as exc:
+            raise CheckpointError(f"cannot create the checkpoint file {self.path}: {exc.strerror or exc}") from None
+        os.close(handle)
+        try:
+            db = sqlite3.connect(draft, isolation_level=None)
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("BEGIN")
+                db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+                db.execute("CREATE TABLE results (id INTEGER PRIMARY KEY, result TEXT NOT NULL, "
+                           "checksum TEXT NOT NULL)")
+                db.executemany("INSERT INTO meta VALUES (?, ?)", values.items())
+                db.execute("COMMIT")
+            finally:
+                db.close()
+            os.replace(draft, self.path)
+        except (sqlite3.Error, OSError) as exc:
+            for leftover in (draft, f"{draft}-wal", f"{draft}-shm"):
+                if os.path.exists(leftover):
+                    os.remove(leftover)
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise CheckpointError(f"cannot create the checkpoint file {self.path}: {reason}; "
+                                  "nothing was written") from None
 
     def _check_meta(self) -> None:
         stored = dict(self._db.execute("SELECT key, value FROM meta"))
+        if not stored:
+            raise CheckpointError(f"checkpoint {self.path} is incomplete (its creation was cut short, by a full "
+                                  "disk perhaps); remove it or give another file")
         for key, value in self.meta.items():
             if stored.get(key) != value:
                 if key == "format":
@@ -119,31 +160,43 @@ class Checkpoint:
     def _checksum(self, task_id: int, text: str) -> str:
         return hashlib.sha256(f"{task_id}\n{self._salt}\n{text}".encode()).hexdigest()
 
-    def done(self) -> dict[int, Any]:
-        """The results recorded so far, by task id.
+    def done(self, tasks: range, valid: Callable[[Any], bool]) -> dict[int, Any]:
+        """The results recorded so far, by task id: each checked against the run's ``tasks`` (ids) and
+        ``valid`` (its kind and range) before it counts.
 
-        A row that fails its checksum or is not JSON refuses the whole file: one
-        changed digit must never be added into a count.
+        A row that fails its checksum, is not JSON of finite numbers, belongs to no task or is not
+        ``valid`` refuses the whole file: one changed digit must never be added into a count.
         """
         try:
             rows = list(self._db.execute("SELECT id, result, checksum FROM results"))
         except sqlite3.Error as exc:
             raise self._fail(exc) from None
         bad = []
+        misfits = []
         results = {}
         for task_id, text, checksum in rows:
             if not isinstance(task_id, int) or not isinstance(text, str) or checksum != self._checksum(task_id, text):
                 bad.append(task_id)
                 continue
             try:
-                results[task_id] = json.loads(text)
-            except ValueError:
-                bad.append(task_id)
+                value = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+            except (ValueError, RecursionError):
+                misfits.append(task_id)
+                continue
+            if task_id not in tasks or not valid(value):
+                misfits.append(task_id)
+                continue
+            results[task_id] = value
         if bad:
-            shown = ", ".join(map(str, bad[:5])) + (", ..." if len(bad) > 5 else "")
             raise CheckpointError(
-                f"checkpoint {self.path}: the stored result of {len(bad)} task(s) (id {shown}) fails its checksum: "
-                f"the file was changed or damaged; refusing to add it in (give another file)"
+                f"checkpoint {self.path}: the stored result of {len(bad)} task(s) (id {_some(bad)}) fails its "
+                f"checksum: the file was changed or damaged; refusing to add it in (give another file)"
+            )
+        if misfits:
+            raise CheckpointError(
+                f"checkpoint {self.path}: the stored result of {len(misfits)} task(s) (id {_some(misfits)}) does "
+                f"not fit this run (a task it does not have, or a value of another kind or range); refusing to "
+                f"add it in (give another file)"
             )
         return results
 
@@ -158,9 +211,9 @@ class Checkpoint:
         except sqlite3.Error as exc:  # locked by another run, disk full, ...
             raise self._fail(exc) from None
 
-    def latest(self) -> tuple[int, Any] | None:
+    def latest(self, tasks: range, valid: Callable[[Any], bool]) -> tuple[int, Any] | None:
         """The result with the highest task id and that id (checked as :meth:`done` checks), or None."""
-        results = self.done()
+        results = self.done(tasks, valid)
         if not results:
             return None
         last = max(results)
@@ -179,6 +232,29 @@ class Checkpoint:
         """The directory beside the file for the run's large arrays (``FILE.parts``; made by the run)."""
         return f"{self.path}.parts"
 
+    def clear_folder(self, keep: set[str], own: re.Pattern[str]) -> None:
+        """Make :attr:`folder` ready for the run: remove the files the run writes (their paths in the folder
+        match ``own``) except those in ``keep``; refuse (and remove nothing) when it is a symbolic link or no
+        folder, holds a link or a file of another name, or holds anything when the checkpoint is new."""
+        if os.path.islink(self.folder) or (os.path.exists(self.folder) and not os.path.isdir(self.folder)):
+            raise CheckpointError(f"the checkpoint's folder {self.folder} is a symbolic link or not a folder; "
+                                  "refusing to write there (remove it or give another file)")
+        if not os.path.isdir(self.folder):
+            return
+        found = list(_entries(self.folder, ""))
+        if self.created and found:
+            raise CheckpointError(f"the checkpoint {self.path} is new but its folder {self.folder} holds "
+                                  f"{_some([name for name, _ in found])}; refusing to touch them (remove them or "
+                                  "give another file)")
+        foreign = [name for name, link in found if link or not own.fullmatch(name)]
+        if foreign:
+            raise CheckpointError(f"the checkpoint's folder {self.folder} holds {_some(foreign)}, which this "
+                                  "count did not write; refusing to touch it (remove it or give another file)")
+        for name, _ in reversed(found):  # a folder's files before the folder
+            if name not in keep:
+                path = os.path.join(self.folder, name)
+                shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+
     def close(self) -> None:
         self._db.close()
 
@@ -187,6 +263,38 @@ class Checkpoint:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _entries(folder: str, inside: str) -> Iterable[tuple[str, bool]]:
+    """(path in the top folder, whether a symbolic link) of everything under ``folder``, a folder before
+    what it holds; links are not followed."""
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        name = f"{inside}{entry.name}"
+        link = entry.is_symlink()
+        yield name, link
+        if not link and entry.is_dir():
+            yield from _entries(entry.path, f"{name}/")
+
+
+def _some(items: list) -> str:
+    """The first few of ``items``, for a message."""
+    return ", ".join(map(str, items[:5])) + (", ..." if len(items) > 5 else "")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is not a finite number")
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise ValueError(f"{text} is not a number")
+
+
+def natural(value: Any) -> bool:
+    """Whether ``value`` is an integer >= 0 (not a bool): a count's result, checked."""
+    return type(value) is int and value >= 0
 
 
 #: the fingerprint of no data
@@ -216,8 +324,13 @@ def load_array(path: str, expected: int) -> np.ndarray:
     the file is missing, is no numpy file, or its values do not have the fingerprint ``expected``."""
     try:
         array = np.load(path, mmap_mode="r", allow_pickle=False)
-    except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).split(". ")[0]
+    except (OSError, ValueError, EOFError, SyntaxError, tokenize.TokenError) as exc:
+        if isinstance(exc, OSError):
+            reason = exc.strerror or str(exc)
+        elif isinstance(exc, ValueError):
+            reason = str(exc).split(". ")[0]
+        else:  # EOFError, SyntaxError, TokenError: what numpy's reader says of an empty file or a damaged header
+            reason = "it is empty or its header is damaged"
         raise CheckpointError(f"the checkpoint's file {path} cannot be read ({reason}); the checkpoint is "
                               "damaged: give another file") from None
     if array.dtype != np.int64 or fingerprint(array) != expected:

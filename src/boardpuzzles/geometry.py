@@ -20,13 +20,15 @@ Square = tuple[int, int]
 
 _SQUARE = re.compile(r"([a-z]+)([0-9]+)")
 _SIZE = re.compile(r"([0-9]+)(?:[x×]([0-9]+))?")
-#: More digits than any board here needs (and Python's int() refuses over 4300).
+#: More digits than any board here needs (and Python's int() refuses over 4300, leading zeros included).
 _LONGEST_NUMBER = 9
+#: More digits, leading zeros included, than any number here is written with
+_MOST_DIGITS = 100
 
 
 def too_long(digits: str) -> bool:
     """True for a number (or file name) longer than any board needs: read it as out of range, never with int()."""
-    return len(digits.lstrip("0")) > _LONGEST_NUMBER
+    return len(digits) > _MOST_DIGITS or len(digits.lstrip("0")) > _LONGEST_NUMBER
 
 
 def is_number(text: str) -> bool:

@@ -20,7 +20,7 @@ from .captures import LongestCaptures, longest_captures, moves_of, seed_captures
 from .counting import perft as perft_nodes, perft_count as count_perft
 from .game import Game
 from .notation import play_line
-from .pdn import CheckedGame, check_games, from_game, normalised, pdn_text, write_games
+from .pdn import MOST_CHARACTERS, CheckedGame, check_games, from_game, normalised, pdn_text, write_games
 from .rules import DEFAULT_VARIANT, VARIANTS, get_variant
 from .seed_steps import LISTING, seed_steps
 
@@ -50,29 +50,29 @@ NumbersOpt = Annotated[
 EXAMPLE_SEED = "5\n4 4\n4 6\n2 6\n2 4\n6 4\n3 3\n"  # a ring of four men round d5, one more on f4
 
 
-def _read(path: str) -> str:
+def _read(path: str, pdn: bool = False) -> str:
+    """The text of the file ``path`` ('-': standard input), UTF-8, or with ``pdn`` in any of the encodings
+    PDN files come in (:func:`.pdn.pdn_text`); at most :data:`.pdn.MOST_CHARACTERS` bytes: a longer file is
+    refused before it is read whole."""
     name = "standard input" if path == "-" else path
     try:
-        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:  # a standard input of text only (captured in tests)
+                return sys.stdin.read(MOST_CHARACTERS + 1)
+            data = stream.read(MOST_CHARACTERS + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(MOST_CHARACTERS + 1)
     except OSError as error:
         raise InputError(f"cannot read {name}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"cannot read {name}: it is not UTF-8 text") from None
-
-
-def _read_pdn(path: str) -> str:
-    """A PDN file's text, in any of the encodings PDN files come in (:func:`.pdn.pdn_text`)."""
-    name = "standard input" if path == "-" else path
+    if len(data) > MOST_CHARACTERS:
+        raise InputError(f"cannot read {name}: it is longer than {MOST_CHARACTERS:,} bytes")
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as error:
-        raise InputError(f"cannot read {name}: {error.strerror or error}") from None
-    except AttributeError:  # a standard input of text only (captured in tests)
-        return sys.stdin.read()
-    try:
-        return pdn_text(data)
-    except InputError:
-        raise InputError(f"cannot read {name}: it is not text (a binary file?)") from None
+        return pdn_text(data) if pdn else data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except (InputError, UnicodeDecodeError):
+        raise InputError(f"cannot read {name}: it is not {'text (a binary file?)' if pdn else 'UTF-8 text'}") \
+            from None
 
 
 def _position(fen: str | None, board: str | None, variant_name: str | None) -> Position:
@@ -285,7 +285,7 @@ def pdn(
     """Replay every game of a PDN file, each move checked: list the games (a game that fails is listed with
     where and why), or show one (--game K)."""
     default = get_variant(variant) if variant is not None else None
-    checked = check_games(_read_pdn(path), default)
+    checked = check_games(_read(path, pdn=True), default)
     if not checked.games:
         raise InputError(f"{'standard input' if path == '-' else path} holds no game: a PDN game has tags [Name \"value\"] and moves")
     if ply is not None and game is None:

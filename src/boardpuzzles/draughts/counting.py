@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from .. import __version__, checks, runner
-from ..checkpoint import Checkpoint
+from ..checkpoint import Checkpoint, natural
 from ..counts import Count, said
 from ..errors import InputError, TooLong
 from ..progress import Budget, ProgressFn, Tracker
@@ -230,7 +230,7 @@ def _count_tasks(
     totals = [0] * roots
     store = Checkpoint(checkpoint, meta, info={"boardpuzzles": __version__}) if checkpoint is not None else None
     try:
-        done = store.done() if store else {}
+        done = store.done(range(len(tasks)), natural) if store else {}
         for task_id, nodes in done.items():
             totals[tasks[task_id][0]] += nodes
             tracker.done += tasks[task_id][3]

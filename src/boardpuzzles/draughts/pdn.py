@@ -37,17 +37,26 @@ move comes from white's side: white moves first there), up to 50 international, 
 
 A FEN with a man on its own crowning row is read as the king it must be, with a
 warning on the game (:attr:`CheckedGame.warnings`).
+
+**Reading is linear in the file and bounded.** A file longer than
+:data:`MOST_CHARACTERS` is refused (an InputError); a tag longer than :data:`MOST_TAG`
+is its game's error; a number longer than any square's is no square; a game keeps at
+most :data:`MOST_WARNINGS` warnings; comments and variations, nested or unbalanced,
+are matched in one pass (:class:`_Pairs`).
 """
 
 from __future__ import annotations
 
 import re
+from array import array
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import checks
 from ..errors import InputError, InputTypeError
+from ..geometry import is_number, too_long
 from .board import Position, check_position, read_fen, square_text
 from .game import Game, move_number
 from .rules import VARIANTS, Variant, get_variant
@@ -62,6 +71,12 @@ OTHER_GAME_TYPES = {28: "Portuguese", 32: "Ghanaian", 33: "Nigerian", 41: "Spant
                     43: "Pool giveaway", 44: "Gothic"}
 RESULTS = ("2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "0-0", "*")
 LINE_WIDTH = 79
+#: the longest file read, in characters (the largest PDN archives are some megabytes)
+MOST_CHARACTERS = 64_000_000
+#: the longest tag, in characters (a FEN of the largest board takes about 200)
+MOST_TAG = 2_000
+#: the most warnings kept for one game (the rest are counted)
+MOST_WARNINGS = 100
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
 _LOOSE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"?(.*?)"?\s*\]?\s*')  # quotes inside, or no closing '"]'
@@ -126,11 +141,14 @@ class PdnGame:
             raise InputError(f"{{parameter}} holds {len(games)} games, not one", parameter="text")
         return games[0]
 
-    def rules(self, default: Variant | None = None, like: Variant | None = None) -> tuple[Variant, str]:
+    def rules(self, default: Variant | str | None = None,
+              like: Variant | str | None = None) -> tuple[Variant, str]:
         """The rule set of the game and why (see the module notes); InputError for a ``GameType`` that
-        names no rule set offered here or disagrees with its board. ``like``: the rule set the other games
+        names no rule set offered here or disagrees with its board. ``default`` and ``like`` are rule sets
+        (a :class:`Variant` or its name; another value is an InputError naming it). ``like``: the rule set the other games
         of its file were recognised as, taken where this game's own squares do not tell (numbers up to 32
         in a FEN could be English or international)."""
+        default, like = _rules_given(default, "default"), _rules_given(like, "like")
         named = self.tags.get("Variant", "").strip()
         if named:
             try:
@@ -188,7 +206,7 @@ class PdnGame:
 def _game_type(text: str) -> tuple[Variant, str]:
     fields = [part.strip() for part in text.split(",")]
     number = fields[0]
-    if not number.isdecimal():
+    if not is_number(number) or too_long(number):
         raise InputError(f"GameType '{text}' does not start with a number: the PDN types are "
                          f"{', '.join(f'{n} {name}' for n, name in GAME_TYPES.items())}")
     if int(number) not in GAME_TYPES:
@@ -198,7 +216,7 @@ def _game_type(text: str) -> tuple[Variant, str]:
         raise InputError(f"GameType '{number}' is {played}: "
                          f"{', '.join(f'{n} {name}' for n, name in GAME_TYPES.items())}")
     variant = VARIANTS[GAME_TYPES[int(number)]]
-    if len(fields) >= 4 and fields[2].isdecimal() and fields[3].isdecimal() \
+    if len(fields) >= 4 and all(is_number(side) and not too_long(side) for side in fields[2:4]) \
             and (int(fields[2]), int(fields[3])) != (variant.size, variant.size):
         raise InputError(f"GameType '{text}' says a {fields[2]}x{fields[3]} board, but type {number} "
                          f"({variant.name}) is played on {variant.size}x{variant.size}")
@@ -206,7 +224,7 @@ def _game_type(text: str) -> tuple[Variant, str]:
 
 
 _ALGEBRAIC = re.compile(r"(?<![A-Za-z0-9])[a-hA-H][1-8](?![0-9])")
-_NUMBERS = re.compile(r"(?<![A-Za-z0-9])([0-9]+)(?![0-9])")
+_NUMBERS = re.compile(r"(?<![A-Za-z0-9])([0-9]{1,3})(?![0-9])")  # longer numbers are no square of any board
 
 
 def _fen_squares(fen: str) -> list[str]:
@@ -274,6 +292,8 @@ class _Scanner:
         self.open = False  # the current game has move text or a result
         self.result_seen = False
         self.failed_at = -1  # where the current game's error is (its text from there is its rest)
+        self.pairs = _Pairs(self.text)
+        self.line_at, self.line = 0, 1  # where() counts lines on from the last place it was asked
 
     # ---- the current game
 
@@ -304,7 +324,18 @@ class _Scanner:
         self.game, self.open, self.result_seen, self.failed_at = PdnGame(), False, False, -1
 
     def where(self, at: int) -> str:
-        return f"line {self.text.count(chr(10), 0, at) + 1}"
+        if at < self.line_at:
+            self.line_at, self.line = 0, 1
+        self.line += self.text.count("\n", self.line_at, at)
+        self.line_at = at
+        return f"line {self.line}"
+
+    def warn(self, text: str) -> None:
+        warnings = self.game.warnings
+        if len(warnings) < MOST_WARNINGS:
+            warnings.append(text)
+        elif len(warnings) == MOST_WARNINGS:
+            warnings.append("more warnings are left out")
 
     # ---- reading
 
@@ -328,7 +359,7 @@ class _Scanner:
             elif ch == "(":
                 at = self.variation(at)
             elif ch in "})]":
-                self.game.warnings.append(f"a stray '{ch}' at {self.where(at)} is skipped")
+                self.warn(f"a stray '{ch}' at {self.where(at)} is skipped")
                 at += 1
             elif ch == "$":
                 match = _NAG.match(text, at)
@@ -344,24 +375,27 @@ class _Scanner:
 
     def tag(self, at: int) -> int:
         text = self.text
-        match = _TAG.match(text, at)
+        match = _TAG.match(text, at, at + MOST_TAG)
         if match:
             if self.failed_at < 0:
                 self.game.tags[match.group(1)] = re.sub(r"\\(.)", r"\1", match.group(2))
             return match.end()
         end = _line_end(text, at)
+        if end - at > MOST_TAG:
+            self.fail(at, _first_line(text, at), f"is a tag longer than {MOST_TAG:,} characters, or no tag",
+                      tag=True)
+            return end
         line = text[at:end]
         loose = _LOOSE_TAG.fullmatch(line)
         if loose:
             self.game.tags[loose.group(1)] = loose.group(2)
-            self.game.warnings.append(f"the tag {line.strip()} at {self.where(at)} is read as "
-                                      f"[{loose.group(1)} \"{loose.group(2)}\"]")
+            self.warn(f"the tag {line.strip()} at {self.where(at)} is read as [{loose.group(1)} \"{loose.group(2)}\"]")
         else:
             self.fail(at, line.strip(), "is not a tag: a tag reads [Name \"value\"]", tag=True)
         return end
 
     def comment(self, at: int) -> int:
-        end = _closing(self.text, at, "{", "}")
+        end = self.pairs.closing(at, "{")
         if end < 0:
             self.fail(at, _first_line(self.text, at), "a comment '{' is never closed")
             return _next_tags(self.text, at)
@@ -369,7 +403,7 @@ class _Scanner:
         return end + 1
 
     def variation(self, at: int) -> int:
-        end = _closing(self.text, at, "(", ")")
+        end = self.pairs.closing(at, "(")
         if end < 0:
             self.fail(at, _first_line(self.text, at), "a variation '(' is never closed")
             return _next_tags(self.text, at)
@@ -408,7 +442,7 @@ class _Scanner:
         while end < len(text) and text[end] not in _ENDS_WORD:
             end += 1
         end = max(end, at + 1)
-        self.fail(at, text[at:end], "is not a move, a move number or a result")
+        self.fail(at, _short(text[at:end]), "is not a move, a move number or a result")
         return end
 
 
@@ -422,8 +456,12 @@ def _line_end(text: str, at: int) -> int:
 
 
 def _first_line(text: str, at: int) -> str:
-    line = text[at:_line_end(text, at)].strip()
-    return line if len(line) <= 40 else line[:37] + "..."
+    return _short(text[at:min(_line_end(text, at), at + 80)].strip(), 40)
+
+
+def _short(text: str, most: int = 80) -> str:
+    """``text`` as an error shows it: ``most`` characters at most."""
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def _next_tags(text: str, at: int) -> int:
@@ -432,28 +470,108 @@ def _next_tags(text: str, at: int) -> int:
     return len(text) if found < 0 else found + 1
 
 
-def _closing(text: str, at: int, opening: str, closing: str) -> int:
-    """The index of the ``closing`` that matches the ``opening`` at ``at``, nested pairs and comments
-    inside counted, not looking past the next line of tags; failing that (an unbalanced one inside) the
-    first ``closing``; -1 if there is none."""
-    limit = _next_tags(text, at)
-    depth, index = 0, at
-    while index < limit:
-        ch = text[index]
-        if ch == "{" and opening != "{":
-            inner = _closing(text, index, "{", "}")
-            if inner < 0:
-                return -1
-            index = inner
-        elif ch == opening:
-            depth += 1
-        elif ch == closing:
-            depth -= 1
-            if depth == 0:
-                return index
-        index += 1
-    first = text.find(closing, at, limit)
-    return first
+class _Pairs:
+    """Where the comment ``{`` or the variation ``(`` at a place of a file ends: the matching closing, nested
+    pairs and (in a variation) comments inside counted, not looking past the next line of tags; failing that
+    (an unbalanced one inside) the first closing; -1 if there is none.
+
+    Linear in the file: the pairs of the stretch up to the next line of tags are matched in one pass when the
+    first is asked for (comments on their own, variations along the text that skips the comments), and each
+    answer is then looked up."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.start, self.limit = 0, -1  # the stretch matched (up to the next line of tags)
+        self.matched: dict[str, tuple[array, array]] = {}  # by opening: its places, and where each closes
+
+    def closing(self, at: int, opening: str) -> int:
+        if not self.start <= at < self.limit:  # a stretch not matched yet
+            self.start, self.limit, self.matched = at, _next_tags(self.text, at), {}
+        places, ends = self._table(opening)
+        index = bisect_left(places, at)
+        if index < len(places) and places[index] == at:
+            end = ends[index]
+        else:  # a variation the pass did not come to (inside what it took for a comment): walked on its own
+            end = self._walk(at)
+        if end == _UNCLOSED:
+            return self.text.find("}" if opening == "{" else ")", at, self.limit)
+        return end
+
+    def _table(self, opening: str) -> tuple[array, array]:
+        """The stretch's pairs opened by ``opening``: their places, and where each closes."""
+        if opening not in self.matched:
+            self.matched[opening] = self._braces() if opening == "{" else self._variations()
+        return self.matched[opening]
+
+    def _braces(self) -> tuple[array, array]:
+        places, ends, stack = array("q"), array("q"), array("q")
+        for found in _BRACES.finditer(self.text, self.start, self.limit):
+            if found.group() == "{":
+                stack.append(len(places))
+                places.append(found.start())
+                ends.append(_UNCLOSED)
+            elif stack:
+                ends[stack.pop()] = found.start()
+        return places, ends
+
+    def _comment_end(self, at: int) -> int:
+        """Where the comment at ``at`` ends (as :meth:`closing` says), from the braces matched."""
+        places, ends = self._table("{")
+        index = bisect_left(places, at)
+        end = ends[index]
+        return self.text.find("}", at, self.limit) if end == _UNCLOSED else end
+
+    def _variations(self) -> tuple[array, array]:
+        places, ends, stack = array("q"), array("q"), array("q")
+        at = self.start
+        while True:
+            found = _PAIRS.search(self.text, at, self.limit)
+            if found is None:
+                break
+            at = found.start()
+            ch = found.group()
+            if ch == "{":
+                end = self._comment_end(at)
+                if end < 0:  # a comment never closed: every variation still open is never closed
+                    for index in stack:
+                        ends[index] = _NEVER
+                    break
+                at = end
+            elif ch == "(":
+                stack.append(len(places))
+                places.append(at)
+                ends.append(_UNCLOSED)
+            elif ch == ")" and stack:
+                ends[stack.pop()] = at
+            at += 1
+        return places, ends
+
+    def _walk(self, at: int) -> int:
+        """The end of the variation at ``at``, walked from there (comments skipped as the pass skips them)."""
+        depth = 0
+        while True:
+            found = _PAIRS.search(self.text, at, self.limit)
+            if found is None:
+                return _UNCLOSED
+            at = found.start()
+            ch = found.group()
+            if ch == "{":
+                at = self._comment_end(at)
+                if at < 0:
+                    return _NEVER
+            elif ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth -= 1
+                if depth == 0:
+                    return at
+            at += 1
+
+
+_BRACES = re.compile(r"[{}]")
+_PAIRS = re.compile(r"[{()]")
+#: a pair not closed where it is balanced (the first closing is taken), and one never closed
+_UNCLOSED, _NEVER = -2, -1
 
 
 def read_games(text: str | bytes) -> list[PdnGame]:
@@ -463,7 +581,25 @@ def read_games(text: str | bytes) -> list[PdnGame]:
         text = pdn_text(text)
     if not isinstance(text, str):
         raise InputTypeError("{parameter} must be a PDN file's text", parameter="text", value=type(text).__name__)
+    if len(text) > MOST_CHARACTERS:
+        raise InputError(f"{{parameter}} is longer than {MOST_CHARACTERS:,} characters ({len(text):,}): split the "
+                         "file", parameter="text")
     return _Scanner(text).run()
+
+
+def _rules_given(value: Any, parameter: str) -> Variant | None:
+    """``value`` (None, a :class:`Variant` or a rule set's name) as a Variant or None; InputError naming
+    ``parameter`` otherwise."""
+    if value is None or isinstance(value, Variant):
+        return value
+    if not isinstance(value, str):
+        raise InputTypeError("{parameter} must be a rule set's name or a Variant", parameter=parameter,
+                             value=type(value).__name__)
+    try:
+        return get_variant(value)
+    except InputError:
+        raise InputError(f"{{parameter}} '{_short(value)}' is no rule set: use one of {', '.join(VARIANTS)}",
+                         parameter=parameter, value=value, allowed=list(VARIANTS), show_value=False) from None
 
 
 def _problem(error: InputError) -> str:
@@ -548,12 +684,14 @@ class CheckedGame:
         return payload
 
 
-def replay(game: PdnGame, number: int = 1, default: Variant | None = None, like: Variant | None = None) -> CheckedGame:
+def replay(game: PdnGame, number: int = 1, default: Variant | str | None = None,
+           like: Variant | str | None = None) -> CheckedGame:
     """Play the main line of ``game`` (the ``number``-th of its file) from its start, every move checked;
     the first that cannot be read or is not legal is the game's error, and the game stops there. Never
     raises for a problem of the game itself. ``default`` and ``like`` as :meth:`PdnGame.rules`."""
     game = _pdn_game(game)
     number = checks.whole_number(number, "number", lo=1)
+    default, like = _rules_given(default, "default"), _rules_given(like, "like")
     warnings = list(game.warnings)
     try:
         variant, reason = game.rules(default, like)
@@ -603,10 +741,11 @@ def file_rules(games: list[PdnGame]) -> Variant | None:
     return VARIANTS[max(found, key=found.__getitem__)] if found else None
 
 
-def check_games(text: str | bytes, default: Variant | None = None) -> CheckedFile:
+def check_games(text: str | bytes, default: Variant | str | None = None) -> CheckedFile:
     """Read a PDN file (its text or bytes) and replay every game; one game's problem is that game's
     error, never the file's. A game whose squares alone do not tell its rules is read as most of the
     file's games are (:func:`file_rules`)."""
+    default = _rules_given(default, "default")
     games = read_games(text)
     like = file_rules(games) if default is None else None
     return CheckedFile([replay(pdn, number, default, like) for number, pdn in enumerate(games, 1)])
@@ -616,10 +755,11 @@ def _quote(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def write_game(game: PdnGame, default: Variant | None = None) -> str:
+def write_game(game: PdnGame, default: Variant | str | None = None) -> str:
     """The PDN text of one game: its tags, then its move text with numbers, wrapped at 79 columns (what
     could not be read, :attr:`PdnGame.rest`, written back as it was before the result)."""
     game = _pdn_game(game)
+    default = _rules_given(default, "default")
     try:
         variant = game.rules(default)[0]
     except InputError:
@@ -651,7 +791,7 @@ def write_game(game: PdnGame, default: Variant | None = None) -> str:
     return "\n".join(lines + ([""] if lines else []) + text) + "\n"
 
 
-def write_games(games: list[PdnGame], default: Variant | None = None) -> str:
+def write_games(games: list[PdnGame], default: Variant | str | None = None) -> str:
     """The PDN text of several games, a blank line between two."""
     return "\n".join(write_game(game, default) for game in _pdn_games(games))
 

@@ -13,7 +13,6 @@ checkpoint's folder (``FILE.parts``) with their fingerprints.
 from __future__ import annotations
 
 import os
-import shutil
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -34,7 +33,7 @@ from .estimate import estimate_count
 from .moves import neighbour_table
 from .search import PAUSED, Search
 from .asked import check_memory, check_squares, default_memory, default_threads, sweep_index, sweep_order
-from .sweep import Sweep, load_frontier, start_frontier
+from .sweep import OWN_FILES, Sweep, fits_record, load_frontier, start_frontier
 
 CountMethod = Literal["frontier", "backtrack"]
 COUNT_METHODS: tuple[CountMethod, ...] = get_args(CountMethod)
@@ -212,9 +211,6 @@ def _open_checkpoint(path: str | os.PathLike[str] | None, rows: int, cols: int, 
                      start: Square | None, holes: frozenset[Square]) -> Checkpoint | None:
     if path is None:
         return None
-    if os.path.exists(path) and not os.path.isfile(path):
-        raise CheckpointError(f"the checkpoint {os.fspath(path)} is not a file (a directory or a device): "
-                              "give a file name")
     first = None if start is None or closed else square_name(*start)
     meta = {"puzzle": "knight tours", "rows": rows, "cols": cols, "closed": closed, "start": first,
             "blocked": ",".join(square_name(*sq) for sq in sorted(holes)), "method": "frontier",
@@ -223,18 +219,13 @@ def _open_checkpoint(path: str | os.PathLike[str] | None, rows: int, cols: int, 
 
 
 def _resume(store: Checkpoint | None, plan: frontier.Plan) -> Any:
-    """The frontier to start from: the checkpoint's last step (its folder cleared of anything else, such as
-    the partitions a killed run was writing), or the first."""
+    """The frontier to start from: the checkpoint's last step (its folder cleared of the count's other
+    files, such as the partitions a killed run was writing), or the first."""
     if store is None:
         return start_frontier(plan)
-    latest = store.latest()
-    begin = load_frontier(store, latest[1], plan) if latest is not None else start_frontier(plan)
-    keep = {part.name for part in begin.parts}
-    if os.path.isdir(store.folder):
-        for name in os.listdir(store.folder):
-            if name not in keep:
-                path = os.path.join(store.folder, name)
-                shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+    latest = store.latest(range(plan.squares + 1), fits_record)
+    begin = load_frontier(store, *latest, plan) if latest is not None else start_frontier(plan)
+    store.clear_folder({part.name for part in begin.parts if part.name is not None}, OWN_FILES)
     return begin
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -42,7 +43,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..checkpoint import FINGERPRINT_SEED, Checkpoint, fingerprint, load_array
+from ..checkpoint import FINGERPRINT_SEED, Checkpoint, fingerprint, load_array, natural
 from ..errors import CheckpointError, OutputError
 from ..progress import Budget, Tracker
 from .completable import Completable, completable
@@ -116,22 +117,39 @@ def start_frontier(plan: Plan) -> Frontier:
     return Frontier(0, [Part(initial(plan), 1)])
 
 
-def load_frontier(store: Checkpoint, record: dict, plan: Plan) -> Frontier:
-    """The frontier a checkpoint recorded, mapped from its files (each checked against its fingerprint)."""
-    try:
-        step = int(record["step"])
-        parts = []
-        for name, printed, states in record["parts"]:
-            rows = load_array(os.path.join(store.folder, name), int(printed))
-            if rows.ndim != 2 or rows.shape[0] != states or rows.shape[1] <= plan.words:
-                raise CheckpointError(f"the checkpoint {store.path} is damaged (its frontiers do not fit its "
-                                      "count); give another file")
-            parts.append(Part(rows, int(states), name, int(printed)))
-    except (KeyError, TypeError, ValueError):
-        raise CheckpointError(f"the checkpoint {store.path} is damaged (a step it recorded cannot be read); "
-                              "give another file") from None
-    if not 0 <= step <= plan.squares or len({p.rows.shape[1] for p in parts}) > 1:
+#: the paths, in a run's folder, of the files a count writes there: partitions (a cluster's tries too),
+#: the relaxation's sets, the set-aside successors of a step's later waves
+OWN_FILES = re.compile(r"(step\d+-(part|try\d+-owner)\d+|completable-\d+)\.npy|set-aside(/\d+-\d+)?")
+#: a partition's file name
+PART_FILE = re.compile(r"step\d+-(part|try\d+-owner)\d+\.npy")
+
+
+def fits_record(value: object) -> bool:
+    """Whether ``value`` is a frontier's record as :meth:`Frontier.record` makes it: its step and
+    partitions (a partition's file name, 64-bit fingerprint and states)."""
+    return (isinstance(value, dict) and set(value) == {"step", "parts"} and natural(value["step"])
+            and isinstance(value["parts"], list) and all(
+                isinstance(part, list) and len(part) == 3 and isinstance(part[0], str)
+                and PART_FILE.fullmatch(part[0]) is not None and natural(part[1]) and part[1] < 1 << 64
+                and natural(part[2]) for part in value["parts"]))
+
+
+def load_frontier(store: Checkpoint, task: int, record: dict, plan: Plan) -> Frontier:
+    """The frontier a checkpoint recorded as ``task`` (a record :func:`fits_record`), mapped from its files
+    (each checked against its fingerprint)."""
+    step = record["step"]
+    if step != task or step > plan.squares:
         raise CheckpointError(f"the checkpoint {store.path} is damaged (its step does not fit the board); "
+                              "give another file")
+    parts = []
+    for name, printed, states in record["parts"]:
+        rows = load_array(os.path.join(store.folder, name), printed)
+        if rows.ndim != 2 or rows.shape[0] != states or rows.shape[1] <= plan.words:
+            raise CheckpointError(f"the checkpoint {store.path} is damaged (its frontiers do not fit its "
+                                  "count); give another file")
+        parts.append(Part(rows, states, name, printed))
+    if len({p.rows.shape[1] for p in parts}) > 1:
+        raise CheckpointError(f"the checkpoint {store.path} is damaged (its frontiers do not fit its count); "
                               "give another file")
     return Frontier(step, parts)
 
@@ -509,5 +527,5 @@ class Sweep:
             box.filled[part] = 0
 
 
-__all__ = ["Frontier", "Part", "Sweep", "start_frontier", "load_frontier", "write_partition",
-           "NO_KEY"]
+__all__ = ["Frontier", "Part", "Sweep", "start_frontier", "load_frontier", "write_partition", "fits_record",
+           "OWN_FILES", "NO_KEY"]

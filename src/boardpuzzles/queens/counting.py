@@ -79,7 +79,7 @@ import numpy as np
 from numba import njit
 
 from .. import __version__, checks, runner
-from ..checkpoint import Checkpoint
+from ..checkpoint import Checkpoint, natural
 from ..counts import Count, said
 from ..errors import InputError
 from ..geometry import file_name, square_name
@@ -556,6 +556,11 @@ def _count_batch(subs: list[Subproblem]) -> list[Counts]:
     return [_count(s) for s in subs]
 
 
+def _fits_counts(value: object) -> bool:
+    """Whether a checkpoint's result is a subproblem's :class:`Counts` (two counts, fundamental <= total)."""
+    return isinstance(value, list) and len(value) == 2 and all(map(natural, value)) and value[1] <= value[0]
+
+
 def count(
     n: int,
     *,
@@ -593,7 +598,8 @@ def count(
         }
         store = Checkpoint(checkpoint, meta, info={"boardpuzzles": __version__})
     try:
-        done = {task_id: Counts(*result) for task_id, result in (store.done() if store else {}).items()}
+        recorded = store.done(range(len(subs)), _fits_counts) if store else {}
+        done = {task_id: Counts(*result) for task_id, result in recorded.items()}
         totals = [sum(c.total for c in done.values()), sum(c.fundamental for c in done.values())]
         tracker.update(len(done))
 

@@ -1,7 +1,9 @@
 """The web server: the home page, each puzzle's page and the JSON API, on Starlette and uvicorn.
 
 Pages and their assets are read from the package once, when the app is made;
-no request reads or writes a file.  Every API call runs in a worker thread
+no request reads or writes a file.  A gate (:class:`Gate`) answers only requests
+for the address served, from no page of another site: a web page the user opens
+elsewhere can neither start work here nor, by DNS rebinding, read the answers.  Every API call runs in a worker thread
 (:data:`WORKERS` of them) with a cancel event that is set when its client goes
 away or its time is up, so the event loop only waits and answers.
 """
@@ -17,16 +19,19 @@ import re
 import socket
 import threading
 import webbrowser
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import BoardpuzzlesError, Cancelled, InputError, TooLong
 from ..registry import PUZZLES
@@ -38,6 +43,10 @@ WORKERS = 4
 JOB_WORKERS = 2
 #: Seconds between two looks at whether a waiting request's client is still there.
 POLL_SECONDS = 0.1
+#: Seconds a connection may take to send a request's headers (from when it opens or its last answer)
+HEADER_SECONDS = 10.0
+#: The names this machine is reached by from itself; the host given to :func:`serve` is added
+LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
 #: The pages by their path: the home page and each puzzle's (from the registry).
 PAGES = {"/": "index.html", **{puzzle.path: puzzle.page for puzzle in PUZZLES}}
@@ -259,8 +268,58 @@ class Server:
                 waiting.cancel()
 
 
-def create_app() -> Starlette:
-    """The web app: the home page at ``/``, each puzzle's page at ``/<puzzle>``, the API at ``/api/<puzzle>/<action>``."""
+def _address(text: str) -> tuple[str, str]:
+    """A ``Host`` header's name (an IPv6 address in brackets) and port (``""`` when none), lowercase."""
+    text = text.strip().lower()
+    if text.startswith("["):
+        name, _, rest = text.partition("]")
+        return f"{name}]", rest.removeprefix(":")
+    name, _, port = text.partition(":")
+    return name, port
+
+
+class Gate:
+    """The front gate: a request is answered only when its ``Host`` is an address served (the local names
+    and the ``names`` given, with the port served), and it comes from no page of another site (an
+    ``Origin``, when there is one, of those addresses too); else a 403 saying why.  A path with a trailing
+    slash is redirected to the one without, by a path alone (never a URL built from ``Host``)."""
+
+    def __init__(self, app: ASGIApp, names: Iterable[str] = ()) -> None:
+        self.app = app
+        self.names = set(LOCAL_NAMES) | {f"[{n}]" if ":" in n else n.lower() for n in names}
+
+    def serves(self, address: str, port: int | None) -> bool:
+        name, given = _address(address)
+        return name in self.names and (port is None or given == str(port) or (given == "" and port == 80))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        port = scope["server"][1] if scope.get("server") else None
+        host, origin = headers.get("host", ""), headers.get("origin")
+        refusal = None
+        if not self.serves(host, port):
+            served = ", ".join(sorted(self.names)) + (f" (port {port})" if port is not None else "")
+            refusal = f"this server answers requests for {served} only, not for the Host {host[:60]!r}"
+        elif origin is not None and not (origin.lower().startswith("http://") and self.serves(origin[7:], port)):
+            refusal = f"a page of another site ({origin[:60]!r}) may not use this server"
+        if refusal is not None:
+            await _json({"error": refusal}, 403)(scope, receive, send)
+            return
+        path = scope["path"]
+        if path != "/" and path.endswith("/"):
+            query = scope.get("query_string", b"").decode("latin-1")
+            location = "/" + path.strip("/") + (f"?{query}" if query else "")
+            await Response(status_code=307, headers={**SECURITY_HEADERS, "Location": location})(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def create_app(hosts: Iterable[str] = ()) -> Starlette:
+    """The web app: the home page at ``/``, each puzzle's page at ``/<puzzle>``, the API at ``/api/<puzzle>/<action>``;
+    it answers requests for the local names and ``hosts`` only (:class:`Gate`)."""
     server = Server()
 
     @asynccontextmanager
@@ -270,9 +329,37 @@ def create_app() -> Starlette:
 
     routes = [Route(path, server.page) for path in PAGES]
     routes += [Route("/static/{name}", server.asset), Route("/api/{puzzle}/{action}", server.api)]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Gate, names=tuple(hosts))])
+    app.router.redirect_slashes = False  # the gate redirects, by the path alone
     app.state.server = server
     return app
+
+
+def http_protocol() -> type:
+    """uvicorn's HTTP/1.1 protocol with a header timeout: a connection that has not sent a whole request's
+    headers :data:`HEADER_SECONDS` after it opened or after its last answer is closed (uvicorn has no such
+    option: a client sending a byte now and then would hold its connection for ever)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Protocol(H11Protocol):
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self.header_timer = self.loop.call_later(HEADER_SECONDS, self.header_timeout)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self.header_timer.cancel()
+            self.header_timer = self.loop.call_later(HEADER_SECONDS, self.header_timeout)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self.header_timer.cancel()
+            super().connection_lost(exc)
+
+        def header_timeout(self) -> None:
+            if self.cycle is None or self.cycle.response_complete:  # no request being answered
+                self.transport.close()
+
+    return Protocol
 
 
 def is_local(host: str) -> bool:
@@ -334,7 +421,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
             self.force_exit = self.should_exit
             self.should_exit = True
 
-    config = uvicorn.Config(create_app(), log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
+    config = uvicorn.Config(create_app([host]), log_level="warning", lifespan="on", timeout_graceful_shutdown=2,
+                            http=http_protocol())
     if open_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     Quiet(config).run(sockets=[sock])
