@@ -14,7 +14,8 @@ children share their parent's part equally), so the report says how much of the
 tree is done, an honest guide to the time left where the tree is even.
 
 The rule sets the numba generator does not play (:attr:`.Variant.on_bitboards`) are
-counted by the plain-Python generator, which reports at every position.
+counted by the plain-Python generator, which reports at every position; so is a small
+tree (:data:`PLAIN_MOST_NODES`) while the kernels are not compiled yet (:func:`compiles`).
 
 With ``workers`` (local processes), ``cluster`` (a dask.distributed scheduler) or
 ``checkpoint`` (an SQLite file to resume from) the tree is first cut into
@@ -289,6 +290,19 @@ def check_time(position: Position, depth: int, paths: bool = False) -> None:
 #: (the estimate runs high: russian perft(6) is estimated at 70,600 and has 37,986, which the plain generator
 #: counts in 1.9 s of CPU on the busy 2-core test machine, against 14 s to compile the perft kernels).
 PLAIN_MOST_NODES = 100_000
+
+
+#: Seconds to compile the perft kernels on a quiet 2-core machine (14 s of CPU on the busy test machine).
+COMPILE_SECONDS = 6.0
+
+
+def compiles(position: Position, depth: int, paths: bool = False, divide: bool = False) -> bool:
+    """True if :func:`perft_count` of these (in this process) compiles the perft kernels first
+    (:data:`COMPILE_SECONDS`): a rule set on bitboards, kernels neither compiled in this process nor in numba's
+    cache, and a tree too big for the plain generator (:data:`PLAIN_MOST_NODES`)."""
+    require_position(position)
+    return (position.variant.on_bitboards and depth > 0 and not fast.perft_ready()
+            and (divide or not _small_before_compiling(position, depth, paths)))
 
 
 def _small_before_compiling(position: Position, depth: int, paths: bool) -> bool:

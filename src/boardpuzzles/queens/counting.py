@@ -89,7 +89,7 @@ from .bitboard import bit_index
 #: The public names: the kernels (``_search`` and its helpers) are this module's own.
 __all__ = [
     "SPLIT_VERSION", "MAX_N", "CORNER", "NO_CORNER", "SECONDS_16", "SECONDS_PER_BATCH", "Subproblem", "Counts",
-    "METHOD", "PLAIN_MOST_N", "SolutionCount", "subproblems", "split_fingerprint", "count_subproblem", "count",
+    "METHOD", "PLAIN_MOST_N", "COMPILE_SECONDS", "compiles", "SolutionCount", "subproblems", "split_fingerprint", "count_subproblem", "count",
 ]
 
 #: Changes whenever the list of subproblems for some N changes; checkpoints
@@ -533,6 +533,16 @@ PLAIN_MOST_N = 12
 def _searcher(n: int) -> Any:
     """:func:`_search`, or for ``n`` up to :data:`PLAIN_MOST_N` while it is not ready, its source interpreted."""
     return compiling.chosen(_search, n <= PLAIN_MOST_N)
+
+
+#: Seconds to compile the counting kernel on a quiet 2-core machine (6 s of CPU on the busy test machine).
+COMPILE_SECONDS = 3.0
+
+
+def compiles(n: int) -> bool:
+    """True if counting ``n`` queens compiles the kernel first (:data:`COMPILE_SECONDS`): neither compiled in this
+    process nor in numba's cache, and ``n`` above :data:`PLAIN_MOST_N`."""
+    return _searcher(_check_n(n)) is _search and not compiling.ready(_search)
 
 
 def _count_with_nodes(sub: Subproblem, search: Any = None) -> tuple[Counts, int]:
