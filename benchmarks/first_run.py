@@ -4,7 +4,8 @@ tree against an older commit, in one run.
 Each command runs twice in a fresh process, with ``NUMBA_CACHE_DIR`` set to a new empty temporary
 folder (which also keeps numba from reading the ``*.nbi``/``*.nbc`` files in the source tree's
 ``__pycache__``): the first run compiles what it uses and caches it, the second loads it from the cache.
-Its output goes to a pipe, as a script would read it (so no terminal notice is printed), and is checked
+The CPU seconds of the first run (the child's, user and system) are printed too: on a shared machine
+they say more than the clock. Its output goes to a pipe, as a script would read it (so no terminal notice is printed), and is checked
 to be the same for both runs and both trees.
 
 ``--old COMMIT`` (say ``main``) also runs each command with the code of that commit, checked out with
@@ -23,6 +24,7 @@ import argparse
 import compileall
 import os
 import re
+import resource
 import shlex
 import shutil
 import subprocess
@@ -53,20 +55,23 @@ entry()
 SECONDS = re.compile(r"[\d.,]+ s\b|\"seconds\": [\d.e-]+")
 
 
-def run_once(command: str, cache: str, old: str | None) -> tuple[float, str]:
-    """Run ``boardpuzzles COMMAND`` in a fresh process with numba's cache in ``cache``: its clock seconds
-    and its output."""
+def run_once(command: str, cache: str, old: str | None) -> tuple[float, float, str]:
+    """Run ``boardpuzzles COMMAND`` in a fresh process with numba's cache in ``cache``: its clock seconds, its
+    CPU seconds and its output."""
     env = dict(os.environ, NUMBA_CACHE_DIR=cache)
     env.pop("FIRST_RUN_OLD", None)
     if old:
         env["FIRST_RUN_OLD"] = old
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-c", CHILD, *shlex.split(command)], env=env, capture_output=True,
                           text=True)
     seconds = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     if done.returncode != 0:
         raise SystemExit(f"{command}{' (old)' if old else ''} exited {done.returncode}:\n{done.stderr}")
-    return seconds, done.stdout
+    return seconds, cpu, done.stdout
 
 
 def steady(output: str) -> str:
@@ -74,17 +79,18 @@ def steady(output: str) -> str:
     return SECONDS.sub("", output)
 
 
-def measure(command: str, old: str | None) -> tuple[float, float, str]:
-    """The first and the second run's seconds with an empty cache, and the first run's output."""
+def measure(command: str, old: str | None) -> tuple[float, float, float, str]:
+    """The first and the second run's clock seconds with an empty cache, the first run's CPU seconds and its
+    output."""
     cache = tempfile.mkdtemp(prefix="first-run-cache-")
     try:
-        first, output = run_once(command, cache, old)
-        second, again = run_once(command, cache, old)
+        first, cpu, output = run_once(command, cache, old)
+        second, _, again = run_once(command, cache, old)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
     if steady(output) != steady(again):
         raise SystemExit(f"{command}: the second run printed something else than the first")
-    return first, second, output
+    return first, second, cpu, output
 
 
 def old_source(commit: str) -> tuple[str, str]:
@@ -112,31 +118,32 @@ def main() -> None:
     rows = []
     try:
         for command in args.commands:
-            new_first, new_second, new_output = min(measure(command, None) for _ in range(args.repeat))
-            line = {"command": command, "new": (new_first, new_second)}
+            *new, new_output = min(measure(command, None) for _ in range(args.repeat))
+            line = {"command": command, "new": new}
             if old:
-                old_first, old_second, old_output = min(measure(command, old) for _ in range(args.repeat))
+                *line["old"], old_output = min(measure(command, old) for _ in range(args.repeat))
                 if steady(old_output) != steady(new_output):
                     print(f"  note: {command} prints something else than {args.old} does", flush=True)
-                line["old"] = (old_first, old_second)
-            print(f"  {command}: new {new_first:.2f} s, then {new_second:.2f} s"
-                  + (f"; old {line['old'][0]:.2f} s, then {line['old'][1]:.2f} s" if old else ""), flush=True)
+            print(f"  {command}: new {new[0]:.2f} s ({new[2]:.2f} s CPU), then {new[1]:.2f} s"
+                  + (f"; old {line['old'][0]:.2f} s ({line['old'][2]:.2f} s CPU), then {line['old'][1]:.2f} s"
+                     if old else ""), flush=True)
             rows.append(line)
     finally:
         if folder:
             remove_worktree(folder)
     width = max(len(row["command"]) for row in rows)
-    heading = f"{'command':<{width}}  {'first':>7}  {'second':>7}"
+    heading = f"{'command':<{width}}  {'first':>7}  {'(CPU)':>7}  {'second':>7}"
     if old:
-        heading += f"  {'old first':>9}  {'old second':>10}  {'first new/old':>13}"
-    print(f"\nseconds by the clock, numba's cache empty before the first run ({os.cpu_count()} cores):")
+        heading += f"  {'old first':>9}  {'(CPU)':>7}  {'old second':>10}  {'first new/old':>13}"
+    print(f"\nseconds by the clock (CPU seconds of the first run in brackets), numba's cache empty before the first "
+          f"run ({os.cpu_count()} cores; load {os.getloadavg()[0]:.1f} at the end):")
     print(heading)
     for row in rows:
-        first, second = row["new"]
-        text = f"{row['command']:<{width}}  {first:7.2f}  {second:7.2f}"
+        first, second, cpu = row["new"]
+        text = f"{row['command']:<{width}}  {first:7.2f}  {cpu:7.2f}  {second:7.2f}"
         if old:
-            old_first, old_second = row["old"]
-            text += f"  {old_first:9.2f}  {old_second:10.2f}  {first / old_first:13.2f}"
+            old_first, old_second, old_cpu = row["old"]
+            text += f"  {old_first:9.2f}  {old_cpu:7.2f}  {old_second:10.2f}  {first / old_first:13.2f}"
         print(text)
 
 
