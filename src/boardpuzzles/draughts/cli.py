@@ -17,7 +17,8 @@ from ..geometry import square_name
 from . import seed
 from .board import Position, parse_position, parse_square_text, square_text
 from .captures import LongestCaptures, longest_captures, moves_of, seed_captures
-from .counting import perft as perft_nodes, perft_count as count_perft
+from .counting import COMPILE_SECONDS, perft as perft_nodes, perft_count as count_perft
+from .counting import compiles as compiles_perft
 from .game import Game
 from .notation import play_line
 from .pdn import MOST_CHARACTERS, CheckedGame, check_games, from_game, normalised, pdn_text, write_games
@@ -237,6 +238,8 @@ def perft(
     if fen is not None and fen_option is not None:
         raise InputError("give the position once: POSITION or --fen, not both")
     position = _position(fen if fen_option is None else fen_option, board, variant)
+    if compiles_perft(position, depth, paths, divide):
+        output.say_compiling("the perft kernels", COMPILE_SECONDS, json_mode)
     with output.progress_bar(f"perft {depth}", json_mode) as progress:
         result = count_perft(position, depth, paths, divide=divide, force=force, workers=workers, cluster=cluster,
                              checkpoint=checkpoint, progress=progress)

@@ -14,7 +14,8 @@ children share their parent's part equally), so the report says how much of the
 tree is done, an honest guide to the time left where the tree is even.
 
 The rule sets the numba generator does not play (:attr:`.Variant.on_bitboards`) are
-counted by the plain-Python generator, which reports at every position.
+counted by the plain-Python generator, which reports at every position; so is a small
+tree (:data:`PLAIN_MOST_NODES`) while the kernels are not compiled yet (:func:`compiles`).
 
 With ``workers`` (local processes), ``cluster`` (a dask.distributed scheduler) or
 ``checkpoint`` (an SQLite file to resume from) the tree is first cut into
@@ -41,7 +42,7 @@ from ..errors import InputError, TooLong
 from ..progress import Budget, ProgressFn, Tracker
 from . import fast
 from .board import Position, parse_fen, require_position
-from .moves import after, legal_moves
+from .moves import after, legal_moves, reference_moves
 from .rules import Variant
 
 #: The method of a count by whether the numba generator plays the rule set (:attr:`.Variant.on_bitboards`):
@@ -172,9 +173,12 @@ def perft_count(
         checks.path(checkpoint, "checkpoint")
     tracker = Tracker(UNIT, 100, progress, cancel)
     tracker.check()
-    if not force:
+    small = (position.variant.on_bitboards and workers in (None, 1) and cluster is None and checkpoint is None
+             and not divide and _small_before_compiling(position, depth, paths))
+    if not force and not small:
         check_time(position, depth, paths)
-    method = METHODS[position.variant.on_bitboards]
+    plain = small or not position.variant.on_bitboards
+    method = METHODS[not plain]
     if depth == 0:
         return PerftCount(position, depth, paths, 1, () if divide else None, method, time.monotonic() - started)
     texts: list[str] = []
@@ -185,7 +189,7 @@ def perft_count(
         roots = [after(position, move) for move in first]
     left = depth - 1 if divide else depth
     if workers in (None, 1) and cluster is None and checkpoint is None:
-        counts = _count(roots, left, paths, tracker)
+        counts = _count(roots, left, paths, tracker, plain=plain)
     else:
         tasks = _cut(roots, left, paths, (workers or 1) if cluster is None else CLUSTER_WORKERS)
         meta = {"puzzle": "draughts perft", "variant": position.variant.name, "fen": position.fen(), "depth": depth,
@@ -281,16 +285,48 @@ def check_time(position: Position, depth: int, paths: bool = False) -> None:
                       f"about 10^{log10_nodes:.0f} move sequences, some {span} of work")
 
 
-def _count(positions: list[Position], depth: int, paths: bool, tracker: Tracker, part: float = 100) -> list[int]:
+#: A count on bitboards whose kernels would have to be compiled first (neither compiled in this process nor in
+#: numba's cache) takes the plain-Python generator when its tree is estimated at no more move sequences than this
+#: (the estimate runs high: russian perft(6) is estimated at 70,600 and has 37,986, which the plain generator
+#: counts in 1.9 s of CPU on the busy 2-core test machine, against 14 s to compile the perft kernels).
+PLAIN_MOST_NODES = 100_000
+
+
+#: Seconds to compile the perft kernels on a quiet 2-core machine (14 s of CPU on the busy test machine).
+COMPILE_SECONDS = 6.0
+
+
+def compiles(position: Position, depth: int, paths: bool = False, divide: bool = False) -> bool:
+    """True if :func:`perft_count` of these (in this process) compiles the perft kernels first
+    (:data:`COMPILE_SECONDS`): a rule set on bitboards, kernels neither compiled in this process nor in numba's
+    cache, and a tree too big for the plain generator (:data:`PLAIN_MOST_NODES`)."""
+    require_position(position)
+    return (position.variant.on_bitboards and depth > 0 and not fast.perft_ready()
+            and (divide or not _small_before_compiling(position, depth, paths)))
+
+
+def _small_before_compiling(position: Position, depth: int, paths: bool) -> bool:
+    """True if the perft kernels are not ready (:func:`.compiling.ready`) and the tree is small enough for the
+    plain generator (:data:`PLAIN_MOST_NODES`): counted by it to depth 3, grown at the ratio of depths 2 and 3."""
+    if fast.perft_ready():
+        return False
+    tracker = Tracker(UNIT)
+    small, large = (_count_plain(position, d, paths, 100, tracker) for d in (2, 3))
+    nodes = large * max(1.0, large / max(1, small)) ** max(0, depth - 3)
+    return nodes <= PLAIN_MOST_NODES
+
+
+def _count(positions: list[Position], depth: int, paths: bool, tracker: Tracker, part: float = 100,
+           plain: bool = False) -> list[int]:
     """The perft of each of ``positions`` (of one variant) at ``depth``; together they are ``part`` % of the
-    tree, shared equally among them."""
+    tree, shared equally among them; by the plain generator if ``plain`` or off bitboards."""
     if not positions:
         return []
     share = part / len(positions)
     if depth == 0:
         tracker.advance(part)
         return [1] * len(positions)
-    if positions[0].variant.on_bitboards:
+    if positions[0].variant.on_bitboards and not plain:
         rows = np.array([position.bitboards() for position in positions], dtype=np.int64)
         return _count_fast(rows, depth, positions[0], paths, tracker, share).tolist()
     return [_count_plain(position, depth, paths, share, tracker) for position in positions]
@@ -335,8 +371,8 @@ def _count_fast(rows: np.ndarray, depth: int, position: Position, paths: bool, t
 
 
 def _count_plain(position: Position, depth: int, paths: bool, part: float, tracker: Tracker) -> int:
-    """Perft by the plain-Python generator, reporting (and looking at ``cancel``) at every position."""
-    moves = legal_moves(position, paths)
+    """Perft (depth >= 1) by the plain-Python generator, reporting (and looking at ``cancel``) at every position."""
+    moves = reference_moves(position, paths)
     if depth == 1 or not moves:
         tracker.advance(part)
         return len(moves) if depth == 1 else 0

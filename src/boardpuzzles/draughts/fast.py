@@ -24,7 +24,7 @@ captured bits, flags, king order)`` with flag 1 "a king moved" and 2 "a man is
 crowned", and, where the caller gives rows for them, a key telling the moves apart and
 the capture's path as the search found it: the squares where the piece stopped and the pieces it took, in order (the
 search keeps them on a stack as it goes). Perft passes None for those: numba compiles the
-kernels a second time for it, the recording left out.
+kernels a second time for it, the recording left out. Nothing is compiled at import: each kernel when first called.
 
 The rules reach the kernels as one record of named integer fields (:data:`RULES`).
 The kernels allocate nothing and are compiled (:func:`_kernel`) with ``_nrt=False``: without numba's runtime there is no reference
@@ -39,6 +39,7 @@ the bitboards of a :class:`.Position` (checked when it was made) and ``play_row`
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -48,13 +49,14 @@ import numpy as np
 from llvmlite import ir
 from numba import njit, types
 
+from .. import compiling
 from ..errors import InputError
 from ..geometry import Square
 from ..intrinsics import intrinsic
 from .board import bit_of, promotion_row
 from .rules import Criterion, Halt, Lines, Promotion, Variant
 
-__all__ = ["COLUMNS", "FEW_MOVES", "MAX_MOVES", "PATH_COLUMNS", "Generator", "expand", "perft_rows",
+__all__ = ["COLUMNS", "FEW_MOVES", "MAX_MOVES", "PATH_COLUMNS", "Generator", "expand", "perft_ready", "perft_rows",
            "play_row", "tables"]
 
 MAX_MOVES = 4096  # rows of one move buffer; a position with more moves is refused
@@ -271,16 +273,7 @@ def _take(order, taken, t, oppkings):
     return order | ((oppkings >> t) & 1) << (31 - _popcount(taken))
 
 
-def _captures_signatures():
-    """Two: with ``paths`` and ``stack`` arrays (listing moves), and with both None (perft: the branches
-    that record paths are left out of that one at compile time)."""
-    rules = numba.typeof(np.zeros(1, dtype=RULES)[0])
-    i64 = types.int64
-    head = (i64, types.boolean, i64, i64, i64, i64, i64, i64, i64, rules, i64[:, :], i64[:, :], i64, i64, i64)
-    return [i64(*head, i64[:, :], i64[:], i64), i64(*head, types.none, types.none, i64)]
-
-
-@_kernel(_captures_signatures())
+@_kernel()
 def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, rays, moves, n, startking, colour,
               paths, stack, nstops):
     """Record every finished capture path continuing from ``s``; return the new move count. ``stack``
@@ -349,7 +342,7 @@ def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, ra
             crowned = king
             if not king and (_crown_row(rules, colour) >> landing) & 1 == 1:
                 if rules.promotion == AND_STOP:
-                    n = _record(moves, n, origin, landing, taken2, 2, order2, colour, paths, stack, nstops)
+                    n = _record(moves, n, origin, landing, taken2, np.int64(2), order2, colour, paths, stack, nstops)
                     continue
                 crowned = rules.promotion == AND_CONTINUE
             onward = (rules.king_captures if crowned else _man_captures(rules, colour)) & ~back
@@ -400,14 +393,14 @@ def _select(moves, paths, n, rules, oppkings):
         best = 0
         for i in range(n):
             best = max(best, _score(moves, i, criterion, oppkings))
-        k = 0
+        k = np.int64(0)  # not a literal 0: numba would compile its callees once more for it
         for i in range(n):
             if _score(moves, i, criterion, oppkings) == best:
                 _copy_row(moves, paths, k, i)
                 k += 1
         n = k
     if rules.count_paths == 0:
-        k = 0
+        k = np.int64(0)  # not a literal 0: numba would compile its callees once more for it
         for i in range(n):
             seen = False
             for j in range(k):
@@ -482,7 +475,7 @@ def _generate(white, black, kings, colour, rules, rays, moves, paths, stack):
     mine = white if colour == 0 else black
     opp = black if colour == 0 else white
     occ = white | black
-    n = 0
+    n = np.int64(0)  # not a literal 0: numba would compile its callees once more for it
     rest = mine if _may_capture(mine, opp, kings, occ, colour, rules) else 0
     while rest:
         s = _ctz(rest)
@@ -493,13 +486,14 @@ def _generate(white, black, kings, colour, rules, rays, moves, paths, stack):
         if _can_take(s, king, dirs, none, rest_occ, opp, opp & kings, rules, rays):
             n = _captures(
                 s, king, dirs, s, none, none, rest_occ, opp, opp & kings, rules, rays, moves, n, int(king), colour,
-                paths, stack, 0,
+                paths, stack, none,
             )
     if n > moves.shape[0]:
         return n
     if n:
         return _select(moves, paths, n, rules, opp & kings)
     crown_row = _crown_row(rules, colour) if rules.promotion != NEVER else 0
+    zero = np.int64(0)
     empty = rules.valid & ~occ
     men = mine & ~kings
     dirs = _man_moves(rules, colour)
@@ -511,7 +505,8 @@ def _generate(white, black, kings, colour, rules, rays, moves, paths, stack):
         while targets:
             t = _ctz(targets)
             targets &= targets - 1
-            n = _record(moves, n, t - step, t, 0, 2 if (crown_row >> t) & 1 == 1 else 0, 0, colour, paths, stack, 0)
+            n = _record(moves, n, t - step, t, zero, np.int64(2) if (crown_row >> t) & 1 == 1 else zero, zero, colour, paths,
+                         stack, zero)
     rest = mine & kings
     while rest:
         s = _ctz(rest)
@@ -522,7 +517,7 @@ def _generate(white, black, kings, colour, rules, rays, moves, paths, stack):
             king_dirs &= king_dirs - 1
             targets = _reach(rules, rays, d, s, occ)
             while targets:
-                n = _record(moves, n, s, _ctz(targets), 0, 1, 0, colour, paths, stack, 0)
+                n = _record(moves, n, s, _ctz(targets), zero, np.int64(1), zero, colour, paths, stack, zero)
                 targets &= targets - 1
     return n
 
@@ -583,7 +578,7 @@ def _generate_signature():
     return i64(i64, i64, i64, i64, numba.typeof(np.zeros(1, dtype=RULES)), grid, grid, grid, types.int64[::1])
 
 
-@_kernel(_generate_signature())
+@_kernel()
 def _generate_with(white, black, kings, colour, table, rays, moves, paths, stack):
     """:func:`_generate` with the rules in ``table[0]``, quiet moves sorted by start then end square
     (they come out direction by direction; captures come out in that order)."""
@@ -599,10 +594,14 @@ def _generate_with(white, black, kings, colour, table, rays, moves, paths, stack
     return n
 
 
-#: :func:`_generate_with` called without the dispatcher, which would check the type of every argument
-#: first (two thirds of the time of a call on the start position): the entry point of its one compiled
-#: signature, for arguments of exactly that signature (:class:`Generator` makes them).
-_generate_direct = _generate_with.overloads[_generate_with.signatures[0]].entry_point
+@functools.cache
+def _generate_direct() -> Callable[..., int]:
+    """:func:`_generate_with` to be called without the dispatcher, which would check the type of every argument
+    first (two thirds of the time of a call on the start position): the entry point of the signature
+    :class:`Generator` calls it with, compiled (or loaded from numba's cache) on the first call, not at import."""
+    signature = _generate_signature()
+    _generate_with.compile(signature)
+    return _generate_with.overloads[signature.args].entry_point
 
 
 @_kernel(nogil=True)
@@ -732,9 +731,10 @@ class Generator:
     squares of the pieces it takes, in order (see :data:`PATH_COLUMNS`). :attr:`runs` counts the calls, so that a reader
     can tell whether the buffers still hold the moves it asked for."""
 
-    __slots__ = ("table", "rays", "moves", "paths", "stack", "rows", "runs")
+    __slots__ = ("table", "rays", "moves", "paths", "stack", "rows", "runs", "kernel")
 
     def __init__(self, variant: Variant, paths: bool = False) -> None:
+        self.kernel = _generate_direct()
         self.table, self.rays = tables(variant, paths)
         self.rows = FEW_MOVES
         self.moves = np.empty((FEW_MOVES, COLUMNS), dtype=np.int64)
@@ -745,14 +745,14 @@ class Generator:
     def run(self, white: int, black: int, kings: int, colour: int) -> int:
         """Fill the buffers with the legal moves of the position; return their number."""
         self.runs += 1
-        n = _generate_direct(white, black, kings, colour, self.table, self.rays, self.moves, self.paths, self.stack)
+        n = self.kernel(white, black, kings, colour, self.table, self.rays, self.moves, self.paths, self.stack)
         if n > self.rows:
             if n > MAX_MOVES:
                 raise InputError(f"{{parameter}} has more than {MAX_MOVES} legal moves", parameter="position")
             self.rows = MAX_MOVES
             self.moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
             self.paths = np.empty((MAX_MOVES, PATH_COLUMNS), dtype=np.int64)
-            n = _generate_direct(white, black, kings, colour, self.table, self.rays, self.moves, self.paths,
+            n = self.kernel(white, black, kings, colour, self.table, self.rays, self.moves, self.paths,
                                  self.stack)
         return n
 
@@ -787,6 +787,11 @@ def perft_rows(positions: np.ndarray, depth: int, variant: Variant, paths: bool 
         raise InputError(f"a position in the tree of {{parameter}} has more than {MAX_MOVES} moves",
                          parameter="position")
     return counts
+
+
+def perft_ready() -> bool:
+    """True if :func:`perft_rows` runs without compiling its kernels first (:func:`.compiling.ready`)."""
+    return compiling.ready(_perft_many)
 
 
 def expand(positions: np.ndarray, variant: Variant, paths: bool = False) -> tuple[np.ndarray, np.ndarray]:

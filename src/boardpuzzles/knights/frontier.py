@@ -54,6 +54,7 @@ import numpy as np
 from llvmlite import ir
 from numba import njit, types
 
+from .. import compiling
 from ..errors import InputError
 from ..intrinsics import intrinsic
 
@@ -1020,3 +1021,15 @@ class CountOverflow(Exception):
 def to_int(limbs: np.ndarray) -> int:
     """A count's limbs as one Python integer."""
     return sum(int(x) << (LIMB_BITS * k) for k, x in enumerate(limbs))
+
+
+#: Seconds to compile the sweep's kernels on a quiet 2-core machine (the first count of 3x12 closed took 12.4 s,
+#: the next about 1 s).
+COMPILE_SECONDS = 10.0
+
+
+def kernels_ready() -> bool:
+    """True if the sweep's kernel runs without compiling first (:func:`boardpuzzles.compiling.ready`): ``_expand``,
+    which every count calls, and which takes nearly all of the compiler's time (the others are small, and a
+    count that fits in memory calls neither)."""
+    return compiling.ready(_expand)

@@ -29,7 +29,12 @@ from ..geometry import Square
 
 #: The public names; the tables of moves (``DROW``, ``DCOL``, :func:`neighbour_table`)
 #: and the checks are for the package's kernels and modules.
-__all__ = ["HORIZONTAL", "VERTICAL", "BOARD_LIMIT", "TABLE_LIMIT", "accessibility"]
+__all__ = ["HORIZONTAL", "VERTICAL", "BOARD_LIMIT", "TABLE_LIMIT", "PLAIN_MOST_SQUARES", "accessibility"]
+
+#: Boards up to this many squares are walked and checked by the kernels' source interpreted while the kernels
+#: are not ready (:func:`boardpuzzles.compiling.chosen`): a tour of 8x8 and its check take a few milliseconds
+#: so, against 4 s of CPU to compile the kernels on the busy 2-core test machine.
+PLAIN_MOST_SQUARES = 1024
 
 #: longest side of a board
 BOARD_LIMIT = 10_000

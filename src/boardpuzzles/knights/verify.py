@@ -31,11 +31,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from .. import checks
+from .. import checks, compiling
 from ..geometry import square_name
 from ..progress import ProgressFn, Tracker
 from . import chunks
-from .moves import check_board, square_of
+from .moves import PLAIN_MOST_SQUARES, check_board, square_of
 
 __all__ = ["TourCheck", "check_tour"]
 
@@ -80,12 +80,14 @@ def first_fault(rows: int, cols: int, path: np.ndarray, closed: bool, free: np.n
         return 0 if free.any() else None
     tracker.update(0, total=len(path) + rows * cols, detail="checking")
     seen = np.zeros(rows * cols, dtype=np.bool_)
+    small = rows * cols <= PLAIN_MOST_SQUARES
+    fault_from, missing_from = compiling.chosen(_first_fault, small), compiling.chosen(_first_missing, small)
     for lo, hi in chunks.ranges(tracker, len(path)):
-        fault = _first_fault(rows, cols, path, free, closed, seen, lo, hi)
+        fault = fault_from(rows, cols, path, free, closed, seen, lo, hi)
         if fault != -1:
             return int(fault)
     for lo, hi in chunks.ranges(tracker, rows * cols):
-        if _first_missing(free, seen, lo, hi) != -1:
+        if missing_from(free, seen, lo, hi) != -1:
             return len(path)
     return None
 

@@ -28,13 +28,13 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from .. import checks
+from .. import checks, compiling
 from ..errors import InputError
 from ..progress import Tracker
 from . import chunks
-from .moves import DCOL, DROW, check_board
+from .moves import DCOL, DROW, PLAIN_MOST_SQUARES, check_board
 
-__all__ = ["SEED", "LOOKAHEAD", "ROTH", "RULES", "BASE", "LOOKAHEAD_MOST", "run_rule"]
+__all__ = ["SEED", "LOOKAHEAD", "ROTH", "RULES", "BASE", "LOOKAHEAD_MOST", "PLAIN_MOST_DEPTH", "run_rule"]
 
 SEED, LOOKAHEAD, ROTH = 0, 1, 2
 RULES = (SEED, LOOKAHEAD, ROTH)
@@ -146,6 +146,10 @@ def _tour_kernel(rows, cols, acc, path, length, rule, depth, shift, moves):
     return length, False
 
 
+#: The deepest look-ahead walked interpreted on a small board (:data:`.moves.PLAIN_MOST_SQUARES`).
+PLAIN_MOST_DEPTH = 2
+
+
 def run_rule(rows: int, cols: int, start: int, rule: int, depth: int = 1,
              free: Any = None, shift: int = 0, tracker: Tracker | None = None) -> np.ndarray:
     """The squares (indices ``row * cols + col``) the rule visits from the square ``start`` (an index);
@@ -171,18 +175,20 @@ def run_rule(rows: int, cols: int, start: int, rule: int, depth: int = 1,
     tracker = tracker or Tracker("squares")
     n_free = int(free.sum())
     tracker.update(0, total=squares + n_free, detail="accessibility")
+    small = squares <= PLAIN_MOST_SQUARES and (rule != LOOKAHEAD or depth <= PLAIN_MOST_DEPTH)
+    fill, occupy, walk = (compiling.chosen(kernel, small) for kernel in (_fill_accessibility, _occupy, _tour_kernel))
     acc = np.empty(squares, dtype=np.int8)
     for lo, hi in chunks.ranges(tracker, squares):
-        _fill_accessibility(rows, cols, free, acc, lo, hi)
+        fill(rows, cols, free, acc, lo, hi)
     path = np.empty(n_free, dtype=np.int32 if squares < 2**31 else np.int64)
     path[0] = start
-    _occupy(rows, cols, acc, start)
+    occupy(rows, cols, acc, start)
     length, stuck = 1, False
     tracker.update(tracker.done + 1, detail="walking")
     for moves in chunks.sizes(tracker):
         if stuck or length == n_free:
             break
         before = length
-        length, stuck = _tour_kernel(rows, cols, acc, path, length, int(rule), depth, shift, moves)
+        length, stuck = walk(rows, cols, acc, path, length, int(rule), depth, shift, moves)
         tracker.done += length - before
     return path[:length]

@@ -16,7 +16,8 @@ from . import complete as complete_queens
 from . import solutions as list_solutions
 from . import solve as solve_queens
 from .compare import compare as compare_methods
-from .counting import count as count_queens
+from .counting import COMPILE_SECONDS, count as count_queens
+from .counting import compiles as compiles_count
 from .solution import DRAW_LIMIT, Solution, no_solution
 from .steps import LISTINGS, WATCHED, QueensStep, ending, search_animation, search_steps
 
@@ -203,6 +204,8 @@ def count(
 ) -> None:
     """Count all solutions and the fundamental ones (distinct under the 8 symmetries), up to N = 30."""
     size = parse_n(n)
+    if compiles_count(size):
+        output.say_compiling("the counting kernel", COMPILE_SECONDS, json)
     with output.progress_bar(f"counting {size} queens", json) as progress:
         result = count_queens(size, workers=workers, cluster=cluster, checkpoint=checkpoint, progress=progress)
     if json:

@@ -78,7 +78,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from .. import __version__, checks, runner
+from .. import __version__, checks, compiling, runner
 from ..checkpoint import Checkpoint, natural
 from ..counts import Count, said
 from ..errors import InputError
@@ -89,7 +89,7 @@ from .bitboard import bit_index
 #: The public names: the kernels (``_search`` and its helpers) are this module's own.
 __all__ = [
     "SPLIT_VERSION", "MAX_N", "CORNER", "NO_CORNER", "SECONDS_16", "SECONDS_PER_BATCH", "Subproblem", "Counts",
-    "METHOD", "SolutionCount", "subproblems", "split_fingerprint", "count_subproblem", "count",
+    "METHOD", "PLAIN_MOST_N", "COMPILE_SECONDS", "compiles", "SolutionCount", "subproblems", "split_fingerprint", "count_subproblem", "count",
 ]
 
 #: Changes whenever the list of subproblems for some N changes; checkpoints
@@ -524,11 +524,34 @@ def count_subproblem(sub: Subproblem) -> Counts:
     return _count(Subproblem(index, n, kind, bound, columns))
 
 
-def _count_with_nodes(sub: Subproblem) -> tuple[Counts, int]:
-    """The kernel on one subproblem known to be right: its counts and the nodes it visits below its prefix."""
+#: Up to this N a count whose kernel would have to be compiled first (neither compiled in this process nor in
+#: numba's cache) runs the kernel's source interpreted: 4 to 12 queens all take 1.3 s of CPU so on the busy
+#: 2-core test machine, against 6 s for the compiler there.
+PLAIN_MOST_N = 12
+
+
+def _searcher(n: int) -> Any:
+    """:func:`_search`, or for ``n`` up to :data:`PLAIN_MOST_N` while it is not ready, its source interpreted."""
+    return compiling.chosen(_search, n <= PLAIN_MOST_N)
+
+
+#: Seconds to compile the counting kernel on a quiet 2-core machine (6 s of CPU on the busy test machine).
+COMPILE_SECONDS = 3.0
+
+
+def compiles(n: int) -> bool:
+    """True if counting ``n`` queens compiles the kernel first (:data:`COMPILE_SECONDS`): neither compiled in this
+    process nor in numba's cache, and ``n`` above :data:`PLAIN_MOST_N`."""
+    return _searcher(_check_n(n)) is _search and not compiling.ready(_search)
+
+
+def _count_with_nodes(sub: Subproblem, search: Any = None) -> tuple[Counts, int]:
+    """The kernel (``search``, else :func:`_searcher`'s) on one subproblem known to be right: its counts and the
+    nodes it visits below its prefix."""
     allowed, sides_row = _bounds(sub.n, sub.kind, sub.bound)
     prefix = np.array([1 << c for c in sub.columns], dtype=np.int64)
-    total, fundamental, nodes = _search(sub.n, sub.kind, sub.bound, prefix, allowed, sides_row)
+    search = search or _searcher(sub.n)
+    total, fundamental, nodes = search(sub.n, sub.kind, sub.bound, prefix, allowed, sides_row)
     return Counts(int(total), int(fundamental)), int(nodes)
 
 
@@ -611,8 +634,8 @@ def count(
             tracker.advance()
 
         todo = [(s.id, s) for s in subs if s.id not in done]
-        if todo and cluster is None:
-            _count(subproblems(4)[0])  # load the kernel before the workers fork
+        if todo and cluster is None and _searcher(n) is _search:
+            _count_with_nodes(subproblems(4)[0], _search)  # load the kernel before the workers fork
         runner.run(
             _count_batch, todo, on_result,
             workers=workers, cluster=cluster, batch=_batch(n, len(subs)), poll=tracker.update,
