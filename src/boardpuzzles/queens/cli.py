@@ -241,7 +241,7 @@ def demo(ascii: bool) -> None:
     console.print(f"\nThe {len(fundamental)} fundamental solutions (one per class of the 8 symmetries):")
     for index, solution in enumerate(fundamental, 1):
         console.print(_compact(index, solution, with_class=True), markup=False)
-    console.print("\nCounted with the eight symmetries inside the search (numba bitboards):")
+    console.print("\nCounted with the eight symmetries inside the search (bitboards):")
     for size in range(4, 13):
         result = count_queens(size, workers=1)
         console.print(f"  N = {size:>2}: {result.count:>6} solutions, {result.fundamental:>5} fundamental", markup=False)
