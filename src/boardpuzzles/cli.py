@@ -19,6 +19,8 @@ from typer._click.exceptions import NoArgsIsHelpError
 from typer.core import TyperArgument, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
+from boardpuzzles_entry import INTERRUPTED
+
 from . import __version__
 from .errors import BoardpuzzlesError, Cancelled, InputError
 from .output import AsciiOpt, JsonOpt, error_console, print_json
@@ -29,10 +31,6 @@ PUZZLES = {
     "knight": "boardpuzzles.knights.cli",
     "draughts": "boardpuzzles.draughts.cli",
 }
-
-
-#: The exit status after Ctrl-C (128 + SIGINT), as shells report it.
-INTERRUPTED = 130
 
 
 class _Puzzles(TyperGroup):
