@@ -12,9 +12,7 @@ import subprocess
 import sys
 import time
 
-#: Seconds a child may take to show what a test waits for: start-up on a busy machine (numba's
-#: cache loaded, several seconds) many times over.  Only a broken child ever waits this long.
-DEADLINE = 300
+from bounds import DEADLINE
 
 
 def sigint_as_at_a_terminal() -> None:

@@ -10,10 +10,13 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from signal_helpers import DEADLINE, Terminal, sigint_as_at_a_terminal
+from bounds import DEADLINE
+from signal_helpers import Terminal, sigint_as_at_a_terminal
 
 import boardpuzzles
 from boardpuzzles import draughts, knights
+
+pytestmark = pytest.mark.slow  # each test starts the program, and stops it at a moment of its run
 
 ROOT = Path(__file__).parents[1]
 SRC = str(Path(boardpuzzles.__file__).parents[1])

@@ -254,6 +254,7 @@ def test_the_notebook_player_refuses_a_wrong_argument_naming_it(call, parameter)
     assert error.value.parameter == parameter
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(chromium_path() is None, reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
 def test_the_notebook_player_plays_offline_in_chromium(tmp_path):
     player = knights.watch("7x7", start="g7", method="backtrack")

@@ -327,6 +327,7 @@ def test_the_listings_are_the_seeds_code_without_instrumentation():
     assert "def place_a_queen(Board1):" in [line.strip() for line in prolog.FREELIST.lines]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(chromium_path() is None, reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
 def test_two_notebook_players_play_offline_and_apart_in_chromium(tmp_path):
     first, second = queens.watch(6, method="recursive"), queens.watch(5, method="freelist")
