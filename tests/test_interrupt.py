@@ -33,7 +33,7 @@ def test_ctrl_c_inside_a_kernel(args):
     _warm_kernels()
     terminal = Terminal(args)
     try:
-        terminal.wait_for(r"[0-9:]+ ")  # the progress bar: the count has run a second and reported
+        terminal.wait_for(r"\d:\d\d:\d\d")  # the progress bar (its clock): the count has run a second and reported
         status, after = terminal.interrupt()
     finally:
         terminal.close()
