@@ -113,6 +113,7 @@ def _all_commands():
     return list(walk(root, ()))
 
 
+@pytest.mark.slow
 def test_help_is_plain_and_fits_80_columns(cli, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     for path, command in _all_commands():
@@ -129,6 +130,7 @@ def test_help_is_plain_and_fits_80_columns(cli, monkeypatch):
                 assert names in text, (path, param.name)  # never broken mid-word
 
 
+@pytest.mark.slow
 def test_dash_h_is_help_everywhere(cli):
     for path, _ in _all_commands():
         assert cli(*path, "-h").out == cli(*path, "--help").out, path
@@ -178,6 +180,7 @@ def _bash_completes(env, words, index):
     return done.stdout.split()
 
 
+@pytest.mark.slow
 def test_bash_completion_works_in_bash(program_on_path):
     env = program_on_path
     assert _bash_completes(env, ["boardpuzzles", "que"], 1) == ["queens"]
@@ -201,6 +204,7 @@ def test_install_completion_writes_the_bash_script(program_on_path, tmp_path):
     ("zsh", "boardpuzzles knight t", '"tour"'),
     ("fish", "boardpuzzles draughts ", "perft\t"),
 ])
+@pytest.mark.slow
 def test_zsh_and_fish_get_their_answers(shell, words, expected):
     env = {"_BOARDPUZZLES_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": words,
            "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
@@ -241,6 +245,7 @@ def test_every_command_that_answers_takes_json(cli):
     ["draughts", "captures", "W:Wc3:Bd4,f6"],
     ["queens", "solve", "８"],  # the user's own Unicode in the message
 ])
+@pytest.mark.slow
 def test_an_ascii_output_gets_ascii_boards(args):
     done = run_program(*args, env={"PYTHONIOENCODING": "ascii"})
     assert "Traceback" not in done.stderr and "UnicodeEncodeError" not in done.stderr
@@ -277,6 +282,7 @@ def test_running_the_command_line_in_process_leaves_the_garbage_collector_alone(
     assert gc.get_freeze_count() == frozen and gc.isenabled()
 
 
+@pytest.mark.slow
 def test_a_fresh_process_that_runs_main_freezes_nothing():
     code = ("import gc; from boardpuzzles.cli import main; main(['draughts', 'variants']); "
             "print(gc.get_freeze_count(), gc.isenabled())")

@@ -53,6 +53,7 @@ def test_progress_ends_at_the_whole_tree():
 MIDDLE_GAME = "W:WK46,31,32,33,34,40:B1,2,3,K4,17,18,19"  # kings on both sides, international
 
 
+@pytest.mark.slow
 def test_the_chunked_count_equals_the_reference_and_one_kernel_call():
     position = parse_position(MIDDLE_GAME, get_variant("international"))
     assert [perft(position, depth) for depth in range(5)] == [reference_perft(position, d) for d in range(5)] == [
@@ -130,6 +131,7 @@ def test_the_readme_perft_examples_are_what_the_command_prints(capsys):
 
 
 @pytest.mark.parametrize(("variant", "depth"), [("international", 7), ("canadian", 3)])
+@pytest.mark.slow
 def test_workers_count_the_same_tree(variant, depth):
     start = _start(variant)
     alone = perft_count(start, depth, divide=True)
