@@ -42,11 +42,13 @@ def test_undirected_open_tours_published(rows, cols):
     assert count_tours(rows, cols).count == 2 * published.OPEN_UNDIRECTED[rows, cols]
 
 
+@pytest.mark.slow
 def test_6x6_open_tours_by_the_default_method():
     assert count_tours(6, 6).count == published.OPEN_DIRECTED[6, 6]  # listed: about 5 s
 
 
 @pytest.mark.parametrize("rows", sorted(published.RAGGED))
+@pytest.mark.slow
 def test_ragged_boards_match_knuths_counts(rows):
     """The first 2n cells of a 3-, 5- or 7-row board filled column by column (A383660, A383661, A383663):
     a whole board with the top of its last column blocked."""
@@ -74,6 +76,7 @@ def test_open_tours_from_every_square_add_up():
     assert sum(count_tours(4, 5, start=(r, c)).count for r in range(4) for c in range(5)) == count_tours(4, 5).count
 
 
+@pytest.mark.slow
 def test_counts_beyond_64_bits_are_exact():
     # 3x60 has about 10^26 closed tours: the counts take two limbs
     expected = frontier_reference.count(frontier.plan(3, 60, True))
@@ -140,6 +143,7 @@ def test_9_and_10_across_frontiers_agree_with_backtracking(side, closed):
             assert got == expected, blocked
 
 
+@pytest.mark.slow
 def test_a_wide_frontier_with_many_pairs():
     """10 across and open: up to ten pairs of path ends at once, labels 3..12 in the second word."""
     rows, cols = 10, 4
@@ -267,6 +271,7 @@ def test_a_step_that_outgrows_its_plan_runs_again_with_more_waves(monkeypatch):
     assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6] and result.partitions > 2
 
 
+@pytest.mark.slow
 def test_tables_that_grow_stay_within_memory(monkeypatch):
     """A table that outgrows its plan needs its old and its new memory at once: past ``memory`` the step runs
     again in more waves instead (8x8 open at 11G was killed at 24 GB when two tables grew together)."""

@@ -116,6 +116,7 @@ def test_the_installed_command_never_shows_a_traceback():
     assert result.stderr.strip() == "boardpuzzles: N must be a whole number, like 8 (got 'x')"
 
 
+@pytest.mark.slow
 def test_a_search_that_would_take_hours_is_refused_in_one_line_and_runs_with_force(cli):
     run = cli("queens", "solve", "34", "--method", "freelist")
     assert run.status == 2 and run.out == ""
