@@ -152,6 +152,7 @@ def test_a_wide_frontier_with_many_pairs():
 
 
 @pytest.mark.parametrize("rows,cols", [(4, 5), (3, 7)])
+@pytest.mark.slow
 def test_backtracking_agrees_with_the_plain_search(rows, cols):
     nbr = neighbour_table(rows, cols)
     assert count_tours(rows, cols, method="backtrack").count == sum(count_reference(nbr, s, False)
@@ -166,6 +167,7 @@ def test_backtracking_agrees_with_the_plain_search(rows, cols):
     (6, 6, True, None, [(0, 5), (2, 2), (5, 5)]), (5, 5, False, (0, 0), [(4, 4), (2, 3)]),
     (9, 9, True, None, [(r, c) for r in range(9) for c in range(9) if c < 3 or c > 5]),
     (10, 10, False, None, [(r, c) for r in range(10) for c in range(10) if c < 4 or c > 6])])
+@pytest.mark.slow
 def test_kernel_transition_matches_the_plain_python_one(rows, cols, closed, start, blocked):
     """Every code met in the sweep leads to the same successors (with multiplicity) in both."""
     height, width, _ = sweep_order(rows, cols)
@@ -250,6 +252,7 @@ def test_memory_bound_cuts_steps_into_waves_on_disk():
 @pytest.mark.parametrize("rows,cols,closed,start,memory", [
     (6, 6, True, None, None), (6, 6, True, None, 256 * 1024), (5, 5, False, None, 64 * 1024),
     (5, 6, False, (0, 1), None), (4, 9, False, None, None), (3, 40, True, None, 64 * 1024)])
+@pytest.mark.slow
 def test_threaded_steps_hand_successors_over_and_keep_the_count(monkeypatch, tmp_path, rows, cols, closed, start,
                                                                  memory):
     expected = count_tours(rows, cols, closed=closed, start=start, method="frontier").count
