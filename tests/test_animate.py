@@ -69,6 +69,7 @@ def test_a_queens_animation_has_one_frame_per_step_to_the_first_solution(method)
 
 @pytest.mark.parametrize("n, method, frames", [(8, "recursive", 1095), (8, "freelist", 555), (8, "iterative", 1094),
                                                (10, "recursive", 1170)])
+@pytest.mark.slow
 def test_the_readme_figures_for_queens(n, method, frames):
     root = parsed(search_animation(n, method))
     assert root.get("data-frames") == str(frames)
@@ -76,6 +77,7 @@ def test_the_readme_figures_for_queens(n, method, frames):
 
 
 @pytest.mark.parametrize("method, steps", [("recursive", "30,280"), ("iterative", "30,279")])
+@pytest.mark.slow
 def test_fourteen_queens_are_refused(method, steps):
     first = next(step for step in search_steps(14, method) if step.solution)
     assert f"{first.index + 1:,}" == steps
@@ -83,6 +85,7 @@ def test_fourteen_queens_are_refused(method, steps):
         search_animation(14, method)
 
 
+@pytest.mark.slow
 def test_a_knight_animation_has_a_frame_per_square_and_the_end():
     tour = find_tour(5, 5, (0, 0), False, "warnsdorff")
     root = parsed(tour_animation(5, 5, (0, 0), False, "warnsdorff", None, [], tour))
@@ -142,6 +145,7 @@ def test_an_animation_that_cannot_be_written_is_one_line(cli):
     assert run.err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_the_largest_animations_stay_small():
     tour = find_tour(20, 20, (0, 0), False)
     assert len(tour_animation(20, 20, (0, 0), False, None, None, [], tour)) < 2_000_000
@@ -150,6 +154,7 @@ def test_the_largest_animations_stay_small():
 
 @pytest.mark.skipif(chromium_path() is None,
                     reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
+@pytest.mark.slow
 def test_it_moves_in_a_browser(tmp_path):
     document = search_animation(5, "recursive")  # 5 steps: a1, c2, e3, b4, d5
     shots = {}

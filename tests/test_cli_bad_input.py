@@ -168,6 +168,7 @@ def test_svg_is_written_with_json_too(cli, files, command):
     assert open(files["svg"]).read().startswith("<svg")
 
 
+@pytest.mark.slow
 def test_a_closed_pipe_is_not_an_error():
     """`boardpuzzles ... | head -1`: the reader goes away; exit 0 (1 would mean "no solution"), nothing on stderr."""
     child = subprocess.Popen([sys.executable, "-m", "boardpuzzles", "draughts", "variants"],
@@ -177,6 +178,7 @@ def test_a_closed_pipe_is_not_an_error():
     assert child.wait(timeout=60) == 0 and err == ""
 
 
+@pytest.mark.slow
 def test_the_installed_command_flushes_everything_before_it_leaves():
     """The program ends with os._exit (no slow interpreter shutdown): all its output
     must be out by then, and the status must be the command's."""

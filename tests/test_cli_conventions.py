@@ -1,5 +1,6 @@
 """Conventions every command keeps: --json everywhere, one line and exit 2 for bad input."""
 
+import pytest
 import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -34,6 +35,7 @@ def test_every_command_has_json():
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])  # cli reads its output afresh
 @given(st.text(min_size=1, max_size=12).filter(lambda s: not s.strip().lstrip("-").isdigit() and not s.startswith("--")))
+@pytest.mark.slow
 def test_a_number_that_is_not_one_is_refused_in_one_line(cli, text):  # spaces around a number are taken, as int takes them
     run = cli("queens", "solve", text)
     assert run.status == 2

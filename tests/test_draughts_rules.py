@@ -37,6 +37,7 @@ def texts(fen: str, variant: str, paths: bool = False) -> list[str]:
 
 
 @pytest.mark.parametrize(("variant", "paths", "table"), TABLES, ids=[f"{v}-{'paths' if p else 'distinct'}" for v, p, _ in TABLES])
+@pytest.mark.slow
 def test_perft_matches_published_tables(variant, paths, table):
     start = _start(variant)
     depth = CI_DEPTH.get(variant, EIGHT_BY_EIGHT_DEPTH)
@@ -50,6 +51,7 @@ def test_python_reference_perft_agrees(variant):
 
 
 @pytest.mark.parametrize("variant", [name for name in VARIANTS if VARIANTS[name].on_bitboards])
+@pytest.mark.slow
 def test_numba_generator_equals_reference_on_random_positions(variant):
     """Every field of every move, the path the kernel's search recorded and the order of the pieces taken
     included, and its notation."""

@@ -150,6 +150,7 @@ def test_the_notebook_player_refuses_other_men_naming_the_argument(call, paramet
     assert error.value.parameter == parameter
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(chromium_path() is None, reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
 def test_the_notebook_player_plays_offline_in_chromium(tmp_path):
     from boardpuzzles.draughts import watch

@@ -1,15 +1,13 @@
 """Long knight's-tour calls report progress and stop within half a second of ``cancel``,
 in the caller's thread: no thread is left running and the process goes back to idle."""
 
-import signal
-import subprocess
-import sys
 import threading
 import time
 
 import pytest
+from bounds import STOP_BOUND
 from cancel_helpers import cancel_while_working
-from signal_helpers import sigint_as_at_a_terminal
+from signal_helpers import Terminal
 
 from boardpuzzles import Cancelled
 from boardpuzzles.knights import find_tour, tour_starts
@@ -31,6 +29,7 @@ def compiled():
 
 
 @pytest.mark.parametrize("name", LONG_CALLS)
+@pytest.mark.slow
 def test_cancel_from_another_thread(name):
     cancel_while_working(LONG_CALLS[name])  # from its first report on
 
@@ -51,17 +50,15 @@ def test_cancel_set_before_the_call():
         tour_starts(5, 5, cancel=cancel)
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_big_tour_at_once():
-    process = subprocess.Popen([sys.executable, "-m", "boardpuzzles", "knight", "tour", "6000"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=sigint_as_at_a_terminal)
+    terminal = Terminal(["knight", "tour", "6000"])
     try:
-        time.sleep(2.0)  # start-up, then inside the walk (about 5 s in all)
+        terminal.wait_for(r"\d:\d\d:\d\d")  # the progress bar (its clock): inside the walk
         sent = time.monotonic()
-        process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=30)
+        status, after = terminal.interrupt()
         stopped = time.monotonic()
     finally:
-        process.kill()
-    assert process.returncode == 130 and err.strip() == "boardpuzzles: interrupted"
-    assert stopped - sent < 1.0
+        terminal.close()
+    assert status == 130 and after[-1:] == ["boardpuzzles: interrupted"]
+    assert stopped - sent < STOP_BOUND

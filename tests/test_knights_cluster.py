@@ -8,11 +8,14 @@ import time
 
 import distributed
 import pytest
+from bounds import DEADLINE
 
 from boardpuzzles.cli import main
 from boardpuzzles.errors import ClusterError
 from boardpuzzles.knights import cluster as cluster_module
 from boardpuzzles.knights import count_tours, published
+
+pytestmark = pytest.mark.slow  # the tests start dask clusters
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +69,7 @@ def test_a_worker_killed_after_writing_its_share_is_replaced_too(cluster, tmp_pa
 
     def progress(report):
         if not killed and report.done == 14.5:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + DEADLINE
             while not shares_written() and time.monotonic() < deadline:
                 time.sleep(0.01)
             killed.append(shares_written())

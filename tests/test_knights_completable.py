@@ -42,6 +42,7 @@ def met_codes(plan, most=150):
 
 
 @pytest.mark.parametrize("rows,cols,closed,start,blocked", BOARDS)
+@pytest.mark.slow
 def test_the_sets_are_the_completable_states(rows, cols, closed, start, blocked):
     """Every state the sweep meets and random ones: in the set exactly when a flow on the board completes it."""
     plan = board_plan(rows, cols, closed, start, blocked)
@@ -87,6 +88,7 @@ def test_a_board_over_8_across_is_counted_without_the_relaxation():
     assert set(completable(plan).members) == {None}
 
 
+@pytest.mark.slow
 def test_fewer_states_the_same_counts():
     """6x8 closed: the published count from 1,674,996 states in all (5,583,409 before the relaxation) and
     162,208 at the widest step (685,959)."""
@@ -97,6 +99,7 @@ def test_fewer_states_the_same_counts():
     assert result.count == published.OPEN_DIRECTED[6, 6] and result.peak_states < 400_000  # 5,644,449 before
 
 
+@pytest.mark.slow
 def test_the_plain_python_sweep_kept_to_the_completable_frontiers_counts_the_same():
     plan = board_plan(4, 6, False, None, ())
     sets = completable(plan)

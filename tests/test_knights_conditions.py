@@ -6,6 +6,7 @@ import time
 
 import numpy as np
 import pytest
+from bounds import AT_ONCE_CPU
 
 from boardpuzzles.knights import find_tour
 from boardpuzzles.knights.conditions import _reach, free_squares_verdict
@@ -39,11 +40,11 @@ def blocked_squares(names, rows, cols):
     (8, 8, "b6", "d5,c7,d7,g3", "h1, a8 each have one free neighbour"),
 ])
 def test_short_arguments_answer_at_once(rows, cols, start, blocked, words):
-    t = time.perf_counter()
+    t = time.process_time()
     with pytest.raises(NoTour) as no:
         find_tour(rows, cols, parse_square(start, rows, cols), method="backtrack",
                   blocked=blocked_squares(blocked, rows, cols))
-    assert time.perf_counter() - t < 1.0
+    assert time.process_time() - t < AT_ONCE_CPU
     assert no.value.proved and words in no.value.reason
 
 

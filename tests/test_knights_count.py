@@ -42,11 +42,13 @@ def test_undirected_open_tours_published(rows, cols):
     assert count_tours(rows, cols).count == 2 * published.OPEN_UNDIRECTED[rows, cols]
 
 
+@pytest.mark.slow
 def test_6x6_open_tours_by_the_default_method():
     assert count_tours(6, 6).count == published.OPEN_DIRECTED[6, 6]  # listed: about 5 s
 
 
 @pytest.mark.parametrize("rows", sorted(published.RAGGED))
+@pytest.mark.slow
 def test_ragged_boards_match_knuths_counts(rows):
     """The first 2n cells of a 3-, 5- or 7-row board filled column by column (A383660, A383661, A383663):
     a whole board with the top of its last column blocked."""
@@ -74,6 +76,7 @@ def test_open_tours_from_every_square_add_up():
     assert sum(count_tours(4, 5, start=(r, c)).count for r in range(4) for c in range(5)) == count_tours(4, 5).count
 
 
+@pytest.mark.slow
 def test_counts_beyond_64_bits_are_exact():
     # 3x60 has about 10^26 closed tours: the counts take two limbs
     expected = frontier_reference.count(frontier.plan(3, 60, True))
@@ -140,6 +143,7 @@ def test_9_and_10_across_frontiers_agree_with_backtracking(side, closed):
             assert got == expected, blocked
 
 
+@pytest.mark.slow
 def test_a_wide_frontier_with_many_pairs():
     """10 across and open: up to ten pairs of path ends at once, labels 3..12 in the second word."""
     rows, cols = 10, 4
@@ -148,6 +152,7 @@ def test_a_wide_frontier_with_many_pairs():
 
 
 @pytest.mark.parametrize("rows,cols", [(4, 5), (3, 7)])
+@pytest.mark.slow
 def test_backtracking_agrees_with_the_plain_search(rows, cols):
     nbr = neighbour_table(rows, cols)
     assert count_tours(rows, cols, method="backtrack").count == sum(count_reference(nbr, s, False)
@@ -162,6 +167,7 @@ def test_backtracking_agrees_with_the_plain_search(rows, cols):
     (6, 6, True, None, [(0, 5), (2, 2), (5, 5)]), (5, 5, False, (0, 0), [(4, 4), (2, 3)]),
     (9, 9, True, None, [(r, c) for r in range(9) for c in range(9) if c < 3 or c > 5]),
     (10, 10, False, None, [(r, c) for r in range(10) for c in range(10) if c < 4 or c > 6])])
+@pytest.mark.slow
 def test_kernel_transition_matches_the_plain_python_one(rows, cols, closed, start, blocked):
     """Every code met in the sweep leads to the same successors (with multiplicity) in both."""
     height, width, _ = sweep_order(rows, cols)
@@ -246,6 +252,7 @@ def test_memory_bound_cuts_steps_into_waves_on_disk():
 @pytest.mark.parametrize("rows,cols,closed,start,memory", [
     (6, 6, True, None, None), (6, 6, True, None, 256 * 1024), (5, 5, False, None, 64 * 1024),
     (5, 6, False, (0, 1), None), (4, 9, False, None, None), (3, 40, True, None, 64 * 1024)])
+@pytest.mark.slow
 def test_threaded_steps_hand_successors_over_and_keep_the_count(monkeypatch, tmp_path, rows, cols, closed, start,
                                                                  memory):
     expected = count_tours(rows, cols, closed=closed, start=start, method="frontier").count
@@ -267,6 +274,7 @@ def test_a_step_that_outgrows_its_plan_runs_again_with_more_waves(monkeypatch):
     assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6] and result.partitions > 2
 
 
+@pytest.mark.slow
 def test_tables_that_grow_stay_within_memory(monkeypatch):
     """A table that outgrows its plan needs its old and its new memory at once: past ``memory`` the step runs
     again in more waves instead (8x8 open at 11G was killed at 24 GB when two tables grew together)."""

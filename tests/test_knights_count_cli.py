@@ -67,6 +67,7 @@ def _step(path):
         return 0
 
 
+@pytest.mark.slow
 def test_a_count_killed_with_sigkill_resumes_from_its_checkpoint(tmp_path):
     count_tours(5, 5)  # the kernels compiled (or loaded) before the child starts
     path = tmp_path / "tours.ckpt"
@@ -149,6 +150,7 @@ def test_the_cli_reference_example_is_what_the_command_prints(capsys):
     assert capsys.readouterr().out.startswith(shown + ", ")
 
 
+@pytest.mark.slow
 def test_counts_of_more_than_4300_digits_are_printed_whole(capsys):
     assert main(["knight", "count", "3x10000", "--closed", "--json"]) == 0
     digits = re.search(r'"count": ([0-9]+),', capsys.readouterr().out)[1]

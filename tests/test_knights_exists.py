@@ -102,6 +102,7 @@ def test_blocked_squares_and_the_colour_argument():
 
 
 @pytest.mark.parametrize("rows,cols", BOARDS)
+@pytest.mark.slow
 def test_the_commands_answers(cli, rows, cols):
     board = f"{rows}x{cols}"
     closed = cli("knight", "tour", board, "--closed", "--json")

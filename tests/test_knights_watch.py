@@ -72,6 +72,7 @@ def test_the_variables_and_the_stack_are_the_running_frames():
     (8, 8, (4, 2), False, ()), (4, 7, (0, 0), False, ()), (3, 12, (0, 4), False, ()),
     (5, 5, (0, 0), True, ((2, 2),)), (4, 4, (0, 0), False, ((0, 1),)), (6, 6, (0, 0), False, ((0, 5), (5, 5))),
 ])
+@pytest.mark.slow
 def test_the_watched_search_is_the_kernels(rows, cols, start, closed, blocked):
     """Same number of steps as the kernel's runs count, same tests, moves and retreats, same tour."""
     steps = list(backtrack_steps(rows, cols, start, closed, blocked))
@@ -111,6 +112,7 @@ def test_the_search_tree_grows_a_node_a_move():
             assert step.node == before.node and step.parent is None
 
 
+@pytest.mark.slow
 def test_a_search_that_made_its_budget_starts_again_in_another_order():
     steps = list(backtrack_steps(3, 12, (0, 4)))
     restarts = [step for step in steps if step.kind == "restart"]
@@ -254,6 +256,7 @@ def test_the_notebook_player_refuses_a_wrong_argument_naming_it(call, parameter)
     assert error.value.parameter == parameter
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(chromium_path() is None, reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
 def test_the_notebook_player_plays_offline_in_chromium(tmp_path):
     player = knights.watch("7x7", start="g7", method="backtrack")

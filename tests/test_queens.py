@@ -201,6 +201,7 @@ def test_solution_draws_itself():
     assert render.text(found.diagram(), ascii=True).count("Q") == 8
 
 
+@pytest.mark.slow
 def test_drawings_of_huge_solutions_are_bounded():
     large = queens.solve(501)
     assert large._repr_svg_() is None

@@ -7,6 +7,7 @@ import threading
 import time
 
 import pytest
+from bounds import AT_ONCE_CPU
 from cancel_helpers import cancel_while_working
 
 from boardpuzzles import Cancelled, NoSolution, TooLong, queens
@@ -32,6 +33,7 @@ def compiled():
 
 
 @pytest.mark.parametrize("name", LONG_CALLS)
+@pytest.mark.slow
 def test_cancel_from_another_thread(name):
     reports = cancel_while_working(LONG_CALLS[name], working=lambda report: report.done > 0)
     assert 0 < reports[-1].done < reports[-1].total
@@ -60,10 +62,10 @@ def test_the_steps_to_the_first_solution_are_the_known_total(n):
 
 
 def test_a_first_solution_that_would_take_hours_is_refused_before_it_starts():
-    started = time.monotonic()
+    started = time.process_time()
     with pytest.raises(TooLong, match="first solution of 34 queens by freelist: about 4,589,210,534 steps") as caught:
         queens.solve(34, "freelist")
-    assert time.monotonic() - started < 0.5
+    assert time.process_time() - started < AT_ONCE_CPU
     assert caught.value.parameter == "force"
     with pytest.raises(TooLong, match="first solution of 34 queens by recursive"):
         queens.solutions(34, "recursive", limit=1)

@@ -1,15 +1,10 @@
-import os
-import pty
 import re
-import select
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from signal_helpers import sigint_as_at_a_terminal
+from signal_helpers import Terminal
 
 from boardpuzzles.queens import bitboard
 
@@ -121,6 +116,7 @@ def test_the_installed_command_never_shows_a_traceback():
     assert result.stderr.strip() == "boardpuzzles: N must be a whole number, like 8 (got 'x')"
 
 
+@pytest.mark.slow
 def test_a_search_that_would_take_hours_is_refused_in_one_line_and_runs_with_force(cli):
     run = cli("queens", "solve", "34", "--method", "freelist")
     assert run.status == 2 and run.out == ""
@@ -132,33 +128,15 @@ def test_a_search_that_would_take_hours_is_refused_in_one_line_and_runs_with_for
     assert run.status == 0 and run.json()["n"] == 20
 
 
-def _bar_lines(args: list[str], wanted: str) -> list[str]:
-    """The progress bar's lines on a terminal (a pseudo-terminal as standard error) of
-    ``boardpuzzles ARGS`` until a line matches the pattern ``wanted`` (or 30 s have passed);
-    the command is then stopped with Ctrl-C."""
-    master, terminal = pty.openpty()
-    env = dict(os.environ, COLUMNS="160", TERM="xterm")
-    process = subprocess.Popen([sys.executable, "-m", "boardpuzzles", *args], stdin=terminal, stdout=subprocess.DEVNULL,
-                               stderr=terminal, env=env, preexec_fn=sigint_as_at_a_terminal)
-    os.close(terminal)
-    lines: list[str] = []
-    data = b""
-    end = time.monotonic() + 30
-    while time.monotonic() < end and not any(re.search(wanted, line) for line in lines):
-        if select.select([master], [], [], 0.1)[0]:
-            data += os.read(master, 1 << 16)
-            frames = re.split(r"\r|\x1b\[2K|\x1b\[1A", data.decode(errors="replace"))
-            lines = [re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", frame).strip() for frame in frames]
-    process.send_signal(signal.SIGINT)
-    assert process.wait(10) == 130
-    os.close(master)
-    return [line for line in lines if line]
-
-
+@pytest.mark.slow
 def test_the_first_solution_of_36_queens_shows_its_steps_and_the_time_left():
     bar = r" ([1-9][0-9]*)/49063012652 steps [0-9:]+ ([0-9]+:[0-9]+:[0-9]+)$"
-    lines = _bar_lines(["queens", "solve", "36", "--method", "bitboard"], bar)
-    assert any(re.search(bar, line) for line in lines), lines[-3:]
+    terminal = Terminal(["queens", "solve", "36", "--method", "bitboard"])
+    try:
+        terminal.wait_for(bar)
+        assert terminal.interrupt()[0] == 130
+    finally:
+        terminal.close()
 
 
 def test_the_cli_reference_shows_the_refusal_as_printed_and_how_far_the_steps_are_known(cli):

@@ -68,6 +68,7 @@ def test_cached_bounds_are_read_only():
         allowed[0] = 0
 
 
+@pytest.mark.slow
 def test_published_counts_1_to_16_in_one_process():
     for n in range(1, 17):
         result = count(n, workers=1)
@@ -77,6 +78,7 @@ def test_published_counts_1_to_16_in_one_process():
         assert answer == {"n": n, "total": TOTAL[n], "fundamental": FUNDAMENTAL[n], "method": "symmetry"}
 
 
+@pytest.mark.slow
 def test_published_counts_1_to_16_with_two_worker_processes():
     for n in range(1, 17):
         result = count(n, workers=2)
@@ -269,6 +271,7 @@ def test_a_changed_stored_result_is_refused_never_added_in(tmp_path, change):
     _one_line(caught)
 
 
+@pytest.mark.slow
 def test_a_count_killed_with_sigkill_resumes_exactly(tmp_path):
     path = tmp_path / "q16.sqlite"
     code = textwrap.dedent(

@@ -131,6 +131,7 @@ def test_on_8x8_the_steps_reach_the_first_solution_after_the_seeds_tests_occupat
 
 
 @pytest.mark.parametrize("n", range(4, 13))
+@pytest.mark.slow
 def test_the_steps_count_as_the_seeds_program_on_every_board(n):
     assert counted(first_solution(n, "iterative")) == seed_automaton(n)
     assert counted(first_solution(n, "recursive")) == seed_hr(n)
@@ -141,6 +142,7 @@ def test_the_steps_count_as_the_seeds_program_on_every_board(n):
         assert counted(last) == seed_automaton(n, first_only=False)
 
 
+@pytest.mark.slow
 def test_the_whole_8_queens_search_is_announced_with_its_counts():
     *_, last = search_steps(8, "recursive")
     assert ending(last, over=True) == ("search over: 92 solutions after 15,720 tests, 2,056 placements, "
@@ -284,6 +286,7 @@ def test_the_notebook_player_holds_the_whole_search_and_loads_nothing():
     assert html != queens.watch(6, method="iterative")._repr_html_()  # each player has its own id
 
 
+@pytest.mark.slow
 def test_a_player_of_too_many_steps_is_refused_naming_the_limit(monkeypatch):
     assert notebook.MAX_STEPS == 60_000 and len(queens.watch(8)) == 19_924  # the whole 8-queens search fits
     monkeypatch.setattr(notebook, "MAX_STEPS", 1000)
@@ -327,6 +330,7 @@ def test_the_listings_are_the_seeds_code_without_instrumentation():
     assert "def place_a_queen(Board1):" in [line.strip() for line in prolog.FREELIST.lines]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(chromium_path() is None, reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
 def test_two_notebook_players_play_offline_and_apart_in_chromium(tmp_path):
     first, second = queens.watch(6, method="recursive"), queens.watch(5, method="freelist")

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
+from bounds import STOP_BOUND
 
 with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx (0.28) still drives its TestClient
     warnings.simplefilter("ignore", UserWarning)  # StarletteDeprecationWarning
@@ -306,7 +307,7 @@ def test_a_job_whose_client_goes_away_leaves_nothing_running(live):
                     break  # the count runs: go away
         assert server.running, "the count should still be running when its client leaves"
     gone = time.monotonic()
-    while server.running and time.monotonic() - gone < 5:
+    while server.running and time.monotonic() - gone < STOP_BOUND:
         time.sleep(0.02)
     assert not server.running, "the count went on after its client left"
     # and the server still answers at once
@@ -319,7 +320,7 @@ def test_a_plain_request_whose_client_goes_away_is_cancelled(live):
     with httpx.Client(timeout=0.5) as http, pytest.raises(httpx.ReadTimeout):
         http.get(f"{url}/api/queens/count", params={"n": "17"})
     gone = time.monotonic()
-    while server.running and time.monotonic() - gone < 5:
+    while server.running and time.monotonic() - gone < STOP_BOUND:
         time.sleep(0.02)
     assert not server.running
 

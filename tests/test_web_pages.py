@@ -14,8 +14,8 @@ from urllib.parse import urlsplit
 import pytest
 from web_helpers import browser, chromium_path, served
 
-pytestmark = pytest.mark.skipif(chromium_path() is None,
-                                reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(chromium_path() is None,
+                                reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")]
 
 from playwright.sync_api import expect
 

@@ -1,5 +1,5 @@
-"""``python -m boardpuzzles`` runs the command line."""
+"""``python -m boardpuzzles`` runs the command line, as the ``boardpuzzles`` program does."""
 
-from .cli import entry
+from boardpuzzles_entry import entry
 
 entry()

@@ -20,6 +20,8 @@ from typer._click.exceptions import NoArgsIsHelpError
 from typer.core import TyperArgument, TyperGroup, TyperOption
 from typer.exceptions import TyperException
 
+from boardpuzzles_entry import INTERRUPTED
+
 from . import __version__
 from .errors import BoardpuzzlesError, Cancelled, InputError
 from .output import AsciiOpt, JsonOpt, error_console, print_json
@@ -27,10 +29,6 @@ from .registry import PUZZLES, find_puzzle
 
 #: Each puzzle's command group, by its name (the registry's puzzles).
 GROUPS = {puzzle.name: puzzle for puzzle in PUZZLES}
-
-
-#: The exit status after Ctrl-C (128 + SIGINT), as shells report it.
-INTERRUPTED = 130
 
 
 class _Puzzles(TyperGroup):
