@@ -97,6 +97,7 @@ BAD = [
 
 
 @pytest.mark.parametrize("command, words", BAD, ids=[command[:50] for command, _ in BAD])
+@pytest.mark.slow
 def test_bad_input_is_one_line_and_exit_2(cli, files, command, words):
     # a command ending in "=" passes an empty string as its last argument
     args = command.rstrip("=").split() + ([""] if command.endswith("=") else [])
