@@ -112,6 +112,18 @@ def test_a_terminal_is_told_that_the_kernel_compiles_and_json_and_pipes_are_not(
     assert time.monotonic() - started < 600
 
 
+@pytest.mark.slow
+def test_any_compilation_that_lasts_a_second_is_said_once_on_a_terminal(tmp_path):
+    """A command with no estimate of its own (the knight's exhaustive search) is told by numba's compile events."""
+    line = "compiling this command's kernels (numba), once: the next runs take them from the cache"
+    told = _run(["knight", "tour", "8", "--method", "backtrack"], str(tmp_path / "terminal"), terminal=True)
+    assert told.count(line) == 1
+    assert line not in _run(["knight", "tour", "8", "--method", "backtrack"], str(tmp_path / "terminal"),
+                            terminal=True)  # cached now
+    assert "compiling" not in _run(["knight", "tour", "8", "--method", "backtrack", "--json"], str(tmp_path / "json"),
+                                   terminal=True)
+
+
 def test_the_library_says_nothing_when_it_compiles(capsys, tmp_path):
     assert counting.compiles(13) == (not compiling.ready(counting._search))
     counting.count(13, workers=1)

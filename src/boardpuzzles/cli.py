@@ -22,7 +22,7 @@ from typer.exceptions import TyperException
 
 from boardpuzzles_entry import INTERRUPTED
 
-from . import __version__
+from . import __version__, output
 from .errors import BoardpuzzlesError, Cancelled, InputError
 from .output import AsciiOpt, JsonOpt, error_console, print_json
 from .registry import PUZZLES, find_puzzle
@@ -41,6 +41,7 @@ class _Puzzles(TyperGroup):
         if name not in GROUPS:
             return super().get_command(ctx, name)
         command = typer.main.get_command(_load(GROUPS[name].cli).app)
+        output.compile_notice.listen()
         command.name = name
         _speak_as_root(command)
         return command
@@ -133,6 +134,7 @@ def demo(ascii: AsciiOpt = False, json: JsonOpt = False) -> None:
     """The seeds' tasks, worked in under a minute (--json: one JSON line per puzzle)."""
     from . import demo as demo_module  # every puzzle: loaded only for the demo
 
+    output.compile_notice.listen()
     if json:
         demo_module.run_json()
     else:
@@ -325,6 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     repeated = _repeated_option(args)
     if repeated is not None:
         return _fail(repeated, 2)
+    output.compile_notice.begin(json_mode="--json" in _option_words(args))  # a --json run says nothing of compiling
     try:
         result = command.main(args=args, prog_name="boardpuzzles", standalone_mode=False)
         # Typer returns (not raises) the status of a typer.Exit raised in a command

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -116,11 +117,88 @@ def progress_wanted(json_mode: bool) -> bool:
     return not json_mode and error_console.is_terminal
 
 
+#: Seconds numba may compile before a person at a terminal is told that it does.
+COMPILE_NOTICE_SECONDS = 1.0
+
+
+class CompileNotice:
+    """One line on a terminal, once a run, when the run waits for numba's compiler.
+
+    A command's first run compiles the kernels it uses (numba caches them for the
+    next runs).  The counts say so before they start, with their estimate
+    (:func:`say_compiling`); any other compilation that lasts
+    :data:`COMPILE_NOTICE_SECONDS` is said when that time is up, by a listener on
+    numba's compile events (:meth:`listen`).  Nothing with ``--json`` or when
+    standard error is not a terminal.
+    """
+
+    def __init__(self) -> None:
+        self.json_mode = True  # silent until the command line says what the run asked for
+        self.said = False
+        self.depth = 0  # compilations under way (a kernel compiles the kernels it calls inside its own)
+        self.timer: threading.Timer | None = None
+        self.lock = threading.Lock()
+        self.listening = False
+
+    def begin(self, json_mode: bool) -> None:
+        """A run starts: the line may be said once in it, unless it asked for ``--json``."""
+        with self.lock:
+            self.json_mode = json_mode
+            self.said = False
+
+    def listen(self) -> None:
+        """Watch numba's compilations from now on (the command line calls it as a puzzle's commands load)."""
+        if self.listening:
+            return
+        from numba.core import event  # numba is loaded by then: the puzzles' kernels import it
+
+        notice = self
+
+        class Listener(event.Listener):
+            def on_start(self, event: Any) -> None:
+                notice.started()
+
+            def on_end(self, event: Any) -> None:
+                notice.ended()
+
+        event.register("numba:compile", Listener())
+        self.listening = True
+
+    def started(self) -> None:
+        """A compilation starts: the line is said if compiling still goes on :data:`COMPILE_NOTICE_SECONDS` later."""
+        with self.lock:
+            self.depth += 1
+            if self.depth == 1 and not self.said:
+                self.timer = threading.Timer(COMPILE_NOTICE_SECONDS, self.say,
+                                             ("compiling this command's kernels (numba), once: "
+                                              "the next runs take them from the cache",))
+                self.timer.daemon = True
+                self.timer.start()
+
+    def ended(self) -> None:
+        with self.lock:
+            self.depth -= 1
+            if self.depth == 0 and self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+
+    def say(self, line: str, json_mode: bool | None = None) -> None:
+        """Say ``line`` on standard error, the first time only, to a person at a terminal."""
+        with self.lock:
+            if self.said or not progress_wanted(self.json_mode if json_mode is None else json_mode):
+                return
+            self.said = True
+        error_console.print(line, markup=False)
+
+
+#: The run's notice: the command line sets its ``json_mode`` and has it :meth:`CompileNotice.listen`.
+compile_notice = CompileNotice()
+
+
 def say_compiling(what: str, seconds: float, json_mode: bool) -> None:
     """Tell a person at a terminal that numba compiles ``what`` now (once: it is cached for the next runs), in
     about ``seconds`` on a quiet 2-core machine; nothing with --json or when stderr is not a terminal."""
-    if progress_wanted(json_mode):
-        error_console.print(f"compiling {what}, once: about {seconds:.0f} s", markup=False)
+    compile_notice.say(f"compiling {what}, once: about {seconds:.0f} s", json_mode)
 
 
 @contextmanager
