@@ -56,6 +56,7 @@ def test_a_call_without_cancel_is_a_visible_fail(cancel_check, capsys):
     assert out.startswith("FAIL no_protocol") and "does not take progress= and cancel=" in out
 
 
+@pytest.mark.slow
 def test_a_call_that_leaves_work_running_fails(cancel_check, capsys):
     case = cancel_check.Case("leaves_a_thread", leaves_a_thread,
                              lambda p, c: leaves_a_thread(progress=p, cancel=c), lambda: None)

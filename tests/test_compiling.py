@@ -100,6 +100,7 @@ def _run(args: list[str], cache: str, terminal: bool) -> str:
     return data.decode(errors="replace")
 
 
+@pytest.mark.slow
 def test_a_terminal_is_told_that_the_kernel_compiles_and_json_and_pipes_are_not(tmp_path):
     started = time.monotonic()
     told = _run(["queens", "count", "13"], str(tmp_path / "terminal"), terminal=True)

@@ -60,6 +60,7 @@ def _read(data: bytes) -> None:
     pdn.write_games([game.pdn for game in checked.games])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FILES)
 def test_mutated_real_files_are_read_in_bounded_time_without_a_traceback(name):
     data = (DATA / name).read_bytes()

@@ -207,6 +207,7 @@ def test_a_frontier_and_its_mirror_image_merged_keep_the_count(rows, cols, close
         assert states[1] < 0.7 * states[0]
 
 
+@pytest.mark.slow
 def test_plain_python_sweep_counts():
     assert frontier_reference.count(frontier.plan(4, 5, False)) == published.OPEN_UNDIRECTED[4, 5]
     assert frontier_reference.count(frontier.plan(3, 12, True)) == 176

@@ -88,6 +88,7 @@ def test_a_replayed_tour_ends_done_and_says_whether_it_closes():
     assert all(value is None for row in steps[-1].accessibility for value in row)
 
 
+@pytest.mark.slow
 def test_a_search_far_from_its_first_solution_streams_and_stops_when_closed():
     """32 queens: millions of steps before the first solution; the steps come at once (the search
     runs ahead by a few batches only) and closing the stream ends the search's thread."""
