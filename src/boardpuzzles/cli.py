@@ -234,8 +234,11 @@ def _usage_message(error: TyperException, args: list[str]) -> str:
     if unknown is not None and context is not None:
         meant = _meant(unknown[1], context)
         message += f" (did you mean {meant}?)" if meant else ""
-    found = _command_of(args)
-    path = context.command_path if context is not None else found[1] if found is not None else "boardpuzzles"
+    if context is not None:
+        path = context.command_path
+    else:
+        found = _command_of(args)
+        path = found[1] if found is not None else "boardpuzzles"
     return f"{message} (see '{path} --help')"
 
 

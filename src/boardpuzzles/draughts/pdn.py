@@ -50,7 +50,7 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -521,51 +521,47 @@ class _Pairs:
         end = ends[index]
         return self.text.find("}", at, self.limit) if end == _UNCLOSED else end
 
-    def _variations(self) -> tuple[array, array]:
-        places, ends, stack = array("q"), array("q"), array("q")
-        at = self.start
+    def _brackets(self, at: int) -> Iterator[tuple[int, str]]:
+        """The variations' brackets from ``at`` on, in order: (place, ``(`` or ``)``), the comments between
+        them skipped as :meth:`closing` matches them; ``(_NEVER, "{")`` last when a comment is never closed."""
         while True:
             found = _PAIRS.search(self.text, at, self.limit)
             if found is None:
-                break
+                return
             at = found.start()
-            ch = found.group()
-            if ch == "{":
-                end = self._comment_end(at)
-                if end < 0:  # a comment never closed: every variation still open is never closed
-                    for index in stack:
-                        ends[index] = _NEVER
-                    break
-                at = end
+            if found.group() == "{":
+                at = self._comment_end(at)
+                if at < 0:
+                    yield _NEVER, "{"
+                    return
+            else:
+                yield at, found.group()
+            at += 1
+
+    def _variations(self) -> tuple[array, array]:
+        places, ends, stack = array("q"), array("q"), array("q")
+        for at, ch in self._brackets(self.start):
+            if ch == "{":  # a comment never closed: every variation still open is never closed
+                for index in stack:
+                    ends[index] = _NEVER
             elif ch == "(":
                 stack.append(len(places))
                 places.append(at)
                 ends.append(_UNCLOSED)
-            elif ch == ")" and stack:
+            elif stack:
                 ends[stack.pop()] = at
-            at += 1
         return places, ends
 
     def _walk(self, at: int) -> int:
         """The end of the variation at ``at``, walked from there (comments skipped as the pass skips them)."""
         depth = 0
-        while True:
-            found = _PAIRS.search(self.text, at, self.limit)
-            if found is None:
-                return _UNCLOSED
-            at = found.start()
-            ch = found.group()
+        for place, ch in self._brackets(at):
             if ch == "{":
-                at = self._comment_end(at)
-                if at < 0:
-                    return _NEVER
-            elif ch == "(":
-                depth += 1
-            elif ch == ")":
-                depth -= 1
-                if depth == 0:
-                    return at
-            at += 1
+                return _NEVER
+            depth += 1 if ch == "(" else -1
+            if depth == 0:
+                return place
+        return _UNCLOSED
 
 
 _BRACES = re.compile(r"[{}]")

@@ -542,7 +542,7 @@ COMPILE_SECONDS = 3.0
 def compiles(n: int) -> bool:
     """True if counting ``n`` queens compiles the kernel first (:data:`COMPILE_SECONDS`): neither compiled in this
     process nor in numba's cache, and ``n`` above :data:`PLAIN_MOST_N`."""
-    return _searcher(_check_n(n)) is _search and not compiling.ready(_search)
+    return _check_n(n) > PLAIN_MOST_N and not compiling.ready(_search)
 
 
 def _count_with_nodes(sub: Subproblem, search: Any = None) -> tuple[Counts, int]:
