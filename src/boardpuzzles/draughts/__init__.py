@@ -37,8 +37,9 @@ The modules, each importing only those above it in this list (no circles;
    legal moves as results, the seed's program watched in a notebook (:func:`watch`);
    :mod:`.counting` — perft;
 7. :mod:`.game` — :class:`Game`: a game and how it ends;
-8. :mod:`.pdn` — PDN files read, replayed and written;
-9. :mod:`.cli` — the command line.
+8. :mod:`.players` — what plays a side: :class:`~.players.Player`, :class:`~.players.RandomPlayer`;
+9. :mod:`.pdn` — PDN files read, replayed and written;
+10. :mod:`.cli` — the command line.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from .counting import PerftCount, perft, perft_count
 from .game import Game, GameEnd
 from .moves import Move, Moves, after, legal_moves
 from .notation import parse_move, play, play_line
+from .players import Player, RandomPlayer
 from .pdn import (
     CheckedFile, CheckedGame, GameError, PdnGame, check_games, file_rules, from_game, normalised, pdn_text, read_games,
     replay, write_game, write_games,
@@ -59,7 +61,7 @@ from .seed import build_tree, longest_paths, read_seed_input
 
 __all__ = [
     "DEFAULT_VARIANT", "VARIANTS", "Board", "CheckedFile", "CheckedGame", "Game", "GameEnd", "GameError", "LegalMoves",
-    "LongestCaptures", "Move", "Moves", "PdnGame", "PerftCount", "Position", "Variant", "after", "build_tree", "check_games",
+    "LongestCaptures", "Move", "Moves", "PdnGame", "PerftCount", "Player", "Position", "RandomPlayer", "Variant", "after", "build_tree", "check_games",
     "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "longest_paths", "moves_of",
     "normalised", "parse_diagram", "parse_fen", "parse_move", "parse_position", "pdn_text", "perft", "perft_count",
     "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "square_text", "watch",
