@@ -49,7 +49,7 @@ from .bitboard import Board
 from .board import Position, parse_diagram, parse_fen, parse_position, square_text
 from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures, watch
 from .counting import PerftCount, perft, perft_count
-from .game import Game, GameEnd
+from .game import Game
 from .moves import Move, Moves, after, legal_moves
 from .notation import parse_move, play, play_line
 from .players import Player, RandomPlayer
@@ -58,7 +58,7 @@ from .pdn import (
     CheckedFile, CheckedGame, GameError, PdnGame, check_games, file_rules, from_game, normalised, pdn_text, read_games,
     replay, write_game, write_games,
 )
-from .rules import DEFAULT_VARIANT, VARIANTS, Variant, get_variant
+from .rules import DEFAULT_VARIANT, VARIANTS, GameEnd, Variant, get_variant
 from .seed import build_tree, longest_paths, read_seed_input
 
 __all__ = [

@@ -80,7 +80,7 @@ CHECK_EVERY = 512  # nodes between two looks at the clock and at ``cancel``
 # the transposition table's bounds
 EXACT, LOWER, UPPER = range(3)
 
-State = Hashable  # a position as the search holds it: the kernels' bitboards, or a Position
+State = Bitboards | Position  # a position as the search holds it: the kernels' bitboards, or a Position
 Child = tuple[Hashable, State, bool]  # a move's identity, the position after it, whether it crowns a man
 
 
@@ -119,8 +119,11 @@ class _Weights:
         def mask(keep: Callable[[int, int], bool]) -> int:
             return sum(1 << bit for bit, (row, col) in enumerate(squares) if row >= 0 and keep(row, col))
 
+        def on_row(r: int) -> int:
+            return mask(lambda row, col: row == r)
+
         # the rows counted from each side's own back row
-        self.white_rows = [mask(lambda row, col, r=r: row == r) for r in range(size)]
+        self.white_rows = [on_row(r) for r in range(size)]
         self.black_rows = self.white_rows[::-1]
         crown_white, crown_black = promotion_row("W", size), promotion_row("B", size)
         self.back_white = mask(lambda row, col: row == crown_black)
@@ -176,10 +179,6 @@ class _Rules:
             self.bit = {square: bit for bit, square in enumerate(squares)}
         self.weights = _Weights(variant, squares)
 
-    def state(self, position: Position) -> State:
-        """``position`` as the search holds it."""
-        return position.bitboards() if self.bitboards else position
-
     def root(self, position: Position, move: Move) -> Child:
         """One of the legal moves of ``position``, as :meth:`children` gives it."""
         if not self.bitboards:
@@ -192,11 +191,10 @@ class _Rules:
     def children(self, state: State) -> tuple[list[Child], bool]:
         """The moves of ``state`` (each its identity, the position after it and whether it crowns a man),
         and whether they are captures."""
-        if not self.bitboards:
-            assert isinstance(state, Position)
+        if isinstance(state, Position):
             moves = reference_moves(state)
             return [(move.key(), after(state, move), move.promotes) for move in moves], bool(moves and moves[0].captured)
-        white, black, kings, colour = state  # type: ignore[misc]
+        white, black, kings, colour = state
         generator = self.generator
         n = generator.run(white, black, kings, colour)
         rows = generator.moves[:n].tolist()
@@ -209,23 +207,21 @@ class _Rules:
 
     def count_for_other(self, state: State) -> int:
         """How many moves the side not to move would have, were it its turn."""
-        if not self.bitboards:
-            assert isinstance(state, Position)
+        if isinstance(state, Position):
             other = "B" if state.turn == "W" else "W"
             return len(reference_moves(Position.from_pieces(state.pieces, other, self.variant)))
-        white, black, kings, colour = state  # type: ignore[misc]
+        white, black, kings, colour = state
         return self.generator.run(white, black, kings, 1 - colour)
 
     def pieces(self, state: State) -> tuple[int, int, int, int, int]:
         """The white men, white kings, black men and black kings as bit sets, and the side to move (0 white)."""
-        if self.bitboards:
-            white, black, kings, colour = state  # type: ignore[misc]
-            return white & ~kings, white & kings, black & ~kings, black & kings, colour
-        assert isinstance(state, Position)
-        sets = {"w": 0, "W": 0, "b": 0, "B": 0}
-        for square, piece in state.pieces.items():
-            sets[piece] |= 1 << self.bit[square]
-        return sets["w"], sets["W"], sets["b"], sets["B"], 0 if state.turn == "W" else 1
+        if isinstance(state, Position):
+            sets = {"w": 0, "W": 0, "b": 0, "B": 0}
+            for square, piece in state.pieces.items():
+                sets[piece] |= 1 << self.bit[square]
+            return sets["w"], sets["W"], sets["b"], sets["B"], 0 if state.turn == "W" else 1
+        white, black, kings, colour = state
+        return white & ~kings, white & kings, black & ~kings, black & kings, colour
 
 
 class Engine:
