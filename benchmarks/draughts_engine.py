@@ -1,6 +1,7 @@
 """The built-in engine's strength: games against the random player, and against py-draughts' engines.
 
-Against :class:`~boardpuzzles.draughts.RandomPlayer` (``--random``): 100 games in each of
+``--speed``: the positions the engine searches a CPU second. Against
+:class:`~boardpuzzles.draughts.RandomPlayer` (``--random``): 100 games in each of
 international, Russian and English draughts, the engine taking white and black in turn, a new
 random seed each game. Against py-draughts 1.10.1 (``--py-draughts``): its TurboEngine (10x10 only)
 in international draughts and its SimpleEngine in Russian, the same seconds a move for both sides,
@@ -159,12 +160,31 @@ def match(name: str, variant: str, games: int, opponent: Callable[[int], object]
             f"{points:g}/{games} | {plies / games:.0f} | {time.monotonic() - started:.0f} s | {name}.pdn |")
 
 
+def speed() -> list[str]:
+    """The engine's positions searched a CPU second (of this process: a busy machine's other work aside) from
+    the start of three rule sets, one search each to a fixed depth after a first that compiles or loads the
+    kernels."""
+    lines = []
+    for variant, depth in (("international", 5), ("russian", 7), ("english", 7)):
+        engine = Engine()
+        engine.choose(Position("start", variant), depth=1)
+        started = time.process_time()
+        engine.choose(Position("start", variant), depth=depth)
+        cpu = time.process_time() - started
+        info = engine.info
+        assert info is not None
+        lines.append(f"{variant}: depth {depth}, {info.nodes} positions in {cpu:.2f} CPU s ({info.seconds:.2f} s "
+                     f"wall), {info.nodes / cpu:,.0f} a CPU second")
+    return lines
+
+
 HEADER = ("| variant | opponent | engine's limit | games | won | drawn | lost | score | plies a game | wall time | "
           "games |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--speed", action="store_true", help="the positions searched a second")
     parser.add_argument("--random", action="store_true", help="play the random player")
     parser.add_argument("--random-games", type=int, default=100)
     parser.add_argument("--depth", type=int, default=3, help="the engine's depth against the random player")
@@ -175,6 +195,9 @@ def main() -> int:
     parser.add_argument("--most-plies", type=int, default=300)
     args = parser.parse_args()
     rows = []
+    if args.speed:
+        for line in speed():
+            print(line, flush=True)
     if args.random:
         for variant in ("international", "russian", "english"):
             rows.append(match(f"random-{variant}", variant, args.random_games, lambda number: RandomPlayer(seed=number),
@@ -187,6 +210,8 @@ def main() -> int:
                               args.most_plies))
             other.close()
             print(rows[-1], flush=True)
+    if not rows:
+        return 0
     table = "\n".join([HEADER, *rows])
     print(table)
     GAMES.mkdir(exist_ok=True)
