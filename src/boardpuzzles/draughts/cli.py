@@ -357,7 +357,7 @@ def _lines(prompt: Callable[[], str]) -> Iterator[str]:
 
 #: What ``play --engine`` names, and the player each name makes (given ``--level``, which only the built-in
 #: engine takes).
-ENGINES = {"builtin": "the built-in engine", "random": "a random player (the same moves each game)"}
+ENGINES = {"builtin": "the built-in engine", "random": "a random player, the same moves each game"}
 
 
 def opponent(engine: str, level: int | None) -> Player:
@@ -470,10 +470,10 @@ def play(
     json_mode: Annotated[bool, typer.Option("--json", help="Answer each line with one JSON document (JSON Lines) instead of boards.")] = False,
     ascii: output.AsciiOpt = False,
     engine: Annotated[str | None, typer.Option(
-        "--engine", metavar="ENGINE", help="Let the computer play one side: builtin (the built-in engine) or random "
-        "(a random player).", show_default=False)] = None,
+        "--engine", metavar="ENGINE", help="Let the computer play one side: " + ", ".join(
+            f"{name} ({what})" for name, what in ENGINES.items()) + ".", show_default=False)] = None,
     level: Annotated[int | None, typer.Option(
-        "--level", metavar="N", help="The built-in engine's level: " + "; ".join(
+        "--level", metavar="N", help="The built-in engine's level, how hard it thinks: " + "; ".join(
             f"{n} {one.description}" for n, one in LEVELS.items()) + f" (default {DEFAULT_LEVEL}).",
         show_default=False)] = None,
     side: Annotated[str | None, typer.Option(

@@ -64,11 +64,11 @@ class Level(NamedTuple):
 #: The levels of :class:`Engine`, weakest first: the first three search to a fixed depth (the same move
 #: every time on the same position), the last two as deep as their time allows.
 LEVELS: dict[int, Level] = {
-    1: Level(1, 10.0, "one ply (and the captures that follow): takes what it sees"),
+    1: Level(1, 10.0, "one ply and the captures that follow"),
     2: Level(3, 10.0, "three plies"),
     3: Level(5, 10.0, "five plies"),
-    4: Level(64, 1.0, "one second a move"),
-    5: Level(64, 5.0, "five seconds a move"),
+    4: Level(64, 1.0, "as deep as one second a move allows"),
+    5: Level(64, 5.0, "as deep as five seconds a move allows"),
 }
 DEFAULT_LEVEL = 3
 
