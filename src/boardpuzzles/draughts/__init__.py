@@ -38,8 +38,9 @@ The modules, each importing only those above it in this list (no circles;
    :mod:`.counting` — perft;
 7. :mod:`.game` — :class:`Game`: a game and how it ends;
 8. :mod:`.players` — what plays a side: :class:`~.players.Player`, :class:`~.players.RandomPlayer`;
-9. :mod:`.pdn` — PDN files read, replayed and written;
-10. :mod:`.cli` — the command line.
+9. :mod:`.engine` — the built-in engine (:class:`Engine`), an opponent in every rule set;
+10. :mod:`.pdn` — PDN files read, replayed and written;
+11. :mod:`.cli` — the command line.
 """
 
 from __future__ import annotations
@@ -48,20 +49,21 @@ from .bitboard import Board
 from .board import Position, parse_diagram, parse_fen, parse_position, square_text
 from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures, watch
 from .counting import PerftCount, perft, perft_count
-from .game import Game, GameEnd
+from .game import Game
 from .moves import Move, Moves, after, legal_moves
 from .notation import parse_move, play, play_line
 from .players import Player, RandomPlayer
+from .engine import LEVELS, Engine, Level, SearchInfo
 from .pdn import (
     CheckedFile, CheckedGame, GameError, PdnGame, check_games, file_rules, from_game, normalised, pdn_text, read_games,
     replay, write_game, write_games,
 )
-from .rules import DEFAULT_VARIANT, VARIANTS, Variant, get_variant
+from .rules import DEFAULT_VARIANT, VARIANTS, GameEnd, Variant, get_variant
 from .seed import build_tree, longest_paths, read_seed_input
 
 __all__ = [
-    "DEFAULT_VARIANT", "VARIANTS", "Board", "CheckedFile", "CheckedGame", "Game", "GameEnd", "GameError", "LegalMoves",
-    "LongestCaptures", "Move", "Moves", "PdnGame", "PerftCount", "Player", "Position", "RandomPlayer", "Variant", "after", "build_tree", "check_games",
+    "DEFAULT_VARIANT", "LEVELS", "VARIANTS", "Board", "CheckedFile", "CheckedGame", "Engine", "Game", "GameEnd", "GameError", "LegalMoves", "Level",
+    "LongestCaptures", "Move", "Moves", "PdnGame", "PerftCount", "Player", "Position", "RandomPlayer", "SearchInfo", "Variant", "after", "build_tree", "check_games",
     "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "longest_paths", "moves_of",
     "normalised", "parse_diagram", "parse_fen", "parse_move", "parse_position", "pdn_text", "perft", "perft_count",
     "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "square_text", "watch",

@@ -1,5 +1,6 @@
 """A position with the moves played on it, for searches written in Python: ``push``, ``pop`` and
-``legal_moves`` (python-chess's ``Board`` model), for every rule set.
+``legal_moves`` (python-chess's ``Board`` model), for every rule set; ``copy`` for a board of one's own,
+and the game's end on the board (:meth:`Board.outcome`).
 
 >>> from boardpuzzles.draughts import Board, Position
 >>> board = Board(Position("start", "international"))
@@ -24,12 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import render
 from ..errors import InputError, InputTypeError
 from .board import Bitboards, Position, require_position
 from .fast import play_row
 from .moves import Move, MoveGenerator, Moves, after, move_row, reference_moves
 from .notation import legal_move, parse_move
-from .rules import Variant
+from .rules import GameEnd, Variant, ruled_end
 
 
 class Board:
@@ -121,8 +123,54 @@ class Board:
         """The position now as PDN FEN."""
         return self.position().fen()
 
+    def copy(self) -> Board:
+        """A board of its own with the same position and moves played (:attr:`move_stack`): pushing or
+        popping on one leaves the other as it was. ``copy.copy(board)`` makes the same."""
+        board = object.__new__(Board)
+        board.variant, board._state, board._listed = self.variant, self._state, None
+        board._stack = [(state, move, None) for state, move, _ in self._stack]  # the moves listed are this board's
+        if self.variant.on_bitboards:
+            board._generator = MoveGenerator(self.variant)
+        return board
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self.copy()  # its positions and moves are values: a copy shares them safely
+
+    def outcome(self) -> GameEnd | None:
+        """How the game on the board has ended, or None while it goes on: a side that cannot move loses (wins
+        in Antidraughts), the first man crowned wins in Breakthrough, and the same position with the same
+        side to move for the third time on this board is a draw. (The count rules, such as a draw after 25
+        moves each with kings only, are a :class:`.Game`'s.)"""
+        stack = self._stack
+        crowned = bool(stack) and stack[-1][1].promotes
+        end = ruled_end(self.variant, self.turn, bool(self.legal_moves), crowned)
+        if end is not None:
+            return end
+        state = self._state
+        if sum(1 for before, _, _ in stack if before == state) >= 2:
+            return GameEnd(None, "the same position for the third time")
+        return None
+
+    def is_game_over(self) -> bool:
+        """True once the game on the board has ended (:meth:`outcome`)."""
+        return self.outcome() is not None
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, the last move's path drawn (for notebooks)."""
+        return last_move_svg(self.position(), self._stack[-1][1] if self._stack else None)
+
     def __str__(self) -> str:
         return str(self.position())
 
     def __repr__(self) -> str:
         return f"Board({self.position()!r})"
+
+
+def last_move_svg(position: Position, move: Move | None) -> str:
+    """``position`` as SVG with the path of ``move`` (the move that led there, if any) drawn on it."""
+    diagram = position.diagram()
+    if move is not None:
+        diagram.path = list(move.path)
+    return render.svg(diagram)

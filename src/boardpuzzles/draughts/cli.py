@@ -19,10 +19,12 @@ from .board import Position, parse_position, parse_square_text, square_text
 from .captures import LongestCaptures, longest_captures, moves_of, seed_captures
 from .counting import COMPILE_SECONDS, perft as perft_nodes, perft_count as count_perft
 from .counting import compiles as compiles_perft
+from .engine import DEFAULT_LEVEL, LEVELS, Engine
 from .game import Game
 from .notation import play_line
+from .players import Player, RandomPlayer
 from .pdn import MOST_CHARACTERS, CheckedGame, check_games, from_game, normalised, pdn_text, write_games
-from .rules import DEFAULT_VARIANT, VARIANTS, get_variant
+from .rules import DEFAULT_VARIANT, VARIANTS, get_variant, side_name
 from .seed_steps import LISTING, seed_steps
 
 app = typer.Typer(
@@ -353,11 +355,43 @@ def _lines(prompt: Callable[[], str]) -> Iterator[str]:
         yield from sys.stdin
 
 
-class _Table:
-    """A game in the terminal: what each line typed does, said as text or as JSON lines."""
+#: What ``play --engine`` names, and the player each name makes (given ``--level``, which only the built-in
+#: engine takes).
+ENGINES = {"builtin": "the built-in engine", "random": "a random player, the same moves each game"}
 
-    def __init__(self, game: Game, json_mode: bool, ascii: bool) -> None:
+
+def opponent(engine: str, level: int | None) -> Player:
+    """The player ``play --engine ENGINE --level N`` names: ``builtin`` (:class:`.engine.Engine`) or ``random``
+    (:class:`.players.RandomPlayer`)."""
+    if engine == "builtin":
+        return Engine(DEFAULT_LEVEL if level is None else level)
+    if level is not None:
+        raise InputError("{parameter} is the built-in engine's: give it with --engine builtin", parameter="level",
+                         value=level)
+    if engine == "random":
+        return RandomPlayer()
+    raise InputError(f"{{parameter}} '{engine}' is not known: use one of {', '.join(ENGINES)}", parameter="engine",
+                     value=engine, show_value=False)
+
+
+class _Table:
+    """A game in the terminal: what each line typed does, said as text or as JSON lines; ``computer`` plays the
+    side ``computer_side`` ("W" or "B") when given."""
+
+    def __init__(self, game: Game, json_mode: bool, ascii: bool, computer: Player | None = None,
+                 computer_side: str = "B") -> None:
         self.game, self.json_mode, self.ascii = game, json_mode, ascii
+        self.computer, self.computer_side = computer, computer_side
+
+    def computer_moves(self) -> None:
+        """The computer's move, when it is its turn and the game goes on."""
+        game = self.game
+        if self.computer is None or game.turn != self.computer_side or game.outcome() is not None:
+            return
+        game.play(self.computer.choose(game.position))
+        if not self.json_mode:
+            output.console.print(f"{self.computer.name} plays {game.notation[-1]}", markup=False, soft_wrap=True)
+        self.board("move", move=game.notation[-1], by="computer")
 
     def say(self, text: str, **payload: Any) -> None:
         """``text`` for a person (nothing if empty), or ``payload`` as one JSON line."""
@@ -405,6 +439,9 @@ class _Table:
         elif word == "undo":
             undone = game.notation[-1] if game.notation else ""
             game.undo()
+            if self.computer is not None and game.turn == self.computer_side and game.moves:
+                undone = f"{game.notation[-1]} {undone}"  # the computer's move too: back to the player's turn
+                game.undo()
             self.board("undo", undone=undone)
         elif word == "save":
             target = rest.strip()
@@ -421,6 +458,7 @@ class _Table:
                 raise InputError(f"the game is over ({end.reason}): undo, save FILE.pdn or quit")
             game.play(text.strip())
             self.board("move", move=game.notation[-1])
+            self.computer_moves()
         return True
 
 
@@ -431,13 +469,36 @@ def play(
     board: BoardOpt = None,
     json_mode: Annotated[bool, typer.Option("--json", help="Answer each line with one JSON document (JSON Lines) instead of boards.")] = False,
     ascii: output.AsciiOpt = False,
+    engine: Annotated[str | None, typer.Option(
+        "--engine", metavar="ENGINE", help="Let the computer play one side: " + ", ".join(
+            f"{name} ({what})" for name, what in ENGINES.items()) + ".", show_default=False)] = None,
+    level: Annotated[int | None, typer.Option(
+        "--level", metavar="N", help="The built-in engine's level, how hard it thinks: " + "; ".join(
+            f"{n} {one.description}" for n, one in LEVELS.items()) + f" (default {DEFAULT_LEVEL}).",
+        show_default=False)] = None,
+    side: Annotated[str | None, typer.Option(
+        "--side", metavar="SIDE", help="The side the computer plays: white or black (default: the side that does not "
+        "move first, so that you start).", show_default=False)] = None,
 ) -> None:
     """Play a game in the terminal: the board after each move; type moves in any notation, or moves, undo, fen,
-    save FILE.pdn, quit. Lines are read from standard input when it is not a terminal."""
-    table = _Table(Game(_position(fen, board, variant)), json_mode, ascii)
-    table.board("start", variant=table.game.variant.name)
+    save FILE.pdn, quit. With --engine the computer plays one side and answers each move. Lines are read from
+    standard input when it is not a terminal."""
+    game = Game(_position(fen, board, variant))
+    computer = None if engine is None else opponent(engine, level)
+    if computer is None and (level is not None or side is not None):
+        raise InputError(f"{{parameter}} tells the computer what to do: give --engine too",
+                         parameter="level" if level is not None else "side")
+    if side is not None and side not in ("white", "black"):
+        raise InputError("{parameter} must be white or black", parameter="side", value=side)
+    mover = "W" if side == "white" else "B" if side == "black" else "B" if game.turn == "W" else "W"
+    table = _Table(game, json_mode, ascii, computer, mover)
+    table.board("start", variant=game.variant.name,
+                **({} if computer is None else {"computer": computer.name, "computer_side": side_name(mover)}))
     if not json_mode:
+        if computer is not None:
+            output.console.print(f"{computer.name} plays {side_name(mover)}", markup=False, soft_wrap=True)
         output.console.print(table.help(), markup=False, soft_wrap=True)
+    table.computer_moves()
     for text in _lines(lambda: f"{table.side()}> "):
         if not text.strip():
             continue

@@ -35,10 +35,11 @@ from typing import Any
 
 from .. import checks
 from ..errors import InputError, InputTypeError
-from .board import Position, colour_of, parse_position
+from .bitboard import last_move_svg
+from .board import Position, parse_position
 from .moves import Move, after, legal_moves
 from .notation import parse_move
-from .rules import DEFAULT_VARIANT, Outcome, Variant, get_variant
+from .rules import DEFAULT_VARIANT, GameEnd, Variant, get_variant, ruled_end, side_name
 
 Material = Counter[str]  # pieces on the board by letter: w, W, b, B
 
@@ -97,29 +98,6 @@ COUNT_RULES: dict[str, tuple[CountRule, ...]] = {
     ),
     "czech": (CountRule(15, "kings", "15 moves each with kings only, no man moved and nothing taken"),),
 }
-
-
-@dataclass(frozen=True)
-class GameEnd:
-    """How a game ended: ``winner`` "W", "B" or None (a draw), and why."""
-
-    winner: str | None
-    reason: str
-
-    def result(self, variant: Variant) -> str:
-        """The PDN result: ``2-0``, ``0-2``, ``1-1`` (``1-0``, ``0-1``, ``1/2-1/2`` in English and pool)."""
-        win, draw = ("1", "1/2") if variant.name in ("english", "pool") else ("2", "1")
-        if self.winner is None:
-            return f"{draw}-{draw}"
-        return f"{win}-0" if self.winner == "W" else f"0-{win}"
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"winner": "white", "black" or None, "reason": ...}``."""
-        return {"winner": {"W": "white", "B": "black", None: None}[self.winner], "reason": self.reason}
-
-
-def _side(colour: str) -> str:
-    return "white" if colour == "W" else "black"
 
 
 def move_number(index: int, second_starts: bool = False) -> str:
@@ -249,7 +227,7 @@ class Game:
         if match is None or found.variant != self.variant:
             shown = move if isinstance(move, str) else found.notation(full=True)
             raise InputError(
-                f"{{parameter}} '{shown}' is not legal for {_side(position.turn)} here: the legal moves are "
+                f"{{parameter}} '{shown}' is not legal for {side_name(position.turn)} here: the legal moves are "
                 f"{', '.join(map(str, allowed))}", parameter="move",
             )
         played = found if isinstance(move, str) else match  # the route a text named, or the legal move itself
@@ -288,16 +266,10 @@ class Game:
 
     def _ending(self) -> GameEnd | None:
         """How the game ends at the current position, if it does."""
-        position = self._positions[-1]
-        rule = self.variant.outcome
-        if rule is Outcome.FIRST_KING_WINS and self.moves and self.moves[-1].promotes:
-            mover = colour_of(self.moves[-1].piece)
-            return GameEnd(mover, f"{_side(mover)} crowned a man first")
-        if not self.legal_moves():
-            loser = position.turn
-            if rule is Outcome.NO_MOVE_WINS:
-                return GameEnd(loser, f"{_side(loser)} cannot move")
-            return GameEnd("B" if loser == "W" else "W", f"{_side(loser)} cannot move")
+        crowned = bool(self.moves) and self.moves[-1].promotes
+        end = ruled_end(self.variant, self.turn, bool(self.legal_moves()), crowned)
+        if end is not None:
+            return end
         if self._repetitions() >= 3:
             return GameEnd(None, "the same position for the third time")
         for count in COUNT_RULES.get(self.variant.name, ()):
@@ -336,6 +308,10 @@ class Game:
             "fen": self.fen(),
             "outcome": None if end is None else {**end.to_json(), "after": self.ended_at},
         }
+
+    def _repr_svg_(self) -> str:
+        """The board now as SVG, the last move's path drawn (for notebooks)."""
+        return last_move_svg(self.position, self.moves[-1] if self.moves else None)
 
     def __str__(self) -> str:
         words = []

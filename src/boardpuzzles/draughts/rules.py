@@ -296,6 +296,46 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ended: ``winner`` "W", "B" or None (a draw), and why."""
+
+    winner: str | None
+    reason: str
+
+    def result(self, variant: Variant) -> str:
+        """The PDN result: ``2-0``, ``0-2``, ``1-1`` (``1-0``, ``0-1``, ``1/2-1/2`` in English and pool)."""
+        win, draw = ("1", "1/2") if variant.name in ("english", "pool") else ("2", "1")
+        if self.winner is None:
+            return f"{draw}-{draw}"
+        return f"{win}-0" if self.winner == "W" else f"0-{win}"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"winner": "white", "black" or None, "reason": ...}``."""
+        return {"winner": {"W": "white", "B": "black", None: None}[self.winner], "reason": self.reason}
+
+
+
+def side_name(colour: str) -> str:
+    """``"white"`` for "W", ``"black"`` for "B"."""
+    return "white" if colour == "W" else "black"
+
+
+def ruled_end(variant: Variant, turn: str, can_move: bool, crowned: bool) -> GameEnd | None:
+    """How the rules of ``variant`` end the game when ``turn`` is to move (``can_move``: it has a legal
+    move; ``crowned``: the other side's last move crowned a man), or None: a side that cannot move loses
+    (wins in Antidraughts); in Breakthrough the side that crowned a man has won. (Repetitions and the
+    count rules need the game's history: :class:`~.game.Game` applies them.)"""
+    rule = variant.outcome
+    if rule is Outcome.FIRST_KING_WINS and crowned:
+        mover = "B" if turn == "W" else "W"
+        return GameEnd(mover, f"{side_name(mover)} crowned a man first")
+    if not can_move:
+        winner = turn if rule is Outcome.NO_MOVE_WINS else "B" if turn == "W" else "W"
+        return GameEnd(winner, f"{side_name(turn)} cannot move")
+    return None
+
+
 #: The rule set the command line, the web API and :class:`~.game.Game` use when none is named.
 DEFAULT_VARIANT = "russian"
 
