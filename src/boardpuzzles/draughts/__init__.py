@@ -38,8 +38,12 @@ The modules, each importing only those above it in this list (no circles;
    :mod:`.counting` — perft;
 7. :mod:`.game` — :class:`Game`: a game and how it ends;
 8. :mod:`.players` — what plays a side: :class:`~.players.Player`, :class:`~.players.RandomPlayer`;
-9. :mod:`.pdn` — PDN files read, replayed and written;
-10. :mod:`.cli` — the command line.
+9. :mod:`.hub` — engines that speak Hub (:class:`~.hub.HubEngine`, :func:`~.hub.serve_hub`); :mod:`.dxp` —
+   DXP games over TCP (:class:`~.dxp.DxpEngine`, :func:`~.dxp.serve_dxp`);
+10. :mod:`.pdn` — PDN files read, replayed and written;
+11. :mod:`.match` — two players' match (:func:`~.match.play_match`), a player from its text
+    (:func:`~.match.player_from`);
+12. :mod:`.cli` — the command line.
 """
 
 from __future__ import annotations
@@ -52,20 +56,24 @@ from .game import Game, GameEnd
 from .moves import Move, Moves, after, legal_moves
 from .notation import parse_move, play, play_line
 from .players import Player, RandomPlayer
+from .hub import HubEngine, serve_hub
+from .dxp import DxpEngine, serve_dxp
 from .pdn import (
     CheckedFile, CheckedGame, GameError, PdnGame, check_games, file_rules, from_game, normalised, pdn_text, read_games,
     replay, write_game, write_games,
 )
+from .match import Match, MatchGame, close_player, play_match, player_from
 from .rules import DEFAULT_VARIANT, VARIANTS, Variant, get_variant
 from .seed import build_tree, longest_paths, read_seed_input
 
 __all__ = [
-    "DEFAULT_VARIANT", "VARIANTS", "Board", "CheckedFile", "CheckedGame", "Game", "GameEnd", "GameError", "LegalMoves",
-    "LongestCaptures", "Move", "Moves", "PdnGame", "PerftCount", "Player", "Position", "RandomPlayer", "Variant", "after", "build_tree", "check_games",
-    "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "longest_paths", "moves_of",
-    "normalised", "parse_diagram", "parse_fen", "parse_move", "parse_position", "pdn_text", "perft", "perft_count",
-    "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "square_text", "watch",
-    "write_game", "write_games",
+    "Board", "CheckedFile", "CheckedGame", "DEFAULT_VARIANT", "DxpEngine", "Game", "GameEnd", "GameError",
+    "HubEngine", "LegalMoves", "LongestCaptures", "Match", "MatchGame", "Move", "Moves", "PdnGame", "PerftCount",
+    "Player", "Position", "RandomPlayer", "VARIANTS", "Variant", "after", "build_tree", "check_games",
+    "close_player", "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "longest_paths",
+    "moves_of", "normalised", "parse_diagram", "parse_fen", "parse_move", "parse_position", "pdn_text", "perft",
+    "perft_count", "play", "play_line", "play_match", "player_from", "read_games", "read_seed_input", "replay",
+    "seed_captures", "serve_dxp", "serve_hub", "square_text", "watch", "write_game", "write_games",
 ]
 
 
