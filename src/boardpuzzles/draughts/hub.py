@@ -187,7 +187,8 @@ class HubEngine:
     """A draughts engine that speaks Hub, run as a program: a :class:`~.players.Player`.
 
     ``command`` is the program and its arguments (a list, or one string split as a shell would: Scan is
-    ``"./scan hub"``), run in the folder ``cwd`` (Scan reads its ``data/`` there). ``variant`` is the rule
+    ``"./scan hub"``), run in the folder ``cwd`` (Scan reads its ``data/`` there; default: the program's own
+    folder when it is named by its path, else the current one). ``variant`` is the rule
     set it plays (default international, Hub's own); ``params`` are set before ``init`` (``{"book":
     "false"}``). ``timeout`` bounds every wait: the start, ``init``, and each move beyond the time given
     to think; past it, or when the program dies or breaks the protocol, the call raises
@@ -207,6 +208,9 @@ class HubEngine:
                     for part in checks.items(command, "command", "a program and its arguments")]
         if not argv:
             raise InputError("{parameter} is empty: give the engine's program, say './scan hub'", parameter="command")
+        if cwd is None and os.sep in argv[0]:  # a program named by its path runs in its own folder
+            argv[0] = os.path.abspath(argv[0])
+            cwd = os.path.dirname(argv[0])
         self.command = " ".join(map(str, argv))
         self.variant = get_variant(variant)
         numbered_squares(self.variant)
