@@ -270,7 +270,7 @@ class HubEngine:
             if value is None:
                 raise self._failure(f"does not play {self.variant.name} draughts (its variants: "
                                     f"{declared.get('values', declared.get('value', ''))})", kill=True)
-            wanted.setdefault("variant", value)
+            wanted = {"variant": value, **wanted}  # the rule set first: other parameters may depend on it
         for name, value in wanted.items():
             if self.params.get(name, {}).get("value") != value:
                 self._send(hub_line("set-param", name=name, value=value))
@@ -472,7 +472,7 @@ class _Server:
 
     def command(self, command: str, arguments: dict[str, str]) -> None:
         if command == "hub":
-            self.write(hub_line("id", name=self.name, version="boardpuzzles"))
+            self.write(hub_line("id", name=self.name, author="boardpuzzles"))
             names = ["normal" if self.variant.name == "international" else self.variant.name]
             self.write(hub_line("param", name="variant", value=names[0], type="enum", values=" ".join(names)))
             self.write("wait")
