@@ -221,7 +221,7 @@ def play_match(first: Player, second: Player, games: int = 2, variant: Variant |
         try:
             starts.append(Game("start", rules, line))
         except InputError as error:
-            raise InputError(error.worded(f"opening {index + 1}"), parameter="openings") from None
+            raise InputError(f"{{parameter}}: opening {index + 1}: {error}", parameter="openings") from None
     tracker = Tracker("plies", None, progress, cancel)
     players = (first, second)
     played = []
