@@ -45,7 +45,7 @@ from .. import checks
 from ..errors import Cancelled, EngineError, InputError, InputTypeError
 from .board import Position, require_position
 from .game import Game
-from .hub import TIMEOUT, find_move, move_numbers, numbered_squares
+from .hub import TIMEOUT, check_seconds, find_move, move_numbers, numbered_squares
 from .moves import Move, after, legal_moves
 from .players import Player
 
@@ -322,8 +322,8 @@ class DxpEngine:
                  timeout: float = TIMEOUT, name: str = "boardpuzzles") -> None:
         self.host, self.port = parse_address(address)
         self.address = f"dxp://{self.host}:{self.port}"
-        self.timeout = _seconds(timeout, "timeout")
-        self.seconds = _seconds(seconds, "seconds")
+        self.timeout = check_seconds(timeout, "timeout")
+        self.seconds = check_seconds(seconds, "seconds")
         self.moves = checks.whole_number(moves, "moves", lo=1, hi=999)
         self.minutes = (checks.whole_number(minutes, "minutes", lo=1, hi=999) if minutes is not None
                         else min(999, max(1, math.ceil(self.seconds * self.moves / 60))))
@@ -430,13 +430,6 @@ class DxpEngine:
 
     def __repr__(self) -> str:
         return f"DxpEngine({self.address!r})"
-
-
-def _seconds(value: Any, parameter: str) -> float:
-    number = checks.real(value, parameter)
-    if not number > 0:
-        raise InputError("{parameter} must be a number of seconds above 0", parameter=parameter, value=value)
-    return number
 
 
 class _Follower:
@@ -559,7 +552,7 @@ def serve_dxp(player: Player, host: str = "127.0.0.1", port: int = PORT, *,
     port = checks.whole_number(port, "port", lo=0, hi=65535)
     if connections is not None:
         connections = checks.whole_number(connections, "connections", lo=1)
-    timeout = _seconds(timeout, "timeout")
+    timeout = check_seconds(timeout, "timeout")
     say = report or (lambda event: None)
     try:
         server = socket.create_server((host, port))

@@ -214,8 +214,8 @@ class HubEngine:
         self.command = " ".join(map(str, argv))
         self.variant = get_variant(variant)
         numbered_squares(self.variant)
-        self.timeout = _positive(timeout, "timeout")
-        self.seconds = _positive(seconds, "seconds")
+        self.timeout = check_seconds(timeout, "timeout")
+        self.seconds = check_seconds(seconds, "seconds")
         wanted = dict(params or {})
         if not all(isinstance(key, str) and isinstance(value, str) for key, value in wanted.items()):
             raise InputTypeError("{parameter} must map parameter names to their values, both text", parameter="params",
@@ -350,7 +350,7 @@ class HubEngine:
         if depth is not None:
             depth = checks.whole_number(depth, "depth", lo=1)
         if seconds is not None:
-            seconds = _positive(seconds, "seconds")
+            seconds = check_seconds(seconds, "seconds")
         if self._process.poll() is not None or not self._finalizer.alive:
             raise self._failure("is not running")
         think = self.seconds if seconds is None and depth is None else seconds or 0.0
@@ -405,7 +405,8 @@ class HubEngine:
         return f"HubEngine({self.command!r}, variant={self.variant.name!r})"
 
 
-def _positive(value: Any, parameter: str) -> float:
+def check_seconds(value: Any, parameter: str) -> float:
+    """``value`` as a number of seconds above 0; InputError naming ``parameter`` otherwise."""
     number = checks.real(value, parameter)
     if not number > 0:
         raise InputError("{parameter} must be a number of seconds above 0", parameter=parameter, value=value)
