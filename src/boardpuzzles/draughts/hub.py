@@ -426,9 +426,13 @@ class _Server:
         self.lock = threading.Lock()
 
     def write(self, line: str) -> None:
+        """Write one line; an interface that has stopped reading is not answered (its input ends next)."""
         with self.lock:
-            self.output.write(line + "\n")
-            self.output.flush()
+            try:
+                self.output.write(line + "\n")
+                self.output.flush()
+            except (OSError, ValueError):
+                pass
 
     def wait(self) -> None:
         """Let the search running, if any, end (the protocol allows no other command during one)."""
