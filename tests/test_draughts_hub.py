@@ -88,8 +88,10 @@ def test_the_client_follows_the_protocol_documents_transcript(tmp_path):
         assert engine.name == "Scan 3.1" and engine.params["book"]["value"] == "true"
         move = engine.choose(Position("start", "international"), seconds=0.5)
         assert str(move) == "32-28"
+        assert str(engine.choose(Position("start", "international"), depth=5)) == "32-28"
     read = (tmp_path / "read.log").read_text().splitlines()
-    assert read == ["hub", "init", f"pos pos={START}", "level move-time=0.5", "go think", "quit"]
+    assert read == ["hub", "init", f"pos pos={START}", "level move-time=0.5", "go think",
+                    f"pos pos={START}", "level depth=5", "go think", "quit"]
 
 
 def test_an_engine_is_set_to_the_variant_it_plays(tmp_path):

@@ -337,7 +337,8 @@ class HubEngine:
     def choose(self, position: Position, seconds: float | None = None, depth: int | None = None,
                cancel: threading.Event | None = None) -> Move:
         """The engine's move in ``position`` (``pos``, ``level``, ``go think``, its ``done``): ``seconds`` to
-        think (``level move-time``), or ``depth`` plies (``level depth``), else the engine's ``seconds``.
+        think (``level move-time``), or ``depth`` plies (``level depth``; the engine may then take as long as
+        it needs while it writes an ``info`` line at least every ``timeout``), else the engine's ``seconds``.
         Setting ``cancel`` sends ``stop``; the call then waits for ``done`` and raises
         :class:`~boardpuzzles.errors.Cancelled`."""
         require_position(position)
@@ -368,6 +369,8 @@ class HubEngine:
             if command == "" and not stopped:  # cancel was set: stop, then read the done that follows
                 self._send("stop")
                 stopped, deadline = True, time.monotonic() + self.timeout
+            elif command == "info" and seconds is None and depth is not None:
+                deadline = time.monotonic() + self.timeout  # a search by depth is silent only between two lines
             elif command == "done":
                 if stopped:
                     raise Cancelled()
