@@ -312,8 +312,8 @@ class DxpEngine:
     playing the side to move; each later call sends the move that led from the program's last move to
     the position given (it must be one move: a position that is not is a new game, the old one ended
     with GAMEEND) and waits for the program's MOVE. ``minutes`` and ``moves`` are the GAMEREQ's time
-    control (default: ``seconds`` per move over 150 moves); ``timeout`` bounds the connection and every
-    wait beyond that time. A take-back the program asks for (BACKREQ) is answered "not supported".
+    control (default: ``seconds`` per move over 150 moves); ``timeout`` bounds the connection, and a move is
+    awaited three times ``seconds`` (or the ``seconds`` :meth:`choose` is given) plus ``timeout``. A take-back the program asks for (BACKREQ) is answered "not supported".
 
     :meth:`close` (or a ``with`` block) ends the game (GAMEEND, no more games) and the connection.
     """
@@ -378,7 +378,7 @@ class DxpEngine:
                 raise EngineError(f"the DXP program at {self.address} refused the game (GAMEACC code {answer.code})")
             self.name = answer.name or self.address
         self._position = position
-        wait = max(self.seconds, seconds or 0.0) + self.timeout
+        wait = 3 * max(self.seconds, seconds or 0.0) + self.timeout  # a program may spend more on some moves
         try:
             message = self._answer(connection, MoveMessage, "its move", cancel, wait)
         except Cancelled:
