@@ -312,13 +312,15 @@ class DxpEngine:
     playing the side to move; each later call sends the move that led from the program's last move to
     the position given (it must be one move: a position that is not is a new game, the old one ended
     with GAMEEND) and waits for the program's MOVE. ``minutes`` and ``moves`` are the GAMEREQ's time
-    control (default: ``seconds`` per move over 150 moves); ``timeout`` bounds the connection, and a move is
-    awaited three times ``seconds`` (or the ``seconds`` :meth:`choose` is given) plus ``timeout``. A take-back the program asks for (BACKREQ) is answered "not supported".
+    control (default: ``seconds`` per move over 999 moves, the most a GAMEREQ writes, so that no game
+    ends by its count of moves); ``timeout`` bounds the connection, and a move is awaited three times
+    ``seconds`` (or the ``seconds`` :meth:`choose` is given) plus ``timeout``. A take-back the program
+    asks for (BACKREQ) is answered "not supported".
 
     :meth:`close` (or a ``with`` block) ends the game (GAMEEND, no more games) and the connection.
     """
 
-    def __init__(self, address: str, *, seconds: float = 1.0, moves: int = 150, minutes: int | None = None,
+    def __init__(self, address: str, *, seconds: float = 1.0, moves: int = 999, minutes: int | None = None,
                  timeout: float = TIMEOUT, name: str = "boardpuzzles") -> None:
         self.host, self.port = parse_address(address)
         self.address = f"dxp://{self.host}:{self.port}"
