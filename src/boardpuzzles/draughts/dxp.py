@@ -51,6 +51,8 @@ from .players import Player
 
 #: the port DXP programs listen on by custom
 PORT = 27531
+#: the moves of a long game: a DXP game's clock is ``seconds`` a move for this many
+GAME_MOVES = 75
 #: the longest message read, in bytes (a MOVE taking 20 pieces is 51)
 MOST_MESSAGE = 1024
 _LETTERS = {"w": "w", "b": "z", "W": "W", "B": "Z"}
@@ -312,8 +314,9 @@ class DxpEngine:
     playing the side to move; each later call sends the move that led from the program's last move to
     the position given (it must be one move: a position that is not is a new game, the old one ended
     with GAMEEND) and waits for the program's MOVE. ``minutes`` and ``moves`` are the GAMEREQ's time
-    control (default: ``seconds`` per move over 999 moves, the most a GAMEREQ writes, so that no game
-    ends by its count of moves); ``timeout`` bounds the connection, and a move is awaited three times
+    control: by default ``seconds`` a move for the 75 moves of a long game, in whole minutes (at least one:
+    a program may spend its clock as it likes), and 999 moves, the most a GAMEREQ writes, so that no game
+    ends by its count of moves; ``timeout`` bounds the connection, and a move is awaited three times
     ``seconds`` (or the ``seconds`` :meth:`choose` is given) plus ``timeout``. A take-back the program
     asks for (BACKREQ) is answered "not supported".
 
@@ -328,7 +331,7 @@ class DxpEngine:
         self.seconds = check_seconds(seconds, "seconds")
         self.moves = checks.whole_number(moves, "moves", lo=1, hi=999)
         self.minutes = (checks.whole_number(minutes, "minutes", lo=1, hi=999) if minutes is not None
-                        else min(999, max(1, math.ceil(self.seconds * self.moves / 60))))
+                        else min(999, max(1, math.ceil(self.seconds * GAME_MOVES / 60))))
         self.own_name = str(name)
         self.name = self.address
         self._connection: Connection | None = None
