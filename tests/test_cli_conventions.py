@@ -28,7 +28,9 @@ def test_every_command_has_json():
     missing = [
         " ".join(path)
         for path, command in commands.items()
-        if path[-1] not in ("demo", "version") and not any("--json" in p.opts for p in command.params)
+        # draughts hub speaks the Hub protocol on its standard output: the protocol is its only output
+        if path[-1] not in ("demo", "version") and path != ("draughts", "hub")
+        and not any("--json" in p.opts for p in command.params)
     ]
     assert missing == []
 

@@ -202,7 +202,8 @@ def test_a_game_the_engine_wins(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--engine", "scan"], "boardpuzzles: --engine 'scan' is not known: use one of builtin, random\n"),
+    (["--engine", "no-such-engine"], "boardpuzzles: cannot start the engine 'no-such-engine': No such file or directory "
+     "(an engine is builtin, random, a Hub engine's command or dxp://HOST:PORT)\n"),
     (["--level", "2"], "boardpuzzles: --level tells the computer what to do: give --engine too\n"),
     (["--side", "white"], "boardpuzzles: --side tells the computer what to do: give --engine too\n"),
     (["--engine", "random", "--level", "2"],
@@ -216,5 +217,6 @@ def test_bad_engine_options_are_one_line(capsys, monkeypatch, argv, message):
 
 
 def test_the_players_the_command_line_names():
-    assert isinstance(opponent("builtin", 2), Engine) and opponent("builtin", None).level == 3
-    assert isinstance(opponent("random", None), RandomPlayer)
+    assert isinstance(opponent("builtin", 2, "russian"), Engine) and opponent("builtin", None, "russian").level == 3
+    assert opponent("builtin:4", None, "russian").level == 4
+    assert isinstance(opponent("random", None, "russian"), RandomPlayer)

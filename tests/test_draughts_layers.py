@@ -12,7 +12,7 @@ PACKAGE = Path(boardpuzzles.draughts.__file__).parent
 
 #: Lowest first; a module may import only those before it.
 ORDER = ["published", "seed", "seed_steps", "rules", "board", "fast", "moves", "notation", "bitboard", "captures", "counting",
-         "game", "players", "engine", "pdn", "cli"]
+         "game", "players", "engine", "hub", "dxp", "pdn", "match", "cli"]
 
 
 def _imports(name: str) -> set[str]:

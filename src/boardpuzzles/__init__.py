@@ -35,8 +35,8 @@ calls (:mod:`boardpuzzles.progress`: ``progress`` reports, each a
 from typing import TYPE_CHECKING, Any
 
 from .errors import (
-    BoardpuzzlesError, Cancelled, CheckpointError, ClusterError, InputError, InputTypeError, InternalError, NoSolution,
-    OutputError, TooLong,
+    BoardpuzzlesError, Cancelled, CheckpointError, ClusterError, EngineError, InputError, InputTypeError, InternalError,
+    NoSolution, OutputError, TooLong,
 )
 from .counts import Count
 
@@ -48,7 +48,7 @@ __version__ = "0.3.0"
 
 __all__ = [
     "queens", "knights", "draughts",
-    "BoardpuzzlesError", "Cancelled", "CheckpointError", "ClusterError", "InputError", "InputTypeError",
+    "BoardpuzzlesError", "Cancelled", "CheckpointError", "ClusterError", "EngineError", "InputError", "InputTypeError",
     "InternalError", "NoSolution", "OutputError", "TooLong",
     "Count", "Progress", "__version__",
 ]

@@ -12,6 +12,7 @@ Every exception that leaves a function of boardpuzzles is a
     |   +-- knights.NoTour              no knight's tour from this start
     +-- Cancelled                       the call's cancel event was set
     +-- CheckpointError, ClusterError, OutputError   a file or a cluster that cannot be used
+    +-- EngineError                     a draughts engine (Hub, DXP) dead, silent or breaking its protocol
     +-- InternalError                   a bug of boardpuzzles (a check of its own answer failed)
 
 The command line turns :class:`NoSolution` into exit status 1 (its ``to_json()``
@@ -164,6 +165,11 @@ class CheckpointError(BoardpuzzlesError):
 
 class ClusterError(BoardpuzzlesError):
     """A dask.distributed cluster that cannot be reached or does not answer as one."""
+
+
+class EngineError(BoardpuzzlesError):
+    """A draughts engine reached through a protocol (a Hub program, a DXP address) that cannot be started,
+    died, fell silent past its time, or answered what its protocol does not allow; the message names it."""
 
 
 class OutputError(BoardpuzzlesError):

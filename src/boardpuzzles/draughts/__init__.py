@@ -39,8 +39,12 @@ The modules, each importing only those above it in this list (no circles;
 7. :mod:`.game` — :class:`Game`: a game and how it ends;
 8. :mod:`.players` — what plays a side: :class:`~.players.Player`, :class:`~.players.RandomPlayer`;
 9. :mod:`.engine` — the built-in engine (:class:`Engine`), an opponent in every rule set;
-10. :mod:`.pdn` — PDN files read, replayed and written;
-11. :mod:`.cli` — the command line.
+10. :mod:`.hub` — engines that speak Hub (:class:`~.hub.HubEngine`, :func:`~.hub.serve_hub`); :mod:`.dxp` —
+    DXP games over TCP (:class:`~.dxp.DxpEngine`, :func:`~.dxp.serve_dxp`);
+11. :mod:`.pdn` — PDN files read, replayed and written;
+12. :mod:`.match` — two players' match (:func:`~.match.play_match`), a player from its text
+    (:func:`~.match.player_from`);
+13. :mod:`.cli` — the command line.
 """
 
 from __future__ import annotations
@@ -54,19 +58,24 @@ from .moves import Move, Moves, after, legal_moves
 from .notation import parse_move, play, play_line
 from .players import Player, RandomPlayer
 from .engine import LEVELS, Engine, Level, SearchInfo
+from .hub import HubEngine, serve_hub
+from .dxp import DxpEngine, serve_dxp
 from .pdn import (
     CheckedFile, CheckedGame, GameError, PdnGame, check_games, file_rules, from_game, normalised, pdn_text, read_games,
     replay, write_game, write_games,
 )
+from .match import Match, MatchGame, close_player, play_match, player_from
 from .rules import DEFAULT_VARIANT, VARIANTS, GameEnd, Variant, get_variant
 from .seed import build_tree, longest_paths, read_seed_input
 
 __all__ = [
-    "DEFAULT_VARIANT", "LEVELS", "VARIANTS", "Board", "CheckedFile", "CheckedGame", "Engine", "Game", "GameEnd", "GameError", "LegalMoves", "Level",
-    "LongestCaptures", "Move", "Moves", "PdnGame", "PerftCount", "Player", "Position", "RandomPlayer", "SearchInfo", "Variant", "after", "build_tree", "check_games",
-    "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "longest_paths", "moves_of",
-    "normalised", "parse_diagram", "parse_fen", "parse_move", "parse_position", "pdn_text", "perft", "perft_count",
-    "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "square_text", "watch",
+    "after", "Board", "build_tree", "check_games", "CheckedFile", "CheckedGame", "close_player", "DEFAULT_VARIANT",
+    "DxpEngine", "Engine", "file_rules", "from_game", "Game", "GameEnd", "GameError", "get_variant", "HubEngine",
+    "legal_moves", "LegalMoves", "Level", "LEVELS", "longest_captures", "longest_paths", "LongestCaptures", "Match",
+    "MatchGame", "Move", "Moves", "moves_of", "normalised", "parse_diagram", "parse_fen", "parse_move",
+    "parse_position", "pdn_text", "PdnGame", "perft", "perft_count", "PerftCount", "play", "play_line",
+    "play_match", "Player", "player_from", "Position", "RandomPlayer", "read_games", "read_seed_input", "replay",
+    "SearchInfo", "seed_captures", "serve_dxp", "serve_hub", "square_text", "Variant", "VARIANTS", "watch",
     "write_game", "write_games",
 ]
 

@@ -1,5 +1,5 @@
 """``boardpuzzles draughts ...``: longest captures (the seed's task), legal moves, games in PDN, a game in the
-terminal, perft."""
+terminal, perft, engines through the Hub and DXP protocols, matches."""
 
 from __future__ import annotations
 
@@ -20,16 +20,20 @@ from .captures import LongestCaptures, longest_captures, moves_of, seed_captures
 from .counting import COMPILE_SECONDS, perft as perft_nodes, perft_count as count_perft
 from .counting import compiles as compiles_perft
 from .engine import DEFAULT_LEVEL, LEVELS, Engine
+from .dxp import PORT as DXP_PORT
+from .dxp import serve_dxp
 from .game import Game
+from .hub import TIMEOUT, serve_hub
+from .match import close_player, play_match, player_from
 from .notation import play_line
-from .players import Player, RandomPlayer
+from .players import Player
 from .pdn import MOST_CHARACTERS, CheckedGame, check_games, from_game, normalised, pdn_text, write_games
 from .rules import DEFAULT_VARIANT, VARIANTS, get_variant, side_name
 from .seed_steps import LISTING, seed_steps
 
 app = typer.Typer(
-    help="Draughts: the longest capture (the seed's task), legal moves, games in PDN, a game in the terminal and "
-         "perft for several rule sets.",
+    help="Draughts: the longest capture (the seed's task), legal moves, games in PDN, a game in the terminal, "
+         "perft for several rule sets, and engines through the Hub and DXP protocols.",
 )
 
 VariantOpt = Annotated[
@@ -357,21 +361,15 @@ def _lines(prompt: Callable[[], str]) -> Iterator[str]:
 
 #: What ``play --engine`` names, and the player each name makes (given ``--level``, which only the built-in
 #: engine takes).
-ENGINES = {"builtin": "the built-in engine", "random": "a random player, the same moves each game"}
-
-
-def opponent(engine: str, level: int | None) -> Player:
-    """The player ``play --engine ENGINE --level N`` names: ``builtin`` (:class:`.engine.Engine`) or ``random``
-    (:class:`.players.RandomPlayer`)."""
-    if engine == "builtin":
-        return Engine(DEFAULT_LEVEL if level is None else level)
-    if level is not None:
+def opponent(engine: str, level: int | None, variant: str) -> Player:
+    """The player ``play --engine ENGINE --level N`` names, as :func:`.match.player_from` reads ``ENGINE``;
+    ``--level`` is the built-in engine's (``builtin --level 4`` is ``builtin:4``)."""
+    if level is None:
+        return player_from(engine, variant)
+    if engine.strip().lower() != "builtin":
         raise InputError("{parameter} is the built-in engine's: give it with --engine builtin", parameter="level",
                          value=level)
-    if engine == "random":
-        return RandomPlayer()
-    raise InputError(f"{{parameter}} '{engine}' is not known: use one of {', '.join(ENGINES)}", parameter="engine",
-                     value=engine, show_value=False)
+    return Engine(level)
 
 
 class _Table:
@@ -470,8 +468,8 @@ def play(
     json_mode: Annotated[bool, typer.Option("--json", help="Answer each line with one JSON document (JSON Lines) instead of boards.")] = False,
     ascii: output.AsciiOpt = False,
     engine: Annotated[str | None, typer.Option(
-        "--engine", metavar="ENGINE", help="Let the computer play one side: " + ", ".join(
-            f"{name} ({what})" for name, what in ENGINES.items()) + ".", show_default=False)] = None,
+        "--engine", metavar="ENGINE", help="Let the computer play one side: builtin (the built-in engine), "
+        "random (random:SEED), a Hub engine's command or dxp://HOST:PORT.", show_default=False)] = None,
     level: Annotated[int | None, typer.Option(
         "--level", metavar="N", help="The built-in engine's level, how hard it thinks: " + "; ".join(
             f"{n} {one.description}" for n, one in LEVELS.items()) + f" (default {DEFAULT_LEVEL}).",
@@ -484,13 +482,22 @@ def play(
     save FILE.pdn, quit. With --engine the computer plays one side and answers each move. Lines are read from
     standard input when it is not a terminal."""
     game = Game(_position(fen, board, variant))
-    computer = None if engine is None else opponent(engine, level)
-    if computer is None and (level is not None or side is not None):
+    if engine is None and (level is not None or side is not None):
         raise InputError(f"{{parameter}} tells the computer what to do: give --engine too",
                          parameter="level" if level is not None else "side")
     if side is not None and side not in ("white", "black"):
         raise InputError("{parameter} must be white or black", parameter="side", value=side)
     mover = "W" if side == "white" else "B" if side == "black" else "B" if game.turn == "W" else "W"
+    computer = None if engine is None else opponent(engine, level, game.variant.name)
+    try:
+        _play(game, json_mode, ascii, computer, mover, side)
+    finally:
+        if computer is not None:
+            close_player(computer)
+
+
+def _play(game: Game, json_mode: bool, ascii: bool, computer: Player | None, mover: str, side: str | None) -> None:
+    """The game at the table, ``computer`` (when given) playing the side ``mover``."""
     table = _Table(game, json_mode, ascii, computer, mover)
     table.board("start", variant=game.variant.name,
                 **({} if computer is None else {"computer": computer.name, "computer_side": side_name(mover)}))
@@ -514,6 +521,102 @@ def play(
     end = table.game.outcome()
     table.say(f"the game: {table.game}" if len(table.game) else "no move played", event="quit",
               game=table.game.to_json(), result="*" if end is None else end.result(table.game.variant))
+
+
+ENGINE_HELP = ("builtin (builtin:LEVEL), random (random:SEED), a Hub engine's command ('./scan hub', run in its own "
+               "folder) or dxp://HOST:PORT")
+EngineOpt = Annotated[str, typer.Option("--engine", metavar="SPEC", help=f"The player: {ENGINE_HELP}.")]
+EngineArg = Annotated[str, typer.Argument(metavar="ENGINE", help=f"A player: {ENGINE_HELP}.", show_default=False)]
+ProtocolVariantOpt = Annotated[
+    str, typer.Option("--variant", "-v", help=f"Rule set: {', '.join(VARIANTS)} (the protocols' own: international).")
+]
+
+
+def _say_event(event: dict[str, Any], json_mode: bool) -> None:
+    """One DXP server event as a line: words, or JSON (JSON Lines)."""
+    if json_mode:
+        sys.stdout.write(json.dumps(event) + "\n")
+        sys.stdout.flush()
+        return
+    kind = event["event"]
+    if kind == "listening":
+        text = f"listening for DXP games on {event['host']}:{event['port']} (international draughts; Ctrl-C stops)"
+    elif kind == "start":
+        text = f"game against {event['opponent'] or 'a nameless program'}: playing {event['side']} from {event['fen']}"
+    elif kind == "end":
+        text = f"game against {event['opponent'] or 'a nameless program'} over: {event['result']} ({event['reason']}), " \
+               f"{event['plies']} plies"
+    else:
+        text = f"connection ended: {event['error']}"
+    output.console.print(text, markup=False, soft_wrap=True)
+    output.console.file.flush()
+
+
+@app.command()
+def hub(
+    engine: EngineOpt = "builtin",
+    variant: ProtocolVariantOpt = "international",
+) -> None:
+    """Be a Hub engine (Scan's protocol, version 2) on standard input and output, the player --engine choosing
+    the moves: a Hub interface or a match can run this command as its engine."""
+    player = player_from(engine, variant)
+    try:
+        serve_hub(player, sys.stdin, sys.stdout, variant)
+    finally:
+        close_player(player)
+
+
+@app.command()
+def dxp(
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The TCP port to listen on (0: a free one, said).")] = DXP_PORT,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on (0.0.0.0: every network).")] = "127.0.0.1",
+    engine: EngineOpt = "builtin",
+    connections: Annotated[int | None, typer.Option("--connections", min=1, metavar="N", help="Stop after N connections (default: at Ctrl-C).")] = None,
+    json_mode: Annotated[bool, typer.Option("--json", help="Say each event as one JSON document (JSON Lines).")] = False,
+) -> None:
+    """Follow DXP games (international draughts over TCP) at --host:--port, the player --engine choosing the
+    moves, so that another program can play it; a line for each game."""
+    player = player_from(engine, "international")
+    try:
+        serve_dxp(player, host, port, report=lambda event: _say_event(event, json_mode), connections=connections)
+    finally:
+        close_player(player)
+
+
+@app.command()
+def match(
+    first: EngineArg,
+    second: EngineArg,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to play, colours alternating.")] = 2,
+    variant: ProtocolVariantOpt = "international",
+    seconds: Annotated[float | None, typer.Option("--seconds", min=0.001, metavar="S", help="Seconds per move (default: each engine's own, 1 s for Hub and DXP engines).")] = None,
+    depth: Annotated[int | None, typer.Option("--depth", "-d", min=1, metavar="D", help="Plies an engine searches per move.")] = None,
+    most_plies: Annotated[int, typer.Option("--most-plies", min=1, metavar="N", help="A game still going after N plies is unfinished (*).")] = 300,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.001, metavar="S", help="Seconds an engine may be silent beyond its time to think.")] = TIMEOUT,
+    pdn_file: Annotated[str | None, typer.Option("--pdn", metavar="FILE", callback=output.file_option, help="Write the games to FILE (PDN).")] = None,
+    json_mode: output.JsonOpt = False,
+) -> None:
+    """Play a match between two engines: N games, colours alternating, each pair of games from one opening (a
+    move of each side, in turn); a line for each game, then the result table."""
+    players = []
+    try:
+        for spec in (first, second):
+            players.append(player_from(spec, variant, seconds=seconds or 1.0, timeout=timeout))
+        with output.progress_bar("match", json_mode) as progress:
+            result = play_match(players[0], players[1], games, variant, seconds=seconds, depth=depth,
+                                most_plies=most_plies, progress=progress)
+    finally:
+        for player in players:
+            close_player(player)
+    if pdn_file is not None:
+        try:
+            Path(pdn_file).write_text(result.pdn(), encoding="utf-8")
+        except OSError as error:
+            raise OutputError(f"cannot write PDN file {pdn_file}: {error.strerror or error}") from None
+    if json_mode:
+        output.print_json(result.to_json())
+    else:
+        output.console.print(str(result), markup=False, soft_wrap=True)
 
 
 @app.command()
