@@ -51,7 +51,7 @@ WORKERS = 6
 JOB_WORKERS = 2
 #: Calls that may wait for a worker beyond those, and for how long; then 503, to try again after RETRY_SECONDS.
 QUEUE_MOST = 64
-QUEUE_SECONDS = 5.0
+QUEUE_SECONDS = 10.0
 RETRY_SECONDS = 2
 #: Seconds a worker has to stop once told to, before it is killed.
 GRACE_SECONDS = 0.5
@@ -156,8 +156,8 @@ def _answer(send: Callable[[tuple[Any, ...]], None], endpoint: Endpoint, query: 
 
 
 def work_loop(tasks: Connection, results: Connection) -> None:
-    """A worker's life: run each call it is given (``("run", number, endpoint, query, seconds)``),
-    hear ``("cancel", number)`` meanwhile; end when the server closes ``tasks`` or sends None."""
+    """A worker's life: run each call it is given (``("run", number, endpoint, query, seconds)``), and
+    hear ``("cancel", number)`` meanwhile; end when the server closes ``tasks`` (or is gone)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's: it ends its workers
     todo: queue.Queue[tuple[Any, ...]] = queue.Queue()
     cancel = threading.Event()
@@ -168,14 +168,13 @@ def work_loop(tasks: Connection, results: Connection) -> None:
             try:
                 message = tasks.recv()
             except (EOFError, OSError):
-                message = None
-            if message is None:
-                os._exit(0)  # the server is gone or done: nothing of the call is worth keeping
-            if message[0] == "cancel":
-                if message[1] == current[0]:
-                    cancel.set()
-            else:
+                os._exit(0)  # nothing of the call is worth keeping
+            if message[0] == "run":  # the server sends a call once the one before has ended
+                current[0] = message[1]
+                cancel.clear()
                 todo.put(message)
+            elif message[1] == current[0]:
+                cancel.set()
 
     threading.Thread(target=listen, name="boardpuzzles-listen", daemon=True).start()
 
@@ -183,19 +182,13 @@ def work_loop(tasks: Connection, results: Connection) -> None:
         results.send(message)
 
     while True:
-        _, number, endpoint, query, seconds = todo.get()
-        cancel.clear()
-        current[0] = number
+        _, _, endpoint, query, seconds = todo.get()
         timer = threading.Timer(seconds, cancel.set)
         timer.start()
         try:
             _answer(send, endpoint, query, Work(cancel, seconds, lambda payload: send(("progress", payload))))
         finally:
             timer.cancel()
-            current[0] = 0
-
-
-# ---------------------------------------------------------------------------- in the server
 
 
 def warm_kernels() -> None:
@@ -206,6 +199,9 @@ def warm_kernels() -> None:
         puzzle, action = name.split("/")
         endpoint = find_puzzle(puzzle).web_endpoints()[action]
         endpoint.run(Query(parse_qsl(fields), endpoint.fields), Work(threading.Event(), JOB_SECONDS))
+
+
+# ---------------------------------------------------------------------------- in the server
 
 
 def _context() -> Any:
@@ -358,17 +354,20 @@ class Pool:
 
     def __init__(self) -> None:
         self.context: Any = None
+        self.starts = threading.Lock()  # the fork server is started once, by the first thread that needs it
         self.ready: list[Worker] = []
         self.running: set[Call] = set()
         self.starting = {False: 0, True: 0}
         self.waiting = 0
+        self.turns: list[asyncio.Future[None]] = []  # the calls waiting for a worker, woken when one is free
         self.numbers = 0
         self.warming = False
         self.stopped = False
 
     def _worker(self) -> Worker:
-        if self.context is None:
-            self.context = _context()
+        with self.starts:
+            if self.context is None:
+                self.context = _context()
         return Worker(self.context)
 
     def warm(self) -> None:
@@ -409,7 +408,12 @@ class Pool:
                     if time.monotonic() > until:
                         raise Busy(f"the server is busy: {len(self.running)} calls run, and this one waited "
                                    f"{QUEUE_SECONDS:.0f} s for its turn; try again in {RETRY_SECONDS} s")
-                    await asyncio.sleep(POLL_SECONDS / 5)
+                    turn = asyncio.get_running_loop().create_future()
+                    self.turns.append(turn)
+                    try:
+                        await asyncio.wait_for(turn, until - time.monotonic())
+                    except TimeoutError:
+                        pass
             finally:
                 self.waiting -= 1
         self.starting[job] += 1
@@ -429,8 +433,13 @@ class Pool:
         return call
 
     def release(self, call: Call, healthy: bool) -> None:
-        """Take back the worker of a call that is over: ready for the next one, or killed."""
+        """Take back the worker of a call that is over (ready for the next one, or killed), and wake the
+        calls that wait for their turn."""
         self.running.discard(call)
+        turns, self.turns = self.turns, []
+        for turn in turns:
+            if not turn.done():
+                turn.set_result(None)
         worker = call.worker
         if healthy and not self.stopped and worker.memory() <= IDLE_MOST:
             self.ready.append(worker)
