@@ -98,8 +98,9 @@ def workers_cpu(server: web_server.Server) -> float:
 
 
 @pytest.mark.slow
-def test_four_heavy_requests_abandoned_while_a_cheap_one_is_timed(live):
+def test_four_heavy_requests_abandoned_while_a_cheap_one_is_timed(live, monkeypatch):
     url, server = live
+    monkeypatch.setattr(web_server, "REQUEST_SECONDS", DEADLINE)  # they run until their clients leave
     with held(url, *HEAVY):
         wait_for(lambda: len(server.running) == len(HEAVY), DEADLINE)
         with httpx.Client(timeout=DEADLINE) as http:

@@ -246,6 +246,7 @@ class Worker:
             loop = asyncio.get_running_loop()
             ready = loop.create_future()
             descriptor = self.results.fileno()
+
             def readable() -> None:
                 if not ready.done():
                     ready.set_result(None)
