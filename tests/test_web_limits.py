@@ -35,7 +35,7 @@ CHEAP = "/api/queens/solve?n=8"
 CHEAP_BOUND = 1.0
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def live() -> Iterator[tuple[str, web_server.Server]]:
     """The app under uvicorn on a real socket (a client can go away), in a thread of this process;
     its workers ready before the test begins."""
