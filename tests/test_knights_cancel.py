@@ -11,12 +11,16 @@ from signal_helpers import Terminal
 
 from boardpuzzles import Cancelled
 from boardpuzzles.knights import find_tour, tour_starts
+from boardpuzzles.knights.steps import tour_steps
+from boardpuzzles.knights.warnsdorff import FIRST_MOVES, LOOKAHEAD, ROTH, first_moves
 
 LONG_CALLS = {
     "roth on 4000x4000": lambda **kw: find_tour(4000, 4000, **kw),
     "divide on 6000x6000": lambda **kw: find_tour(6000, 6000, closed=True, **kw),
     "exhaustive search on 4x40 from s1": lambda **kw: find_tour(4, 40, (0, 18), **kw),
     "start squares of 4x40": lambda **kw: tour_starts(4, 40, force=True, **kw),
+    # issue 35: a first chunk of 4,096 moves, 0.06-0.4 s each, ran 250 s past cancel
+    "lookahead 8 on 100x100": lambda **kw: find_tour(100, 100, (0, 0), False, "lookahead", 8, [], **kw),
 }
 
 
@@ -48,6 +52,14 @@ def test_cancel_set_before_the_call():
         find_tour(8, 8, cancel=cancel)
     with pytest.raises(Cancelled):
         tour_starts(5, 5, cancel=cancel)
+    with pytest.raises(Cancelled):  # the walk again, to find the tie order its steps follow
+        tour_steps(5, 5, (0, 0), False, "lookahead", 8, [], find_tour(5, 5, method="lookahead", lookahead=8),
+                   cancel=cancel)
+
+
+def test_a_deep_look_ahead_starts_with_a_chunk_of_one_move():
+    assert [first_moves(LOOKAHEAD, depth) for depth in (1, 2, 3, 4, 5, 8)] == [4096, 512, 64, 8, 1, 1]
+    assert first_moves(ROTH, 8) == FIRST_MOVES
 
 
 @pytest.mark.slow

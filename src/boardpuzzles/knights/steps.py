@@ -419,7 +419,8 @@ def tour_steps(rows: int, cols: int, start: Square, closed: bool, method: str | 
     depth = LOOKAHEAD_DEPTH if lookahead is None else lookahead
     holes = checks.squares(blocked, "blocked", *check_board(rows, cols))
     if result.method in RULES:
-        _, shift = rule_walk(rows, cols, start[0] * cols + start[1], result.method, depth, free_mask(rows, cols, holes))
+        _, shift = rule_walk(rows, cols, start[0] * cols + start[1], result.method, depth, free_mask(rows, cols, holes),
+                             Tracker("squares", None, None, cancel))
         return rule_steps(rows, cols, start, result.method, depth, holes, shift, closed, offset=offset, cancel=cancel)
     if result.method == "backtrack":
         return backtrack_steps(rows, cols, start, closed, holes, offset=offset, cancel=cancel)

@@ -34,7 +34,8 @@ from ..progress import Tracker
 from . import chunks
 from .moves import DCOL, DROW, PLAIN_MOST_SQUARES, check_board
 
-__all__ = ["SEED", "LOOKAHEAD", "ROTH", "RULES", "BASE", "LOOKAHEAD_MOST", "PLAIN_MOST_DEPTH", "run_rule"]
+__all__ = ["SEED", "LOOKAHEAD", "ROTH", "RULES", "BASE", "LOOKAHEAD_MOST", "PLAIN_MOST_DEPTH", "FIRST_MOVES",
+           "first_moves", "run_rule"]
 
 SEED, LOOKAHEAD, ROTH = 0, 1, 2
 RULES = (SEED, LOOKAHEAD, ROTH)
@@ -148,6 +149,15 @@ def _tour_kernel(rows, cols, acc, path, length, rule, depth, shift, moves):
 
 #: The deepest look-ahead walked interpreted on a small board (:data:`.moves.PLAIN_MOST_SQUARES`).
 PLAIN_MOST_DEPTH = 2
+#: Moves in the walk's first chunk; later chunks are sized by the time the ones before took.
+FIRST_MOVES = 1 << 12
+
+
+def first_moves(rule: int, depth: int) -> int:
+    """Moves in the walk's first chunk: :data:`FIRST_MOVES`, or for :data:`LOOKAHEAD` that many
+    over 8 for each move looked ahead (a move may look at 8**(depth - 1) squares a candidate:
+    at depth 8, 0.06 s to 0.4 s a move on a quiet core), at least one."""
+    return max(1, FIRST_MOVES >> 3 * (depth - 1)) if rule == LOOKAHEAD else FIRST_MOVES
 
 
 def run_rule(rows: int, cols: int, start: int, rule: int, depth: int = 1,
@@ -185,7 +195,7 @@ def run_rule(rows: int, cols: int, start: int, rule: int, depth: int = 1,
     occupy(rows, cols, acc, start)
     length, stuck = 1, False
     tracker.update(tracker.done + 1, detail="walking")
-    for moves in chunks.sizes(tracker):
+    for moves in chunks.sizes(tracker, first_moves(rule, depth)):
         if stuck or length == n_free:
             break
         before = length

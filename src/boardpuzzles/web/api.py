@@ -4,7 +4,7 @@ Each endpoint reads its query (:class:`.params.Query`), calls the library and
 answers what the library's ``to_json()`` gives, so the answer equals the
 command's ``--json`` output.  A list answer is sent as JSON Lines, as the
 command prints it (``queens all``, and ``--trace`` streams: one step object per
-line, then the result).  Endpoints run in a worker thread, never on the event
+line, then the result).  Endpoints run in a worker process (:mod:`.pool`), never on the event
 loop; each receives a :class:`Work` that tells it when to stop.
 
 The web server bounds what one request may ask (the ``WEB_*`` limits below, on
@@ -216,7 +216,7 @@ def queens_solve(query: Query, work: Work) -> Answer:
         if method not in WATCHED:
             raise InputError("{parameter} must be one of " + ", ".join(WATCHED) + " to trace a seed's search",
                              parameter="method", value=method, allowed=list(WATCHED))
-        lines = _steps_then(search_steps(n, method), work, lambda step: step.solution is not None)
+        lines = _steps_then(search_steps(n, method, cancel=work.cancel), work, lambda step: step.solution is not None)
         solution = lines[-1]["solution"] if lines else None
         answer = no_solution(n).to_json() if solution is None else queens.Solution.from_columns(solution).to_json()
         return [*lines, answer]
@@ -239,7 +239,7 @@ def queens_all(query: Query, work: Work) -> Answer:
         if method not in WATCHED:
             raise InputError("{parameter} must be one of " + ", ".join(WATCHED) + " to trace a seed's search",
                              parameter="method", value=method, allowed=list(WATCHED))
-        for step in search_steps(n, method):
+        for step in search_steps(n, method, cancel=work.cancel):
             if limit is not None and shown >= limit:
                 break
             lines.append(step.to_json())

@@ -3,14 +3,13 @@
 Pages and their assets are read from the package once, when the app is made;
 no request reads or writes a file.  A gate (:class:`Gate`) answers only requests
 for the address served, from no page of another site: a web page the user opens
-elsewhere can neither start work here nor, by DNS rebinding, read the answers.  Every API call runs in a worker thread
-(:data:`WORKERS` of them) with a cancel event that is set when its client goes
-away or its time is up, so the event loop only waits and answers.
+elsewhere can neither start work here nor, by DNS rebinding, read the answers.  Every API call runs in a worker
+process (:mod:`.pool`), stopped when its client goes away or its time is up, its answer
+streamed as it comes, so the event loop only waits and answers.
 """
 
 from __future__ import annotations
 
-import asyncio
 import html
 import ipaddress
 import json
@@ -20,7 +19,6 @@ import socket
 import threading
 import webbrowser
 from collections.abc import AsyncIterator, Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -33,16 +31,12 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ..errors import BoardpuzzlesError, Cancelled, InputError, TooLong
+from ..errors import BoardpuzzlesError, Cancelled, InputError, InternalError
 from ..registry import PUZZLES
-from .api import JOB_SECONDS, REQUEST_SECONDS, Answer, Endpoint, OverBudget, Work
+from .api import JOB_SECONDS, REQUEST_SECONDS, Endpoint
 from .params import MAX_QUERY, Query
+from .pool import RETRY_SECONDS, Busy, Call, Pool, error_json, never
 
-#: Threads that run the API's requests, and the jobs (counts), apart: a count never holds up a request.
-WORKERS = 4
-JOB_WORKERS = 2
-#: Seconds between two looks at whether a waiting request's client is still there.
-POLL_SECONDS = 0.1
 #: Seconds a connection may take to send a request's headers (from when it opens or its last answer)
 HEADER_SECONDS = 10.0
 #: The names this machine is reached by from itself; the host given to :func:`serve` is added
@@ -108,90 +102,33 @@ def page_html(template: str, path: str) -> str:
     return re.sub(r"<!--puzzles:([a-z]+)-->", lambda found: slots[found.group(1)](), template)
 
 
-def _json(payload: Any, status: int = 200) -> Response:
+def _json(payload: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     """JSON as the command prints it with --json (the same text, byte for byte)."""
     return Response(json.dumps(payload) + "\n", status_code=status, media_type="application/json",
-                    headers=SECURITY_HEADERS)
-
-
-def error_json(error: BoardpuzzlesError) -> dict[str, Any]:
-    """An error as the API answers it: ``{"error": ...}`` and, for bad input, the field (named in the
-    message too) and the allowed values.
-
-    Work refused as too long (:class:`TooLong`) cannot be forced on the web: its message says to ask for less.
-    """
-    if isinstance(error, TooLong):
-        problem = error.problem.replace("; pass {parameter} to run it anyway", "")
-        return {"error": f"{problem}; the web server does not run work this long: ask for less",
-                "parameter": None, "value": None, "allowed": None}
-    if not isinstance(error, InputError):
-        return {"error": str(error)}
-    payload = error.to_json()
-    if error.parameter and error.parameter not in payload["error"]:
-        payload["error"] = f"{error.parameter}: {payload['error']}"  # the message names the field
-    return payload
+                    headers={**SECURITY_HEADERS, **(headers or {})})
 
 
 def _error(error: BoardpuzzlesError) -> Response:
     return _json(error_json(error), 400)
 
 
-def _seen(future: asyncio.Future[Any]) -> None:
-    """Read a finished future's outcome, so that asyncio does not log it as never retrieved."""
-    if not future.cancelled():
-        future.exception()
-
-
 class Server:
-    """The app's state: the worker threads, and the cancel events of the work given them (``running``)."""
+    """The app's state: its pages and assets, and the worker processes that do the API's work (:mod:`.pool`)."""
 
     def __init__(self) -> None:
-        self.requests = ThreadPoolExecutor(WORKERS, thread_name_prefix="boardpuzzles-web")
-        self.jobs = ThreadPoolExecutor(JOB_WORKERS, thread_name_prefix="boardpuzzles-job")
-        self.running: set[threading.Event] = set()
+        self.pool = Pool()
         self.assets = _assets()
         self.pages = {path: page_html(self.assets[name][0].decode("utf-8"), path).encode("utf-8")
                       for path, name in PAGES.items()}
 
+    @property
+    def running(self) -> set[Call]:
+        """The calls at work, even those whose client is gone, until their worker has stopped."""
+        return self.pool.running
+
     def stop(self) -> None:
-        """Cancel all work in progress and wait for the threads to finish it."""
-        for cancel in list(self.running):
-            cancel.set()
-        for executor in (self.requests, self.jobs):
-            executor.shutdown(wait=True, cancel_futures=True)
-
-    async def run(self, endpoint: Endpoint, query: Query, request: Request, work: Work) -> Answer:
-        """Run an endpoint in a worker thread; cancel it if the client goes away or time is up.
-
-        The work counts as running (:attr:`running`) from when it is given to the threads until
-        its thread has returned, even when the request that started it is gone.  Its time counts
-        from when a thread starts it.
-        """
-        self.running.add(work.cancel)
-        submitted = (self.jobs if endpoint.job else self.requests).submit(work.run, endpoint, query)
-        submitted.add_done_callback(lambda _: self.running.discard(work.cancel))
-        future = asyncio.wrap_future(submitted)
-        future.add_done_callback(_seen)  # a job left by its client still ends in Cancelled: no one reads it
-        over = False
-        try:
-            while True:
-                done, _ = await asyncio.wait({future}, timeout=POLL_SECONDS)
-                if done:
-                    break
-                if await request.is_disconnected():
-                    work.cancel.set()
-                if work.over():
-                    over = True
-                    work.cancel.set()
-            try:
-                return future.result()
-            except Cancelled:
-                if over:
-                    raise OverBudget(f"this needs more than the {work.seconds:.0f} s a request may work: "
-                                     "ask for less") from None
-                raise
-        finally:
-            work.cancel.set()
+        """End all work in progress: every worker is killed."""
+        self.pool.stop()
 
     async def page(self, request: Request) -> Response:
         return Response(self.pages[request.url.path], media_type=CONTENT_TYPES[".html"], headers=SECURITY_HEADERS)
@@ -215,57 +152,39 @@ class Server:
             query = Query(request.query_params.multi_items(), endpoint.fields)
         except InputError as error:
             return _error(error)
-        if endpoint.job and "text/event-stream" in request.headers.get("accept", ""):
-            return StreamingResponse(self._events(endpoint, query, request), media_type="text/event-stream",
-                                     headers={**SECURITY_HEADERS, "Cache-Control": "no-cache"})
-        work = Work(threading.Event(), JOB_SECONDS if endpoint.job else REQUEST_SECONDS)
+        events = endpoint.job and "text/event-stream" in request.headers.get("accept", "")
         try:
-            answer = await self.run(endpoint, query, request, work)
-            if isinstance(answer, list):
-                lines = "".join(json.dumps(line) + "\n" for line in answer)
-                return Response(lines, media_type="application/x-ndjson", headers=SECURITY_HEADERS)
-            return _json(answer)
+            call = await self.pool.call(endpoint, query, JOB_SECONDS if endpoint.job else REQUEST_SECONDS, endpoint.job)
+        except Busy as busy:
+            return _json({"error": str(busy)}, 503, {"Retry-After": str(RETRY_SECONDS)})
+        if events:
+            return StreamingResponse(self._events(call), media_type="text/event-stream",
+                                     headers={**SECURITY_HEADERS, "Cache-Control": "no-cache"})
+        try:
+            while (message := await call.next(request.is_disconnected))[0] != "head":
+                pass  # progress: for events only
         except Cancelled:
             return _json({"error": "cancelled: the client went away"}, 499)
+        except InternalError as error:
+            return _json({"error": str(error)}, 500)
         except BoardpuzzlesError as error:
             return _error(error)
-        except Exception as error:  # a bug: one line, never a traceback on the wire
-            log.exception("/api/%s failed", name)
-            return _json({"error": f"internal error in /api/{name}: {type(error).__name__}"}, 500)
+        _, status, media = message
+        return StreamingResponse(call.body(), status_code=status, media_type=media, headers=SECURITY_HEADERS)
 
-    async def _events(self, endpoint: Endpoint, query: Query, request: Request) -> AsyncIterator[str]:
+    async def _events(self, call: Call) -> AsyncIterator[str]:
         """A job as server-sent events: ``progress`` now and then, then ``result`` or ``error``."""
-        loop = asyncio.get_running_loop()
-        reports: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-
-        def report(payload: dict[str, Any]) -> None:  # from the worker thread
-            loop.call_soon_threadsafe(reports.put_nowait, payload)
-
-        work = Work(threading.Event(), JOB_SECONDS, report)
-        task = asyncio.ensure_future(self.run(endpoint, query, request, work))
-        waiting: asyncio.Future[dict[str, Any]] | None = None
         try:
-            while not task.done():
-                waiting = asyncio.ensure_future(reports.get())
-                await asyncio.wait({task, waiting}, return_when=asyncio.FIRST_COMPLETED)
-                if waiting.done():
-                    yield f"event: progress\ndata: {json.dumps(waiting.result())}\n\n"
-                else:
-                    waiting.cancel()
-            try:
-                yield f"event: result\ndata: {json.dumps(task.result())}\n\n"
-            except Cancelled:
-                return
-            except BoardpuzzlesError as error:
-                yield f"event: error\ndata: {json.dumps(error_json(error))}\n\n"
-            except Exception as error:
-                log.exception("job %s failed", endpoint.run.__name__)
-                yield f"event: error\ndata: {json.dumps({'error': f'internal error: {type(error).__name__}'})}\n\n"
+            while (message := await call.next(never))[0] == "progress":  # the response hears its client leave
+                yield f"event: progress\ndata: {json.dumps(message[1])}\n\n"
+            answer = "".join([piece async for piece in call.body()]).strip()
+            yield f"event: {'result' if message[1] == 200 else 'error'}\ndata: {answer}\n\n"
+        except Cancelled:
+            return
+        except BoardpuzzlesError as error:
+            yield f"event: error\ndata: {json.dumps(error_json(error))}\n\n"
         finally:
-            work.cancel.set()
-            task.cancel()
-            if waiting is not None:
-                waiting.cancel()
+            call.close(False)
 
 
 def _address(text: str) -> tuple[str, str]:
@@ -324,6 +243,7 @@ def create_app(hosts: Iterable[str] = ()) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.pool.warm()
         yield
         server.stop()
 
