@@ -13,9 +13,11 @@ king flies, when a man is crowned, whether captured pieces stay on the board
 until the move ends (the Turkish strike) and which captures are compulsory.
 The numba generator in :mod:`.fast` makes the same choices on bitboards.
 
-A flying king that captures and then flies on along the same line to capture
-again does not stop in between: its path lists only the squares where it stops
-(the start, each square where it turns, the end).
+A path has one square more than the pieces the move takes: the start, then the square where
+the piece lands after each piece it takes. A flying king that takes a piece and flies on along
+the same line to take the next one lands, in its path, on the first square beyond the piece
+taken (``a1:c3:e5:c7:a5`` for a king on a1 taking b2 and d4, then d6 and b6), as the notations
+of the rule sets write each landing.
 """
 
 from __future__ import annotations
@@ -41,8 +43,8 @@ _CAPTURE = 1 << 15  # in a kernel key: the move takes something
 
 
 class Move:
-    """One move, a value: the squares where the piece stops (``path``: the start, each square where it
-    turns, the end), the squares of the pieces it takes in order (``captured``) and those pieces
+    """One move, a value: the squares where the piece stops (``path``: the start, then where it lands
+    after each piece it takes, so one square more than the pieces taken), the squares of the pieces it takes in order (``captured``) and those pieces
     (``captured_pieces``, letters), the ``piece`` that moves, whether it is crowned (``promotes``),
     and the rule set it is a move of (``variant``); ``start``, ``end`` and ``is_capture`` too.
 
@@ -56,7 +58,7 @@ class Move:
     __slots__ = ("path", "captured", "piece", "captured_pieces", "promotes", "variant", "start", "end", "is_capture",
                  "_text", "_row", "_hash")
 
-    #: the squares where the piece stops: the start, each square where it turns, the end
+    #: the squares where the piece stops: the start, then where it lands after each piece it takes
     path: tuple[Square, ...]
     #: the squares of the pieces taken, in order
     captured: tuple[Square, ...]
@@ -460,8 +462,9 @@ class _CaptureSearch:
                 landings = landings[:1]
             found = True
             taken = captured + (target,)
-            # Flying on along the line to take the next piece is one stroke, from every landing square.
-            straight = self.search_flying(landings[-1], (direction,), path, taken)
+            # Flying on along the line to take the next piece is one stroke, from every landing square; the
+            # path lands on the first of them.
+            straight = self.search_flying(landings[-1], (direction,), path + (landings[0],), taken)
             turns = tuple(d for d in self.onward(self.king_directions, direction) if d != direction)
             turned = [self.search_flying(stop, turns, path + (stop,), taken) for stop in landings]
             must_continue = self.variant.king_lands_to_continue and (straight or any(turned))
