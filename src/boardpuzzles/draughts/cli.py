@@ -356,8 +356,8 @@ def _lines(prompt: Callable[[], str]) -> Iterator[str]:
 class _Table:
     """A game in the terminal: what each line typed does, said as text or as JSON lines."""
 
-    def __init__(self, game: Game, json_mode: bool, ascii: bool) -> None:
-        self.game, self.json_mode, self.ascii = game, json_mode, ascii
+    def __init__(self, game: Game, json_mode: bool, ascii: bool, numbers: bool = False) -> None:
+        self.game, self.json_mode, self.ascii, self.numbers = game, json_mode, ascii, numbers
 
     def say(self, text: str, **payload: Any) -> None:
         """``text`` for a person (nothing if empty), or ``payload`` as one JSON line."""
@@ -380,7 +380,8 @@ class _Table:
         done = len(game)
         move = f"after {game.move_number(done - 1)} {game.notation[-1]}" if done else "the start"
         if not self.json_mode:
-            output.show(game.position.diagram(f"{game.variant.name}: {move}, {self.side()} to move"), self.ascii)
+            title = f"{game.variant.name}: {move}, {self.side()} to move"
+            output.show(game.position.diagram(title, self.numbers), self.ascii)
         self.say("", event=event, **payload, ply=done, fen=game.fen(), turn=game.turn)
         end = game.outcome()
         if end is not None and game.ended_at == done:
@@ -398,8 +399,12 @@ class _Table:
         if word in ("help", "?"):
             self.say(self.help(), event="help", commands=PLAY_COMMANDS)
         elif word == "moves":
-            found = [str(move) for move in game.legal_moves()]
-            self.say(f"{len(found)} legal move(s): {' '.join(found)}", event="moves", moves=found)
+            end = game.outcome()
+            if end is not None:
+                self.say(f"the game is over ({end.reason}): no move to play", event="moves", moves=[])
+            else:
+                found = [str(move) for move in game.legal_moves()]
+                self.say(f"{len(found)} legal move(s): {' '.join(found)}", event="moves", moves=found)
         elif word == "fen":
             self.say(game.fen(), event="fen", fen=game.fen())
         elif word == "undo":
@@ -431,10 +436,11 @@ def play(
     board: BoardOpt = None,
     json_mode: Annotated[bool, typer.Option("--json", help="Answer each line with one JSON document (JSON Lines) instead of boards.")] = False,
     ascii: output.AsciiOpt = False,
+    numbers: NumbersOpt = False,
 ) -> None:
     """Play a game in the terminal: the board after each move; type moves in any notation, or moves, undo, fen,
     save FILE.pdn, quit. Lines are read from standard input when it is not a terminal."""
-    table = _Table(Game(_position(fen, board, variant)), json_mode, ascii)
+    table = _Table(Game(_position(fen, board, variant)), json_mode, ascii, numbers)
     table.board("start", variant=table.game.variant.name)
     if not json_mode:
         output.console.print(table.help(), markup=False, soft_wrap=True)
