@@ -160,7 +160,7 @@ def test_pdn_lists_the_games_and_shows_one(capsys):
         ("russian", "recognised: algebraic squares (8x8)")] * 3
 
 
-def test_pdn_lists_every_game_and_says_which_failed(capsys):
+def test_pdn_lists_every_game_and_says_which_failed(capsys, tmp_path):
     status, out, err = run(capsys, "draughts", "pdn", "tests/data/tinsley_english.pdn")
     lines = out.splitlines()
     assert status == 1 and len(lines) == 3 and "FAILED at move 16. (ply 31) '8-11Redoverstepped" in lines[2]
@@ -172,9 +172,13 @@ def test_pdn_lists_every_game_and_says_which_failed(capsys):
     assert games[2]["error"] == {"ply": 31, "text": "8-11Redoversteppedthetimecontrolonthismove.",
                                  "problem": "is not a move, a move number or a result"}
     status, out, err = run(capsys, "draughts", "pdn", "tests/data/czech2007.pdn")
-    assert status == 1 and out.count("FAILED") == 2
-    status, out, err = run(capsys, "draughts", "pdn", "tests/data/czech2007.pdn", "-v", "czech")
+    assert status == 0 and out.count("czech (recognised: czech, which replays the game, where the russian rules "
+                                     "fail at move") == 2
+    status, out, err = run(capsys, "draughts", "pdn", "tests/data/czech2007.pdn", "-v", "czech", "--write",
+                           str(tmp_path / "czech.pdn"))
     assert status == 0 and out.count("czech (the default given)") == 2 and err == ""
+    status, out, err = run(capsys, "draughts", "pdn", str(tmp_path / "czech.pdn"))  # written with its GameType
+    assert status == 0 and out.count("czech (GameType 29)") == 2
     status, out, err = run(capsys, "draughts", "pdn", "tests/data/tinsley_english.pdn", "--game", "3", "--ascii")
     assert status == 1 and out.count(" a b c d e f g h\n") == 31 and "fails at move 16. (ply 31)" in err
 
