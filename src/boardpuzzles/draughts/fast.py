@@ -731,10 +731,12 @@ class Generator:
     own (a generator is used by one thread at a time). After :meth:`run`, the first rows of
     :attr:`moves` are the moves ``(from, to, captured bits, flags, king order)`` (quiet moves by start,
     then end square) and those of :attr:`paths` their keys, the squares where each capture stops and the
-    squares of the pieces it takes, in order (see :data:`PATH_COLUMNS`). :attr:`runs` counts the calls, so that a reader
-    can tell whether the buffers still hold the moves it asked for."""
+    squares of the pieces it takes, in order (see :data:`PATH_COLUMNS`); :attr:`moves_view` and :attr:`keys` are
+    the moves and the keys' column as memoryviews (slicing one costs less than slicing an array).
+    :attr:`runs` counts the calls, so that a reader can tell whether the buffers still hold the moves it
+    asked for."""
 
-    __slots__ = ("table", "rays", "moves", "paths", "stack", "rows", "runs", "kernel")
+    __slots__ = ("table", "rays", "moves", "paths", "moves_view", "keys", "stack", "rows", "runs", "kernel")
 
     def __init__(self, variant: Variant, paths: bool = False) -> None:
         self.kernel = _generate_direct()
@@ -742,6 +744,7 @@ class Generator:
         self.rows = FEW_MOVES
         self.moves = np.empty((FEW_MOVES, COLUMNS), dtype=np.int64)
         self.paths = np.empty((FEW_MOVES, PATH_COLUMNS), dtype=np.int64)
+        self.moves_view, self.keys = memoryview(self.moves), memoryview(self.paths[:, 0])  # type: ignore[arg-type]
         self.stack = np.empty(2 * MOST_STOPS, dtype=np.int64)
         self.runs = 0
 
@@ -755,6 +758,7 @@ class Generator:
             self.rows = MAX_MOVES
             self.moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
             self.paths = np.empty((MAX_MOVES, PATH_COLUMNS), dtype=np.int64)
+            self.moves_view, self.keys = memoryview(self.moves), memoryview(self.paths[:, 0])  # type: ignore[arg-type]
             n = self.kernel(white, black, kings, colour, self.table, self.rays, self.moves, self.paths,
                                  self.stack)
         return n
