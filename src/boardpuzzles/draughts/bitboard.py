@@ -66,10 +66,10 @@ class Board:
         """The legal moves of the side to move (one per distinct move), each a :class:`.Move`: a lazy
         :class:`.Moves` sequence where the kernels play the rules (``len`` costs the kernel alone)."""
         state = self._state
-        if state is None:
+        if type(state) is not tuple:
             state = self._now()
-        if isinstance(state, Position):
-            return reference_moves(state)
+            if isinstance(state, Position):
+                return reference_moves(state)
         moves = self._listed = Moves(self._generator, state)
         return moves
 

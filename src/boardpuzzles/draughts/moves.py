@@ -267,7 +267,6 @@ class Moves(Sequence[Move]):
         self._count = generator.run(*bits)
         self._runs = generator.runs
         self._made: list[Move] | None = None
-        self._keys: list[int] = []
 
     def _list(self) -> list[Move]:
         made = self._made
@@ -280,7 +279,7 @@ class Moves(Sequence[Move]):
             if keys and keys[0] & _CAPTURE:
                 made, self._keys = _read_captures(generator, n, self.bits)
             else:
-                made, self._keys = list(map(generator.quiet.__getitem__, keys)), keys
+                made, self._keys = [*map(generator.quiet.__getitem__, keys)], keys
             self._made = made
         return made
 

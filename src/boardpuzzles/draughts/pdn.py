@@ -924,14 +924,14 @@ def normalised(checked: CheckedGame) -> PdnGame:
     """The game as it is written back normalised: a game replayed whole has its moves in its rule set's
     notation (moves not known kept as ``-``); any other is kept as it was read. A game read by the rules
     given to :func:`replay` (no tag of its own names them) gets the tag that names them
-    (:func:`rules_tag`), so that the file written reads back the same."""
+    (its GameType, or its Variant tag), so that the file written reads back the same."""
     if not isinstance(checked, CheckedGame):
         raise InputTypeError("{parameter} must be a CheckedGame (replay, check_games)", parameter="checked",
                              value=type(checked).__name__)
     pdn = checked.pdn
     tags = dict(pdn.tags)
     if checked.reason == DEFAULT_REASON and checked.variant is not None:
-        tags.setdefault(*rules_tag(checked.variant))  # so that the file reads back under the same rules
+        tags.setdefault(*_rules_tag(checked.variant))  # so that the file reads back under the same rules
     if checked.error is not None or checked.game is None:
         return PdnGame(tags, pdn.moves, pdn.notes, pdn.result, pdn.error, pdn.rest, pdn.warnings) \
             if tags != pdn.tags else pdn
@@ -940,7 +940,7 @@ def normalised(checked: CheckedGame) -> PdnGame:
                    pdn.result, None, "", list(pdn.warnings))
 
 
-def rules_tag(variant: Variant) -> tuple[str, str]:
+def _rules_tag(variant: Variant) -> tuple[str, str]:
     """The tag that names ``variant`` in a PDN file: ``GameType`` with its number, or ``Variant`` with its
     name for the rule sets without a number."""
     number = next((n for n, name in GAME_TYPES.items() if name == variant.name), None)
@@ -957,7 +957,7 @@ def from_game(game: Game, tags: dict[str, str] | None = None) -> PdnGame:
         raise InputTypeError("{parameter} must map tag names to their values, both text", parameter="tags",
                              value=type(tags).__name__)
     all_tags = {} if tags is None else dict(tags)
-    all_tags.setdefault(*rules_tag(game.variant))
+    all_tags.setdefault(*_rules_tag(game.variant))
     if game.start != Position.initial(game.variant):
         all_tags.setdefault("FEN", game.start.fen())
     end = game.outcome()
