@@ -371,11 +371,11 @@ def _made_capture(table: _QuietMoves, row: list[int], path: list[int], key: int,
 
 
 class _Generators(threading.local):
-    """Each thread's generators, by the identity of the rule set and whether they list every path (their
-    buffers are not shared between threads)."""
+    """Each thread's generators, by whether they list every path, then by the identity of the rule set
+    (their buffers are not shared between threads)."""
 
     def __init__(self) -> None:
-        self.made: dict[tuple[int, bool], MoveGenerator] = {}
+        self.made: tuple[dict[int, MoveGenerator], dict[int, MoveGenerator]] = ({}, {})
 
 
 _GENERATORS = _Generators()
@@ -608,10 +608,10 @@ def legal_moves(position: Position, paths: bool = False) -> Sequence[Move]:
         paths = checks.flag(paths, "paths")
     variant = position.variant
     if variant.on_bitboards:
-        made = _GENERATORS.made
-        generator = made.get((id(variant), paths))
+        made = _GENERATORS.made[paths]
+        generator = made.get(id(variant))
         if generator is None or generator.variant is not variant:
-            generator = made[id(variant), paths] = MoveGenerator(variant, bool(paths))
+            generator = made[id(variant)] = MoveGenerator(variant, paths)
         return Moves(generator, position.bitboards())
     return reference_moves(position, paths)
 
