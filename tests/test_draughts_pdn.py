@@ -121,6 +121,11 @@ def test_rules_recognised_that_fail_where_several_others_replay_the_game():
     assert game.error.problem.endswith("(the brazilian and czech rules replay the whole game: give the variant)")
     (game,) = check_games('[FEN "W:Wb6,h6:BKg7,d6,Kb2"]\n1. h6:f8 *', "czech").games
     assert game.ok and game.reason == "the default given"
+    # in a file whose other games only the Czech rules replay, it is read as Czech too
+    text = _read("czech2007.pdn").decode("utf-8") + '\n[FEN "W:Wb6,h6:BKg7,d6,Kb2"]\n1. h6:f8 *\n'
+    games = check_games(text).games
+    assert [one.ok for one in games] == [True] * 3 and [one.variant.name for one in games] == ["czech"] * 3
+    assert games[2].reason.endswith("; as the other games of the file")
 
 
 def test_the_forms_real_files_use():

@@ -39,7 +39,8 @@ and FEN: algebraic squares are Russian, numbers up to 32 English (Italian when t
 move comes from white's side: white moves first there), up to 50 international, up to
 72 Canadian. When the rules recognised do not replay a game, the other rule sets of the
 same board are tried (Czech for Russian, ...): the game is read by the one that replays it
-whole, or its error names those that do when several do.
+whole; where several do, by the one most of its file's games were read by so
+(:func:`check_games`), else its error names them.
 
 A FEN with a man on its own crowning row is read as the king it must be, and a FEN whose
 side to move is ``?`` as the side whose move the first one is, each with a warning on the
@@ -57,6 +58,7 @@ from __future__ import annotations
 import functools
 import re
 from array import array
+from collections import Counter
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -732,7 +734,9 @@ def replay(game: PdnGame, number: int = 1, default: Variant | str | None = None,
            like: Variant | str | None = None) -> CheckedGame:
     """Play the main line of ``game`` (the ``number``-th of its file) from its start, every move checked;
     the first that cannot be read or is not legal is the game's error, and the game stops there. Never
-    raises for a problem of the game itself. ``default`` and ``like`` as :meth:`PdnGame.rules`."""
+    raises for a problem of the game itself. ``default`` and ``like`` as :meth:`PdnGame.rules`; where the
+    rules recognised fail and several rule sets of the same board replay the game, ``like`` is taken if it
+    is one of them."""
     game = _pdn_game(game)
     number = checks.whole_number(number, "number", lo=1)
     default, like = _rules_given(default, "default"), _rules_given(like, "like")
@@ -746,9 +750,12 @@ def replay(game: PdnGame, number: int = 1, default: Variant | str | None = None,
             or checked.game is None:
         return checked
     others = [_replay(game, number, other, f"recognised: {other.name}, which replays the game, where the "
-                      f"{variant.name} rules fail at {checked.where()} {checked.error}")
+                      f"{variant.name} rules fail at {checked.where()} {checked.error}"
+                      f"{'; as the other games of the file' if other is like else ''}")
               for other in _same_board(variant)]
     whole = [other for other in others if other.ok]
+    if len(whole) > 1 and like is not None:
+        whole = [other for other in whole if other.variant is like] or whole
     if len(whole) == 1:
         return whole[0]
     if whole:
@@ -868,11 +875,19 @@ def file_rules(games: list[PdnGame]) -> Variant | None:
 def check_games(text: str | bytes, default: Variant | str | None = None) -> CheckedFile:
     """Read a PDN file (its text or bytes) and replay every game; one game's problem is that game's
     error, never the file's. A game whose squares alone do not tell its rules is read as most of the
-    file's games are (:func:`file_rules`)."""
+    file's games are (:func:`file_rules`); a game that several rule sets of the same board replay where
+    the rules recognised fail, as most of the file's games that only one of them replays."""
     default = _rules_given(default, "default")
     games = read_games(text)
     like = file_rules(games) if default is None else None
-    return CheckedFile([replay(pdn, number, default, like) for number, pdn in enumerate(games, 1)])
+    checked = [replay(pdn, number, default, like) for number, pdn in enumerate(games, 1)]
+    moved = Counter(one.variant.name for one in checked if one.ok and one.variant is not None
+                    and one.reason.startswith(f"recognised: {one.variant.name}, which replays"))
+    if moved:
+        most = VARIANTS[moved.most_common(1)[0][0]]
+        again = [one if one.ok else replay(one.pdn, one.number, default, most) for one in checked]
+        checked = [second if second.ok else first for first, second in zip(checked, again)]
+    return CheckedFile(checked)
 
 
 def _quote(value: str) -> str:
