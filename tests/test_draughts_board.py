@@ -81,6 +81,41 @@ def test_random_games_on_a_board_and_by_positions_agree(variant):
             assert board.position() == positions[-1]
 
 
+@pytest.mark.parametrize("variant", ["international", "russian", "frisian"])
+def test_moves_pushed_one_after_another_without_asking_for_the_position(variant):
+    """A move pushed is played when the position is next asked for: pushing a chain of moves (listed
+    moves, their text, moves of another list) and every leaf of a perft gives the same positions."""
+    rng = random.Random(f"chain {variant}")
+    start = Position.initial(VARIANTS[variant])
+    board, position = Board(start), start
+    for ply in range(40):
+        moves = legal_moves(position)
+        if not moves:
+            break
+        move = rng.choice(moves)
+        if ply % 3 == 0:
+            board.push(move.notation(full=True))  # the text, on a move not played yet
+        elif ply % 3 == 1:
+            board.push(move)  # a Move of legal_moves(position), not of this board's list
+        else:
+            listed = board.legal_moves
+            board.push(listed[list(listed).index(move)])
+        position = after(position, move)
+    assert board.position() == position and board.turn == position.turn
+
+    def leaves(depth: int) -> int:
+        if depth == 0:
+            return 1
+        nodes = 0
+        for move in board.legal_moves:
+            board.push(move)
+            nodes += leaves(depth - 1)
+            board.pop()
+        return nodes
+
+    assert leaves(3) == perft(position, 3) and board.position() == position
+
+
 def test_moves_are_values_with_plain_attributes():
     variant = get_variant("international")
     moves = legal_moves(Position.initial(variant))

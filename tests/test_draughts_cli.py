@@ -160,7 +160,7 @@ def test_pdn_lists_the_games_and_shows_one(capsys):
         ("russian", "recognised: algebraic squares (8x8)")] * 3
 
 
-def test_pdn_lists_every_game_and_says_which_failed(capsys):
+def test_pdn_lists_every_game_and_says_which_failed(capsys, tmp_path):
     status, out, err = run(capsys, "draughts", "pdn", "tests/data/tinsley_english.pdn")
     lines = out.splitlines()
     assert status == 1 and len(lines) == 3 and "FAILED at move 16. (ply 31) '8-11Redoverstepped" in lines[2]
@@ -172,9 +172,13 @@ def test_pdn_lists_every_game_and_says_which_failed(capsys):
     assert games[2]["error"] == {"ply": 31, "text": "8-11Redoversteppedthetimecontrolonthismove.",
                                  "problem": "is not a move, a move number or a result"}
     status, out, err = run(capsys, "draughts", "pdn", "tests/data/czech2007.pdn")
-    assert status == 1 and out.count("FAILED") == 2
-    status, out, err = run(capsys, "draughts", "pdn", "tests/data/czech2007.pdn", "-v", "czech")
+    assert status == 0 and out.count("czech (recognised: czech, which replays the game, where the russian rules "
+                                     "fail at move") == 2
+    status, out, err = run(capsys, "draughts", "pdn", "tests/data/czech2007.pdn", "-v", "czech", "--write",
+                           str(tmp_path / "czech.pdn"))
     assert status == 0 and out.count("czech (the default given)") == 2 and err == ""
+    status, out, err = run(capsys, "draughts", "pdn", str(tmp_path / "czech.pdn"))  # written with its GameType
+    assert status == 0 and out.count("czech (GameType 29)") == 2
     status, out, err = run(capsys, "draughts", "pdn", "tests/data/tinsley_english.pdn", "--game", "3", "--ascii")
     assert status == 1 and out.count(" a b c d e f g h\n") == 31 and "fails at move 16. (ply 31)" in err
 
@@ -250,15 +254,23 @@ def test_play_reads_lines_from_standard_input(monkeypatch, capsys, tmp_path):
 
 
 def test_play_announces_the_end_and_answers_in_json(monkeypatch, capsys):
-    monkeypatch.setattr("sys.stdin", io.StringIO("31-27\n27-22\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("31-27\n27-22\nmoves\n"))
     status, out, err = run(capsys, "draughts", "play", "W:W31:B", "-v", "international", "--json")
     events = [json.loads(line) for line in out.splitlines()]
-    assert status == 0 and [event["event"] for event in events] == ["start", "move", "end", "error", "quit"]
+    assert status == 0 and [event["event"] for event in events] == ["start", "move", "end", "error", "moves", "quit"]
+    assert events[4] == {"event": "moves", "moves": []}
     assert events[1] == {"event": "move", "move": "31-27", "ply": 1, "fen": "B:W27:B", "turn": "B"}
     assert events[2] == {"event": "end", "winner": "white", "reason": "black cannot move", "result": "2-0"}
     assert events[3] == {"event": "error", "input": "27-22",
                          "error": "the game is over (black cannot move): undo, save FILE.pdn or quit"}
-    assert events[4]["game"]["moves"] == ["31-27"] and events[4]["result"] == "2-0"
+    assert events[5]["game"]["moves"] == ["31-27"] and events[5]["result"] == "2-0"
+
+
+def test_play_with_numbers_and_moves_after_the_end(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("31-27\nmoves\n"))
+    status, out, err = run(capsys, "draughts", "play", "W:W31:B", "-v", "international", "--ascii", "--numbers")
+    assert status == 0 and " 5 26  . 27  . 28  . 29  . 30  ." in out  # the start: 31 stands on the row below
+    assert "the game is over (black cannot move): no move to play" in out and "0 legal move(s)" not in out
 
 
 def test_numbers_on_the_board_and_in_the_svg(tmp_path, capsys):

@@ -12,7 +12,7 @@ from draughts_helpers import random_position, reference_perft
 from boardpuzzles.draughts import fast, moves, perft
 from boardpuzzles.draughts.bitboard import Board
 from boardpuzzles.draughts.published import DISTINCT, PATHS
-from boardpuzzles.draughts.board import Position, parse_fen
+from boardpuzzles.draughts.board import Position, parse_fen, square_number, square_text
 from boardpuzzles.draughts.captures import longest_captures
 from boardpuzzles.draughts.rules import VARIANTS, Criterion, Promotion, get_variant
 from boardpuzzles.errors import InputError
@@ -62,7 +62,47 @@ def test_numba_generator_equals_reference_on_random_positions(variant):
             found = moves.legal_moves(position, paths)
             reference = moves.reference_moves(position, paths)
             assert collections.Counter(found) == collections.Counter(reference), position.fen()
+            assert all(len(move.path) == len(move.captured) + 1 for move in found if move.captured), position.fen()
             assert sorted(map(str, found)) == sorted(map(str, reference)), position.fen()
+
+
+def _strokes_take_in_order(move: moves.Move) -> bool:
+    """Each piece the move takes lies on the stroke from one square of its path to the next, the i-th
+    piece on the i-th stroke."""
+    for (a, b), taken in zip(zip(move.path, move.path[1:]), move.captured):
+        rows, cols = b[0] - a[0], b[1] - a[1]
+        steps = max(abs(rows), abs(cols))
+        dr, dc = (rows > 0) - (rows < 0), (cols > 0) - (cols < 0)
+        if taken not in [(a[0] + dr * i, a[1] + dc * i) for i in range(1, steps)]:
+            return False
+    return True
+
+
+def test_a_king_flying_on_along_a_line_lands_beyond_each_piece_it_takes():
+    position = parse_fen("W:We3,Ka1,g1:Bb6,d6,f6,d4,f4,b2", get_variant("russian"))
+    (move,) = [move for move in moves.legal_moves(position) if move.end == (4, 0)]
+    assert [square_text(square, move.variant) for square in move.path] == ["a1", "c3", "e5", "c7", "a5"]
+    assert len(move.captured) == 4 and str(move) == "a1:c3:e5:c7:a5"
+    assert move == next(m for m in moves.reference_moves(position) if m.end == (4, 0))
+    # international: 46 takes 41 and 23 along one line, several squares apart; it lands on 37, the first beyond 41
+    position = parse_fen("W:WK46:B41,23", get_variant("international"))
+    (move,) = [move for move in moves.legal_moves(position) if square_number(move.end, 10) == 19]
+    assert [square_number(square, 10) for square in move.path] == [46, 37, 19]
+    assert str(move) == "46x19" and move.notation(full=True) == "46x37x19"
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_path_has_one_square_more_than_the_pieces_it_takes(variant):
+    rng = random.Random(variant)
+    checked = 0
+    for _ in range(60):
+        position = random_position(VARIANTS[variant], rng, kings=0.5)
+        for move in moves.legal_moves(position, paths=True):
+            if move.captured:
+                assert len(move.path) == len(move.captured) + 1, (position.fen(), move.notation(full=True))
+                assert _strokes_take_in_order(move), (position.fen(), move.notation(full=True))
+                checked += 1
+    assert checked > 20
 
 
 def test_who_moves_first():

@@ -15,9 +15,9 @@ and the game's end on the board (:meth:`Board.outcome`).
 
 A :class:`.Position` is a value; a board is the one thing that changes. For the rule sets the numba
 kernels play (:attr:`.Variant.on_bitboards`) it keeps only the kernel's four numbers (white, black,
-kings, side to move): a move played is one :func:`.fast.play_row`, a move taken back is the numbers
-before it, and its own :class:`.fast.Generator` (buffers not shared with other threads) lists the
-moves. For the others it keeps the positions, played by :func:`.moves.after`. Convert with
+kings, side to move): a move pushed is recorded and played (one :func:`.fast.play_row`) when the
+position is next asked for, a move taken back is the numbers before it, and its own
+:class:`.fast.Generator` (buffers not shared with other threads) lists the moves. For the others it keeps the positions, played by :func:`.moves.after`. Convert with
 ``Board(position)`` and :meth:`Board.position`.
 """
 
@@ -43,8 +43,9 @@ class Board:
         require_position(position)
         #: the rule set
         self.variant: Variant = position.variant
-        #: The position now: its bitboards where the kernels play the rules, else the Position itself.
-        self._state: Bitboards | Position = position
+        #: The position now: its bitboards where the kernels play the rules, else the Position itself; None
+        #: while the move pushed last is not played yet (:meth:`_now` plays it when the position is asked for).
+        self._state: Bitboards | Position | None = position
         if self.variant.on_bitboards:
             self._state = position.bitboards()
             self._generator = MoveGenerator(self.variant)  # only boards on bitboards have one
@@ -52,20 +53,32 @@ class Board:
         self._stack: list[tuple[Bitboards | Position, Move, Moves | None]] = []
         self._listed: Moves | None = None  # the moves last listed (of the position now, or another)
 
+    def _now(self) -> Bitboards | Position:
+        """The position now, the move pushed last played on the bitboards first if it is not yet."""
+        state = self._state
+        if state is None:
+            before, move, _ = self._stack[-1]
+            white, black, kings, colour = before  # type: ignore[misc]  # a move waits only on bitboards
+            _, origin, to, taken, flags = move_row(move)
+            state = self._state = (*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour)
+        return state
+
     @property
     def legal_moves(self) -> Sequence[Move]:
         """The legal moves of the side to move (one per distinct move), each a :class:`.Move`: a lazy
         :class:`.Moves` sequence where the kernels play the rules (``len`` costs the kernel alone)."""
         state = self._state
-        if isinstance(state, Position):
-            return reference_moves(state)
+        if type(state) is not tuple:
+            state = self._now()
+            if isinstance(state, Position):
+                return reference_moves(state)
         moves = self._listed = Moves(self._generator, state)
         return moves
 
     @property
     def turn(self) -> str:
         """The side to move: "W" or "B"."""
-        state = self._state
+        state = self._now()
         if isinstance(state, Position):
             return state.turn
         return "B" if state[3] else "W"
@@ -78,14 +91,23 @@ class Board:
     def push(self, move: Move | str) -> None:
         """Play ``move``: a legal :class:`.Move` of the position, or its notation (``"32-28"``, any form
         :func:`.notation.parse_move` reads). An illegal move is an InputError naming it and the legal
-        ones; anything but a Move or a str an InputTypeError (a TypeError)."""
+        ones; anything but a Move or a str an InputTypeError (a TypeError).
+
+        A move of the moves listed last (:attr:`legal_moves`) is checked by its key and recorded: the
+        bitboards after it are made when the position is next asked for, so that a push taken back at once
+        (a search's leaves) costs no more."""
+        state, listed = self._state, self._listed
+        if type(move) is Move and listed is not None and listed.bits is state and listed.row_of(move) is not None:
+            self._stack.append((state, move, listed))
+            self._state = None
+            return
         if type(move) is not Move:
             if isinstance(move, str):
                 move = parse_move(move, self.position())
             elif not isinstance(move, Move):
                 raise InputTypeError("{parameter} must be a Move or its notation (str)", parameter="move",
                                      value=type(move).__name__)
-        state = self._state
+        state = self._now()
         if isinstance(state, Position):
             played = legal_move(move, state)
             self._stack.append((state, move if move == played else played, None))
@@ -94,27 +116,25 @@ class Board:
         if move.variant is not self.variant and move.variant != self.variant:
             raise InputError(f"{{parameter}} {move} is a move of {move.variant.name}, not {self.variant.name}",
                              parameter="move")
-        key, origin, to, taken, flags = move_row(move)
         listed = self._listed
         if listed is None or listed.bits is not state:
             listed = self._listed = Moves(self._generator, state)
-        if key not in listed.kernel_keys():
+        if listed.row_of(move) is None:
             move = legal_move(move, self.position())  # the legal move it names (or InputError)
-            key, origin, to, taken, flags = move_row(move)
         self._stack.append((state, move, listed))
-        white, black, kings, colour = state
-        self._state = (*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour)
+        self._state = None
 
     def pop(self) -> Move:
         """Take back the last move played; returns it (InputError if none was)."""
-        if not self._stack:
-            raise InputError("no move to take back: no move was played on this board")
-        self._state, move, self._listed = self._stack.pop()
+        try:
+            self._state, move, self._listed = self._stack.pop()
+        except IndexError:
+            raise InputError("no move to take back: no move was played on this board") from None
         return move
 
     def position(self) -> Position:
         """The position now, as a :class:`.Position`."""
-        state = self._state
+        state = self._now()
         if isinstance(state, Position):
             return state
         return Position.from_bitboards(state, self.variant)
@@ -148,7 +168,7 @@ class Board:
         end = ruled_end(self.variant, self.turn, bool(self.legal_moves), crowned)
         if end is not None:
             return end
-        state = self._state
+        state = self._now()
         if sum(1 for before, _, _ in stack if before == state) >= 2:
             return GameEnd(None, "the same position for the third time")
         return None

@@ -373,12 +373,12 @@ def opponent(engine: str, level: int | None, variant: str) -> Player:
 
 
 class _Table:
-    """A game in the terminal: what each line typed does, said as text or as JSON lines; ``computer`` plays the
-    side ``computer_side`` ("W" or "B") when given."""
+    """A game in the terminal: what each line typed does, said as text or as JSON lines (the squares numbered with
+    ``numbers``); ``computer`` plays the side ``computer_side`` ("W" or "B") when given."""
 
-    def __init__(self, game: Game, json_mode: bool, ascii: bool, computer: Player | None = None,
-                 computer_side: str = "B") -> None:
-        self.game, self.json_mode, self.ascii = game, json_mode, ascii
+    def __init__(self, game: Game, json_mode: bool, ascii: bool, numbers: bool = False,
+                 computer: Player | None = None, computer_side: str = "B") -> None:
+        self.game, self.json_mode, self.ascii, self.numbers = game, json_mode, ascii, numbers
         self.computer, self.computer_side = computer, computer_side
 
     def computer_moves(self) -> None:
@@ -412,7 +412,8 @@ class _Table:
         done = len(game)
         move = f"after {game.move_number(done - 1)} {game.notation[-1]}" if done else "the start"
         if not self.json_mode:
-            output.show(game.position.diagram(f"{game.variant.name}: {move}, {self.side()} to move"), self.ascii)
+            title = f"{game.variant.name}: {move}, {self.side()} to move"
+            output.show(game.position.diagram(title, self.numbers), self.ascii)
         self.say("", event=event, **payload, ply=done, fen=game.fen(), turn=game.turn)
         end = game.outcome()
         if end is not None and game.ended_at == done:
@@ -430,8 +431,12 @@ class _Table:
         if word in ("help", "?"):
             self.say(self.help(), event="help", commands=PLAY_COMMANDS)
         elif word == "moves":
-            found = [str(move) for move in game.legal_moves()]
-            self.say(f"{len(found)} legal move(s): {' '.join(found)}", event="moves", moves=found)
+            end = game.outcome()
+            if end is not None:
+                self.say(f"the game is over ({end.reason}): no move to play", event="moves", moves=[])
+            else:
+                found = [str(move) for move in game.legal_moves()]
+                self.say(f"{len(found)} legal move(s): {' '.join(found)}", event="moves", moves=found)
         elif word == "fen":
             self.say(game.fen(), event="fen", fen=game.fen())
         elif word == "undo":
@@ -477,6 +482,7 @@ def play(
     side: Annotated[str | None, typer.Option(
         "--side", metavar="SIDE", help="The side the computer plays: white or black (default: the side that does not "
         "move first, so that you start).", show_default=False)] = None,
+    numbers: NumbersOpt = False,
 ) -> None:
     """Play a game in the terminal: the board after each move; type moves in any notation, or moves, undo, fen,
     save FILE.pdn, quit. With --engine the computer plays one side and answers each move. Lines are read from
@@ -490,15 +496,15 @@ def play(
     mover = "W" if side == "white" else "B" if side == "black" else "B" if game.turn == "W" else "W"
     computer = None if engine is None else opponent(engine, level, game.variant.name)
     try:
-        _play(game, json_mode, ascii, computer, mover, side)
+        _play(_Table(game, json_mode, ascii, numbers, computer, mover))
     finally:
         if computer is not None:
             close_player(computer)
 
 
-def _play(game: Game, json_mode: bool, ascii: bool, computer: Player | None, mover: str, side: str | None) -> None:
-    """The game at the table, ``computer`` (when given) playing the side ``mover``."""
-    table = _Table(game, json_mode, ascii, computer, mover)
+def _play(table: _Table) -> None:
+    """The game at ``table``, its computer (when given) playing its side."""
+    game, computer, mover, json_mode = table.game, table.computer, table.computer_side, table.json_mode
     table.board("start", variant=game.variant.name,
                 **({} if computer is None else {"computer": computer.name, "computer_side": side_name(mover)}))
     if not json_mode:

@@ -64,8 +64,8 @@ COLUMNS = 5  # a move: from, to, captured bits, flags, king order (bit 31 - i: t
 MOST_STOPS = 64  # more stops or pieces taken than any board has squares
 #: A path row (written when moves are listed, not when they are counted): the move's key, ``from | to << 6 |
 #: flags << 12 | side << 14 | captures << 15`` (which is all a quiet move is), the number of stops ``k``, the
-#: ``k`` squares where the piece stops and turns (not its start or its end), then the squares of the pieces
-#: it takes, in order.
+#: ``k`` squares where the piece lands after each piece it takes but the last (so ``k`` is one less than the
+#: pieces taken), then the squares of the pieces it takes, in order.
 PATH_COLUMNS = 2 + 2 * MOST_STOPS
 DIRECTIONS = Lines.BOTH.vectors  # index d: 0..3 diagonal, 4..7 orthogonal; d ^ 3 is the reverse
 
@@ -277,7 +277,7 @@ def _take(order, taken, t, oppkings):
 def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, rays, moves, n, startking, colour,
               paths, stack, nstops):
     """Record every finished capture path continuing from ``s``; return the new move count. ``stack``
-    holds the path so far: its first ``nstops`` squares where the piece stopped and turned, and from
+    holds the path so far: its first ``nstops`` squares where the piece landed, and from
     ``MOST_STOPS`` on the squares of the pieces taken, in order.
 
     Callers check :func:`_can_take` first, so every call finds at least one capture.
@@ -303,12 +303,15 @@ def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, ra
             last = beyond - step if beyond >= 0 else _farthest(rules, rays, d, t)
             if rules.halt == BEHIND_PIECE or (rules.halt == BEHIND_KING and (oppkings >> t) & 1 == 1):
                 last = first
-            # flying on along the line to take the next piece is one stroke, from every landing square
+            # flying on along the line to take the next piece is one stroke, from every landing square; the
+            # path lands on the first of them
             straight = _can_take(last, as_king, 1 << d, taken2, occ, opp, oppkings, rules, rays)
             if straight:
+                if paths is not None:
+                    stack[nstops] = first
                 n = _captures(
                     last, as_king, 1 << d, origin, taken2, order2, occ, opp, oppkings, rules, rays, moves, n,
-                    startking, colour, paths, stack, nstops,
+                    startking, colour, paths, stack, nstops + 1,
                 )
             turns = rules.king_captures & ~(np.int64(1) << d) & ~back
             going_on = straight
@@ -728,10 +731,12 @@ class Generator:
     own (a generator is used by one thread at a time). After :meth:`run`, the first rows of
     :attr:`moves` are the moves ``(from, to, captured bits, flags, king order)`` (quiet moves by start,
     then end square) and those of :attr:`paths` their keys, the squares where each capture stops and the
-    squares of the pieces it takes, in order (see :data:`PATH_COLUMNS`). :attr:`runs` counts the calls, so that a reader
-    can tell whether the buffers still hold the moves it asked for."""
+    squares of the pieces it takes, in order (see :data:`PATH_COLUMNS`); :attr:`moves_view` and :attr:`keys` are
+    the moves and the keys' column as memoryviews (slicing one costs less than slicing an array).
+    :attr:`runs` counts the calls, so that a reader can tell whether the buffers still hold the moves it
+    asked for."""
 
-    __slots__ = ("table", "rays", "moves", "paths", "stack", "rows", "runs", "kernel")
+    __slots__ = ("table", "rays", "moves", "paths", "moves_view", "keys", "stack", "rows", "runs", "kernel")
 
     def __init__(self, variant: Variant, paths: bool = False) -> None:
         self.kernel = _generate_direct()
@@ -739,6 +744,7 @@ class Generator:
         self.rows = FEW_MOVES
         self.moves = np.empty((FEW_MOVES, COLUMNS), dtype=np.int64)
         self.paths = np.empty((FEW_MOVES, PATH_COLUMNS), dtype=np.int64)
+        self.moves_view, self.keys = memoryview(self.moves), memoryview(self.paths[:, 0])  # type: ignore[arg-type]
         self.stack = np.empty(2 * MOST_STOPS, dtype=np.int64)
         self.runs = 0
 
@@ -752,6 +758,7 @@ class Generator:
             self.rows = MAX_MOVES
             self.moves = np.empty((MAX_MOVES, COLUMNS), dtype=np.int64)
             self.paths = np.empty((MAX_MOVES, PATH_COLUMNS), dtype=np.int64)
+            self.moves_view, self.keys = memoryview(self.moves), memoryview(self.paths[:, 0])  # type: ignore[arg-type]
             n = self.kernel(white, black, kings, colour, self.table, self.rays, self.moves, self.paths,
                                  self.stack)
         return n

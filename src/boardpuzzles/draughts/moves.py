@@ -13,9 +13,11 @@ king flies, when a man is crowned, whether captured pieces stay on the board
 until the move ends (the Turkish strike) and which captures are compulsory.
 The numba generator in :mod:`.fast` makes the same choices on bitboards.
 
-A flying king that captures and then flies on along the same line to capture
-again does not stop in between: its path lists only the squares where it stops
-(the start, each square where it turns, the end).
+A path has one square more than the pieces the move takes: the start, then the square where
+the piece lands after each piece it takes. A flying king that takes a piece and flies on along
+the same line to take the next one lands, in its path, on the first square beyond the piece
+taken (``a1:c3:e5:c7:a5`` for a king on a1 taking b2 and d4, then d6 and b6), as the notations
+of the rule sets write each landing.
 """
 
 from __future__ import annotations
@@ -41,8 +43,8 @@ _CAPTURE = 1 << 15  # in a kernel key: the move takes something
 
 
 class Move:
-    """One move, a value: the squares where the piece stops (``path``: the start, each square where it
-    turns, the end), the squares of the pieces it takes in order (``captured``) and those pieces
+    """One move, a value: the squares where the piece stops (``path``: the start, then where it lands
+    after each piece it takes, so one square more than the pieces taken), the squares of the pieces it takes in order (``captured``) and those pieces
     (``captured_pieces``, letters), the ``piece`` that moves, whether it is crowned (``promotes``),
     and the rule set it is a move of (``variant``); ``start``, ``end`` and ``is_capture`` too.
 
@@ -56,7 +58,7 @@ class Move:
     __slots__ = ("path", "captured", "piece", "captured_pieces", "promotes", "variant", "start", "end", "is_capture",
                  "_text", "_row", "_hash")
 
-    #: the squares where the piece stops: the start, each square where it turns, the end
+    #: the squares where the piece stops: the start, then where it lands after each piece it takes
     path: tuple[Square, ...]
     #: the squares of the pieces taken, in order
     captured: tuple[Square, ...]
@@ -203,14 +205,22 @@ def _key(origin: int, to: int, flags: int, colour: int, taken: int) -> int:
     return key | _CAPTURE | taken << 16 if taken else key
 
 
+#: The most captures a rule set keeps made (:class:`_QuietMoves`); past it they are made afresh.
+MOST_CAPTURES_KEPT = 1 << 16
+
+
 class _QuietMoves(dict[int, Move]):
-    """The quiet moves of one rule set by their kernel key, each made when first met."""
+    """The quiet moves of one rule set by their kernel key, each made when first met; and in
+    :attr:`captures` the captures made so far (at most :data:`MOST_CAPTURES_KEPT`), by what makes them:
+    their key with the pieces taken, which of those are kings, whether they are written in full, and
+    their path as the kernel wrote it."""
 
     def __init__(self, variant: Variant) -> None:
         super().__init__()
         self.variant = variant
         self.square = bit_squares(variant)
         self.text = [square_text(square, variant) if square[0] >= 0 else "" for square in self.square]
+        self.captures: dict[tuple[int, ...], Move] = {}
 
     def __missing__(self, key: int) -> Move:
         origin, to, flags, colour = key & 63, (key >> 6) & 63, (key >> 12) & 3, (key >> 14) & 1
@@ -257,7 +267,6 @@ class Moves(Sequence[Move]):
         self._count = generator.run(*bits)
         self._runs = generator.runs
         self._made: list[Move] | None = None
-        self._keys: list[int] = []
 
     def _list(self) -> list[Move]:
         made = self._made
@@ -266,11 +275,11 @@ class Moves(Sequence[Move]):
             if generator.runs != self._runs:
                 generator.run(*self.bits)
                 self._runs = generator.runs
-            keys: list[int] = generator.paths[:n, 0].tolist() if n else []
+            keys: list[int] = generator.keys[:n].tolist()
             if keys and keys[0] & _CAPTURE:
                 made, self._keys = _read_captures(generator, n, self.bits)
             else:
-                made, self._keys = list(map(generator.quiet.__getitem__, keys)), keys
+                made, self._keys = [*map(generator.quiet.__getitem__, keys)], keys
             self._made = made
         return made
 
@@ -278,6 +287,15 @@ class Moves(Sequence[Move]):
         """The key of each move (:func:`move_row`), telling the moves of the position apart."""
         self._list()
         return self._keys
+
+    def row_of(self, move: Move) -> tuple[int, int, int, int, int] | None:
+        """The kernel's row of ``move`` (:func:`move_row`) if it is one of these moves (by its key), else None."""
+        row = move._row
+        if row is None:
+            row = move_row(move)
+        if self._made is None:
+            self._list()
+        return row if row[0] in self._keys else None
 
     def __len__(self) -> int:
         return self._count
@@ -307,39 +325,57 @@ class Moves(Sequence[Move]):
 
 
 def _read_captures(generator: MoveGenerator, n: int, bits: Bitboards) -> tuple[list[Move], list[int]]:
-    """The capture of each row the kernel wrote for the position ``bits``, and their keys."""
-    variant = generator.variant
-    rows = generator.moves[:n].tolist()
+    """The capture of each row the kernel wrote for the position ``bits``, and their keys: each made once
+    per rule set and kept (:class:`_QuietMoves`), a capture being met again in many positions."""
+    rows: list[list[int]] = generator.moves_view[:n].tolist()  # type: ignore[assignment]  # typeshed: list[int]
     most = max(row[2].bit_count() for row in rows)
-    paths = generator.paths[:n, : 2 + 2 * most].tolist()
-    square, text = bit_squares(variant), generator.quiet.text
-    colour, kings = bits[3], bits[2]
-    mine, theirs = _LETTERS[colour], _LETTERS[1 - colour]
+    paths: list[list[int]] = generator.paths[:n, : 1 + 2 * most].tolist()  # the key, the stops (one less than pieces taken), the order
+    kings = bits[2]
     ends: dict[tuple[int, int], int] = {}
-    for row in rows:
-        ends[row[0], row[1]] = ends.get((row[0], row[1]), 0) + 1
-    sep, full_path = variant.capture_sep, variant.full_path
+    if n > 1:
+        for row in rows:
+            ends[row[0], row[1]] = ends.get((row[0], row[1]), 0) + 1
+    full_path = generator.variant.full_path
+    table = generator.quiet
     made, found = [], []
-    for (origin, to, taken, flags, _), (key, nstops, *path) in zip(rows, paths):
-        stops = path[:nstops]
-        order = path[nstops : nstops + taken.bit_count()]
-        where = (origin, *stops, to)
-        written = where if full_path or ends[origin, to] > 1 else (origin, to)
-        found.append(key | taken << 16)
-        made.append(_move(
-            variant, tuple(square[bit] for bit in where), tuple(square[bit] for bit in order), mine[flags & 1],
-            tuple(theirs[(kings >> bit) & 1] for bit in order), flags & 2 == 2, sep.join(text[bit] for bit in written),
-            (found[-1], origin, to, taken, flags),
-        ))
+    for row, path in zip(rows, paths):
+        origin, to, taken = row[0], row[1], row[2]
+        key = path[0] | taken << 16
+        full = full_path or ends.get((origin, to), 1) > 1
+        known = (key, kings & taken, full, *path[1 : 2 + 2 * taken.bit_count() - 1])
+        move = table.captures.get(known)
+        if move is None:
+            move = _made_capture(table, row, path, key, bits, full)
+            if len(table.captures) >= MOST_CAPTURES_KEPT:
+                table.captures.clear()
+            table.captures[known] = move
+        made.append(move)
+        found.append(key)
     return made, found
 
 
+def _made_capture(table: _QuietMoves, row: list[int], path: list[int], key: int, bits: Bitboards, full: bool) -> Move:
+    """The capture of the kernel's ``row`` and ``path`` row (with its ``key``) in the position ``bits``,
+    written in ``full`` or by its ends."""
+    variant, square, text = table.variant, table.square, table.text
+    origin, to, taken, flags = row[0], row[1], row[2], row[3]
+    nstops = path[1]
+    order = path[2 + nstops : 2 + nstops + taken.bit_count()]
+    where = (origin, *path[2 : 2 + nstops], to)
+    colour, kings = bits[3], bits[2]
+    return _move(
+        variant, tuple(square[bit] for bit in where), tuple(square[bit] for bit in order), _LETTERS[colour][flags & 1],
+        tuple(_LETTERS[1 - colour][(kings >> bit) & 1] for bit in order), flags & 2 == 2,
+        variant.capture_sep.join(text[bit] for bit in (where if full else (origin, to))), (key, origin, to, taken, flags),
+    )
+
+
 class _Generators(threading.local):
-    """Each thread's generators, by the identity of the rule set and whether they list every path (their
-    buffers are not shared between threads)."""
+    """Each thread's generators, by whether they list every path, then by the identity of the rule set
+    (their buffers are not shared between threads)."""
 
     def __init__(self) -> None:
-        self.made: dict[tuple[int, bool], MoveGenerator] = {}
+        self.made: tuple[dict[int, MoveGenerator], dict[int, MoveGenerator]] = ({}, {})
 
 
 _GENERATORS = _Generators()
@@ -460,8 +496,9 @@ class _CaptureSearch:
                 landings = landings[:1]
             found = True
             taken = captured + (target,)
-            # Flying on along the line to take the next piece is one stroke, from every landing square.
-            straight = self.search_flying(landings[-1], (direction,), path, taken)
+            # Flying on along the line to take the next piece is one stroke, from every landing square; the
+            # path lands on the first of them.
+            straight = self.search_flying(landings[-1], (direction,), path + (landings[0],), taken)
             turns = tuple(d for d in self.onward(self.king_directions, direction) if d != direction)
             turned = [self.search_flying(stop, turns, path + (stop,), taken) for stop in landings]
             must_continue = self.variant.king_lands_to_continue and (straight or any(turned))
@@ -571,10 +608,10 @@ def legal_moves(position: Position, paths: bool = False) -> Sequence[Move]:
         paths = checks.flag(paths, "paths")
     variant = position.variant
     if variant.on_bitboards:
-        made = _GENERATORS.made
-        generator = made.get((id(variant), paths))
+        made = _GENERATORS.made[paths]
+        generator = made.get(id(variant))
         if generator is None or generator.variant is not variant:
-            generator = made[id(variant), paths] = MoveGenerator(variant, bool(paths))
+            generator = made[id(variant)] = MoveGenerator(variant, paths)
         return Moves(generator, position.bitboards())
     return reference_moves(position, paths)
 

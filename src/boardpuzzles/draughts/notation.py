@@ -15,8 +15,9 @@ files write captures with ``-``):
   the start, squares it passes in that order, the end), where one move fits.
 
 Squares are numbers or algebraic names in any variant (:func:`~.board.parse_square_text`);
-spaces around a separator are allowed (``32 - 28``), and algebraic squares may be written
-without one (``c3d4``, as some programs write them). Trailing move comments ``!``, ``?``,
+spaces around a separator are allowed (``32 - 28``), algebraic squares may be written
+without one (``c3d4``, as some programs write them), and so may two numbers of two digits
+each (``3228``, as the PDN reading grammar notes). Trailing move comments ``!``, ``?``,
 ``!?`` ... are ignored.
 """
 
@@ -33,6 +34,8 @@ from .moves import Move, after, distinct, legal_moves
 _SEPARATORS = re.compile(r"\s*[-xX:]\s*")
 _GLUED = re.compile(r"(?:[A-Za-z][0-9]+){2,}")  # algebraic squares without separators: c3d4
 _SQUARE = re.compile(r"[A-Za-z][0-9]+")
+_GLUED_NUMBERS = re.compile(r"[0-9]{4}")  # two numbers of two digits without a separator: 3228
+_TWO_DIGITS = re.compile(r"[0-9]{2}")
 _COMMENT = re.compile(r"[!?]+$")
 
 #: Legal moves listed in an error before it says "..." instead.
@@ -82,7 +85,12 @@ def _side(position: Position) -> str:
 def read_squares(text: str, position: Position) -> list[Square]:
     """The squares named in a move's text (InputError if one is not a square of the board)."""
     body = _COMMENT.sub("", text.strip())
-    parts = _SQUARE.findall(body) if _GLUED.fullmatch(body) else _SEPARATORS.split(body)
+    if _GLUED.fullmatch(body):
+        parts = _SQUARE.findall(body)
+    elif _GLUED_NUMBERS.fullmatch(body):
+        parts = _TWO_DIGITS.findall(body)
+    else:
+        parts = _SEPARATORS.split(body)
     if len(parts) < 2 or not all(parts):
         raise InputError(
             f"{{parameter}} '{text.strip()}' is not a move: write its squares joined by '-', 'x' or ':', like 32-28 "
@@ -94,16 +102,20 @@ def read_squares(text: str, position: Position) -> list[Square]:
         raise InputError(f"{{parameter}} '{text.strip()}': {error}", parameter="move") from None
 
 
-def parse_move(move: str, position: Position) -> Move:
-    """The legal move of ``position`` that the notation ``move`` names (InputError if none, or if it is
-    ambiguous)."""
+def fitting_moves(move: str, position: Position) -> list[Move]:
+    """The legal moves of ``position`` that the notation ``move`` fits, one per distinct move (the first
+    route that fits): one when the text names a move, several when it is ambiguous (a capture written by
+    its ends that two routes fit, taking different pieces), none when it names no legal move. InputError
+    if the text is not a move's."""
     require_position(position)
     if not isinstance(move, str):
         raise InputTypeError("{parameter} must be a move's notation (text)", parameter="move",
                              value=type(move).__name__)
-    squares = read_squares(move, position)
-    moves = legal_moves(position, paths=True)
-    shown = move.strip()
+    return distinct(_fitting(read_squares(move, position), legal_moves(position, paths=True)))
+
+
+def _fitting(squares: list[Square], moves: Sequence[Move]) -> list[Move]:
+    """The moves of ``moves`` (every path) that the squares of a move's text fit."""
     if len(squares) == 2:
         found = [legal for legal in moves if (legal.start, legal.end) == (squares[0], squares[1])]
     else:
@@ -115,16 +127,23 @@ def parse_move(move: str, position: Position) -> Move:
         if not found:
             found = [legal for legal in moves if (legal.start, legal.end) == (squares[0], squares[-1])
                      and _passes(squares, _trace(legal.path))]
-    options = distinct(found)
+    return found
+
+
+def parse_move(move: str, position: Position) -> Move:
+    """The legal move of ``position`` that the notation ``move`` names (InputError if none, or if it is
+    ambiguous)."""
+    options = fitting_moves(move, position)
     if len(options) == 1:
-        return found[0]
+        return options[0]
+    shown = move.strip()
     if options:
         ends = " to ".join(square_text(square, position.variant) for square in (options[0].start, options[0].end))
         raise InputError(
             f"{{parameter}} '{shown}' is ambiguous: {len(options)} captures go from {ends}, taking different pieces: "
             f"write the full path, one of {_choices(options, full=True)}", parameter="move",
         )
-    if not moves:
+    if not legal_moves(position):
         raise InputError(f"{{parameter}} '{shown}': {_side(position)} has no legal move here", parameter="move")
     raise InputError(
         f"{{parameter}} '{shown}' is not legal for {_side(position)} here: the legal moves are "

@@ -8,7 +8,8 @@ comments ``{...}`` (nested braces too), variations ``(...)``, move strengths (``
 ``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``, ``*``; a match score such as ``4-6`` where the
 ``Result`` tag says so). Lines starting with ``%`` are skipped (escape lines), and so is
 the rest of a line after ``;``. Moves may have spaces around their separator
-(``1- 7``, ``32 - 28``) and algebraic squares none (``c3d4``). A file is UTF-8 (a byte
+(``1- 7``, ``32 - 28``), algebraic squares none (``c3d4``) and two numbers of two digits
+none either (``3228``); a move not known is written ``-`` (``1. - -``). A file is UTF-8 (a byte
 order mark is skipped) or, failing that, Windows-1252/Latin-1; CRLF and CR line ends
 are read (:func:`pdn_text`).
 
@@ -18,7 +19,10 @@ game's :class:`GameError`, the text from there to the game's end is kept
 (:attr:`PdnGame.rest`), and reading goes on with the next game (at its tags, or after
 the result). Replaying (:func:`replay`) plays the main line move by move and stops at
 the first move that is not legal, again as that game's error. So :func:`check_games`
-answers for every game: replayed whole, or where and why not.
+answers for every game: replayed whole, or where and why not. A capture written by its ends
+that two routes fit is settled by the moves that follow: the route after which the game goes
+on furthest, when only one does; else the error names the routes. Moves not known (``-``)
+end the replay without an error, when no known move follows them.
 
 Reading keeps everything but the move numbers, which the writer recomputes:
 comments and variations are attached to the move they follow, and written back where
@@ -33,10 +37,14 @@ Frisian; the six-field form ``20,W,10,10,N1,0`` gives the board size too, which 
 agree), else the ``default`` given, else it is recognised from the squares of its moves
 and FEN: algebraic squares are Russian, numbers up to 32 English (Italian when the first
 move comes from white's side: white moves first there), up to 50 international, up to
-72 Canadian.
+72 Canadian. When the rules recognised do not replay a game, the other rule sets of the
+same board are tried (Czech for Russian, ...): the game is read by the one that replays it
+whole; where several do, by the one most of its file's games were read by so
+(:func:`check_games`), else its error names them.
 
-A FEN with a man on its own crowning row is read as the king it must be, with a
-warning on the game (:attr:`CheckedGame.warnings`).
+A FEN with a man on its own crowning row is read as the king it must be, and a FEN whose
+side to move is ``?`` as the side whose move the first one is, each with a warning on the
+game (:attr:`CheckedGame.warnings`).
 
 **Reading is linear in the file and bounded.** A file longer than
 :data:`MOST_CHARACTERS` is refused (an InputError); a tag longer than :data:`MOST_TAG`
@@ -47,8 +55,10 @@ are matched in one pass (:class:`_Pairs`).
 
 from __future__ import annotations
 
+import functools
 import re
 from array import array
+from collections import Counter
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -59,6 +69,8 @@ from ..errors import InputError, InputTypeError
 from ..geometry import is_number, too_long
 from .board import Position, check_position, read_fen, square_text
 from .game import Game, move_number
+from .moves import Move
+from .notation import fitting_moves
 from .rules import VARIANTS, Variant, get_variant
 
 #: PDN 3.0 GameType numbers by rule set (wiegerw/pdn, doc/gametype.rst).
@@ -70,6 +82,10 @@ GAME_TYPES = {
 OTHER_GAME_TYPES = {28: "Portuguese", 32: "Ghanaian", 33: "Nigerian", 41: "Spantsiretti", 42: "Russian giveaway",
                     43: "Pool giveaway", 44: "Gothic"}
 RESULTS = ("2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "0-0", "*")
+#: a move not known, as PDN writes it (``1. - -``)
+UNKNOWN_MOVE = "-"
+#: why a game is read by the rules given to :func:`replay` (the ``reason`` of :class:`CheckedGame`)
+DEFAULT_REASON = "the default given"
 LINE_WIDTH = 79
 #: the longest file read, in characters (the largest PDN archives are some megabytes)
 MOST_CHARACTERS = 64_000_000
@@ -83,7 +99,7 @@ _LOOSE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"?(.*?)"?\s*\]?\s*')  # quotes 
 _NUMBER = re.compile(r"[0-9]+\.+")
 _ELLIPSIS = re.compile(r"\.+|…")  # 12. ... 28x19 (black to move), or a stray dot
 _SQUARE = r"(?:[0-9]{1,2}|[A-Za-z][0-9]{1,2})"
-_MOVE = re.compile(rf"{_SQUARE}(?:[ \t]*[-xX:][ \t]*{_SQUARE})+|(?:[A-Za-z][0-9]{{1,2}}){{2,}}")
+_MOVE = re.compile(rf"{_SQUARE}(?:[ \t]*[-xX:][ \t]*{_SQUARE})+|(?:[A-Za-z][0-9]{{1,2}}){{2,}}|[0-9]{{4}}")
 _STRENGTH = re.compile(r"[!?]+")
 _NAG = re.compile(r"\$[0-9]+")
 _RESULT = re.compile("|".join(re.escape(result) for result in sorted(RESULTS, key=len, reverse=True)))
@@ -159,7 +175,7 @@ class PdnGame:
         if game_type:
             return _game_type(game_type)
         if default is not None:
-            return default, "the default given"
+            return default, DEFAULT_REASON
         variant, reason, sure = _recognised(self)
         if not sure and like is not None and like is not variant:
             return like, "recognised: like the other games of the file"
@@ -167,13 +183,18 @@ class PdnGame:
 
     def start(self, variant: Variant) -> tuple[Position, list[str]]:
         """The start position (the FEN tag's, or the variant's initial one) and the warnings reading it:
-        a man on its own crowning row is read as the king it must be."""
+        a man on its own crowning row is read as the king it must be, and the side to move ``?`` as the
+        side whose move the first one is (:meth:`side_to_move`)."""
         fen = self.tags.get("FEN", "").strip()
         if not fen:
             return Position.initial(variant), []
+        warnings = []
+        if fen[0] == "?":
+            side, why = self.side_to_move(variant)
+            warnings.append(f"the FEN's side to move is '?': read as {'white' if side == 'W' else 'black'} ({why})")
+            fen = side + fen[1:]
         position = read_fen(fen, variant)
         men = position.uncrowned()
-        warnings = []
         if men:
             names = ", ".join(square_text(square, variant) for square in men)
             warnings.append(f"the FEN puts a man on its own crowning row ({names}): read as a king")
@@ -191,10 +212,19 @@ class PdnGame:
         second side's move."""
         return move_number(index, self._second_starts(variant))
 
+    def side_to_move(self, variant: Variant) -> tuple[str, str]:
+        """The side to move at the start (``W`` or ``B``) and why: the FEN's, or where the FEN writes
+        ``?``, the side whose move the first known move is (the side that moves first in ``variant`` when
+        it fits neither or there is none)."""
+        fen = self.tags.get("FEN", "").strip()
+        if fen[:1] != "?":
+            return (fen[0].upper() if fen else variant.first), "the FEN's"
+        first = next((move for move in self.moves if move != UNKNOWN_MOVE), None)
+        return _unknown_side(fen, first, variant)
+
     def _second_starts(self, variant: Variant) -> bool:
         """Whether the game starts with the second side's move (a FEN with the other side to move)."""
-        fen = self.tags.get("FEN", "").strip()
-        return bool(fen) and fen[0].upper() != variant.first
+        return self.side_to_move(variant)[0] != variant.first
 
     def __str__(self) -> str:
         return write_game(self)
@@ -221,6 +251,21 @@ def _game_type(text: str) -> tuple[Variant, str]:
         raise InputError(f"GameType '{text}' says a {fields[2]}x{fields[3]} board, but type {number} "
                          f"({variant.name}) is played on {variant.size}x{variant.size}")
     return variant, f"GameType {number}"
+
+
+@functools.lru_cache(maxsize=256)
+def _unknown_side(fen: str, first: str | None, variant: Variant) -> tuple[str, str]:
+    """The side to move of a FEN written ``?:...``: the side whose legal move ``first`` is, and why."""
+    default = variant.first, f"the side that moves first in {variant.name}"
+    if first is None:
+        return default
+    for side in (variant.first, "B" if variant.first == "W" else "W"):
+        try:
+            if fitting_moves(first, read_fen(side + fen[1:], variant).crowned()):
+                return side, f"the first move, {first}, is {'white' if side == 'W' else 'black'}'s"
+        except InputError:
+            return default
+    return default
 
 
 _ALGEBRAIC = re.compile(r"(?<![A-Za-z0-9])[a-hA-H][1-8](?![0-9])")
@@ -424,6 +469,11 @@ class _Scanner:
         ellipsis = _ELLIPSIS.match(text, at)
         if ellipsis:
             return ellipsis.end()
+        if text[at] == UNKNOWN_MOVE and _word_ends(text, at + 1):
+            if self.failed_at < 0:
+                self.game.moves.append(UNKNOWN_MOVE)
+            self.open = True
+            return at + 1
         move = _MOVE.match(text, at)
         strength = _STRENGTH.match(text, move.end()) if move else None
         after = strength.end() if strength else move.end() if move else at
@@ -684,29 +734,114 @@ def replay(game: PdnGame, number: int = 1, default: Variant | str | None = None,
            like: Variant | str | None = None) -> CheckedGame:
     """Play the main line of ``game`` (the ``number``-th of its file) from its start, every move checked;
     the first that cannot be read or is not legal is the game's error, and the game stops there. Never
-    raises for a problem of the game itself. ``default`` and ``like`` as :meth:`PdnGame.rules`."""
+    raises for a problem of the game itself. ``default`` and ``like`` as :meth:`PdnGame.rules`; where the
+    rules recognised fail and several rule sets of the same board replay the game, ``like`` is taken if it
+    is one of them."""
     game = _pdn_game(game)
     number = checks.whole_number(number, "number", lo=1)
     default, like = _rules_given(default, "default"), _rules_given(like, "like")
-    warnings = list(game.warnings)
     try:
         variant, reason = game.rules(default, like)
     except InputError as error:
         return CheckedGame(number, game, None, None, "", GameError(0, game.tags.get("GameType", ""), str(error)),
-                           warnings)
+                           list(game.warnings))
+    checked = _replay(game, number, variant, reason)
+    if not reason.startswith("recognised") or checked.error is None or checked.error is game.error \
+            or checked.game is None:
+        return checked
+    others = [_replay(game, number, other, f"recognised: {other.name}, which replays the game, where the "
+                      f"{variant.name} rules fail at {checked.where()} {checked.error}"
+                      f"{'; as the other games of the file' if other is like else ''}")
+              for other in _same_board(variant)]
+    whole = [other for other in others if other.ok]
+    if len(whole) > 1 and like is not None:
+        whole = [other for other in whole if other.variant is like] or whole
+    if len(whole) == 1:
+        return whole[0]
+    if whole:
+        names = " and ".join(other.variant.name for other in whole if other.variant is not None)
+        failed = checked.error
+        checked.error = GameError(failed.ply, failed.text, f"{failed.problem} (the {names} rules replay the whole "
+                                                           "game: give the variant)")
+    return checked
+
+
+def _same_board(variant: Variant) -> list[Variant]:
+    """The other rule sets whose games are written as those of ``variant`` and start as they do (the same
+    board, notation, first side and men)."""
+    def board(rules: Variant) -> tuple[object, ...]:
+        return rules.size, rules.numeric, rules.dark_only, rules.mirrored, rules.first, rules.rows_of_men
+    return [other for other in VARIANTS.values() if other is not variant and board(other) == board(variant)]
+
+
+def _replay(game: PdnGame, number: int, variant: Variant, reason: str) -> CheckedGame:
+    """:func:`replay` under the rules ``variant`` (chosen for ``reason``)."""
+    warnings = list(game.warnings)
     try:
         start, read = game.start(variant)
     except InputError as error:
         return CheckedGame(number, game, None, variant, reason, GameError(0, game.tags.get("FEN", ""), str(error)),
                            warnings)
+    warnings += read
     played = Game(start)
-    for index, text in enumerate(game.moves):
+    moves = game.moves
+    for index, text in enumerate(moves):
+        if text == UNKNOWN_MOVE:
+            known = next((later for later in range(index + 1, len(moves)) if moves[later] != UNKNOWN_MOVE), None)
+            if known is not None:
+                return CheckedGame(number, game, played, variant, reason, GameError(
+                    known + 1, moves[known], "follows a move not known (-): the position it is played on is not "
+                    "known"), warnings)
+            warnings.append(f"the moves from {game.move_number(index, variant)} (ply {index + 1}) on are not known "
+                            f"(written {UNKNOWN_MOVE}): replayed up to there")
+            break
         try:
-            played.play(text)
+            settled = _play(played, text, moves[index + 1:])
         except InputError as error:
             return CheckedGame(number, game, played, variant, reason, GameError(index + 1, text, _problem(error)),
-                               warnings + read)
-    return CheckedGame(number, game, played, variant, reason, game.error, warnings + read)
+                               warnings)
+        if settled:
+            warnings.append(f"{game.move_number(index, variant)} {text} (ply {index + 1}): {settled}")
+    return CheckedGame(number, game, played, variant, reason, game.error, warnings)
+
+
+def _play(played: Game, text: str, rest: list[str]) -> str:
+    """Play the move ``text`` on ``played``. Where two routes or more fit it (a capture written by its ends),
+    the one after which the most of the moves ``rest`` replay, if only one goes that far: what was settled
+    so is returned (else ""). InputError if the move is not legal, or if the routes cannot be told apart."""
+    options = fitting_moves(text, played.position)
+    if len(options) < 2:
+        played.play(text)
+        return ""
+    reach = [_goes_on(played, option, rest) for option in options]
+    furthest = max(reach)
+    chosen = [option for option, plies in zip(options, reach) if plies == furthest]
+    if len(chosen) > 1:
+        played.play(text)  # the error names the routes
+    played.play(chosen[0])
+    others = ", ".join(option.notation(full=True) for option in options if option is not chosen[0])
+    return (f"{len(options)} routes fit; {chosen[0].notation(full=True)} is taken, after which {furthest} more "
+            f"pl{'y' if furthest == 1 else 'ies'} replay ({others}: fewer)")
+
+
+def _goes_on(played: Game, move: Move, rest: list[str]) -> int:
+    """How many of the moves ``rest`` replay after ``move`` on ``played`` (which is left as it was)."""
+    played.play(move)
+    plies = 0
+    try:
+        for text in rest:
+            if text == UNKNOWN_MOVE:
+                break
+            options = fitting_moves(text, played.position)
+            if not options:
+                break
+            played.play(options[0])
+            plies += 1
+    except InputError:
+        pass
+    for _ in range(plies + 1):
+        played.undo()
+    return plies
 
 
 @dataclass
@@ -740,11 +875,19 @@ def file_rules(games: list[PdnGame]) -> Variant | None:
 def check_games(text: str | bytes, default: Variant | str | None = None) -> CheckedFile:
     """Read a PDN file (its text or bytes) and replay every game; one game's problem is that game's
     error, never the file's. A game whose squares alone do not tell its rules is read as most of the
-    file's games are (:func:`file_rules`)."""
+    file's games are (:func:`file_rules`); a game that several rule sets of the same board replay where
+    the rules recognised fail, as most of the file's games that only one of them replays."""
     default = _rules_given(default, "default")
     games = read_games(text)
     like = file_rules(games) if default is None else None
-    return CheckedFile([replay(pdn, number, default, like) for number, pdn in enumerate(games, 1)])
+    checked = [replay(pdn, number, default, like) for number, pdn in enumerate(games, 1)]
+    moved = Counter(one.variant.name for one in checked if one.ok and one.variant is not None
+                    and one.reason.startswith(f"recognised: {one.variant.name}, which replays"))
+    if moved:
+        most = VARIANTS[moved.most_common(1)[0][0]]
+        again = [one if one.ok else replay(one.pdn, one.number, default, most) for one in checked]
+        checked = [second if second.ok else first for first, second in zip(checked, again)]
+    return CheckedFile(checked)
 
 
 def _quote(value: str) -> str:
@@ -794,15 +937,29 @@ def write_games(games: list[PdnGame], default: Variant | str | None = None) -> s
 
 def normalised(checked: CheckedGame) -> PdnGame:
     """The game as it is written back normalised: a game replayed whole has its moves in its rule set's
-    notation; any other is kept as it was read."""
+    notation (moves not known kept as ``-``); any other is kept as it was read. A game read by the rules
+    given to :func:`replay` (no tag of its own names them) gets the tag that names them
+    (its GameType, or its Variant tag), so that the file written reads back the same."""
     if not isinstance(checked, CheckedGame):
         raise InputTypeError("{parameter} must be a CheckedGame (replay, check_games)", parameter="checked",
                              value=type(checked).__name__)
     pdn = checked.pdn
+    tags = dict(pdn.tags)
+    if checked.reason == DEFAULT_REASON and checked.variant is not None:
+        tags.setdefault(*_rules_tag(checked.variant))  # so that the file reads back under the same rules
     if checked.error is not None or checked.game is None:
-        return pdn
-    return PdnGame(dict(pdn.tags), list(checked.game.notation), {k: list(v) for k, v in pdn.notes.items()},
+        return PdnGame(tags, pdn.moves, pdn.notes, pdn.result, pdn.error, pdn.rest, pdn.warnings) \
+            if tags != pdn.tags else pdn
+    notation = checked.game.notation
+    return PdnGame(tags, [*notation, *pdn.moves[len(notation):]], {k: list(v) for k, v in pdn.notes.items()},
                    pdn.result, None, "", list(pdn.warnings))
+
+
+def _rules_tag(variant: Variant) -> tuple[str, str]:
+    """The tag that names ``variant`` in a PDN file: ``GameType`` with its number, or ``Variant`` with its
+    name for the rule sets without a number."""
+    number = next((n for n, name in GAME_TYPES.items() if name == variant.name), None)
+    return ("GameType", str(number)) if number is not None else ("Variant", variant.name)
 
 
 def from_game(game: Game, tags: dict[str, str] | None = None) -> PdnGame:
@@ -815,11 +972,7 @@ def from_game(game: Game, tags: dict[str, str] | None = None) -> PdnGame:
         raise InputTypeError("{parameter} must map tag names to their values, both text", parameter="tags",
                              value=type(tags).__name__)
     all_tags = {} if tags is None else dict(tags)
-    number = next((n for n, name in GAME_TYPES.items() if name == game.variant.name), None)
-    if number is not None:
-        all_tags.setdefault("GameType", str(number))
-    else:
-        all_tags.setdefault("Variant", game.variant.name)
+    all_tags.setdefault(*_rules_tag(game.variant))
     if game.start != Position.initial(game.variant):
         all_tags.setdefault("FEN", game.start.fen())
     end = game.outcome()
