@@ -45,7 +45,7 @@ The modules, each importing only those above it in this list (no circles;
 from __future__ import annotations
 
 from .bitboard import Board
-from .board import Position, parse_diagram, parse_fen, parse_position, square_text
+from .board import Position, parse_diagram, parse_fen, parse_position, parse_square_text, square_text
 from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures, watch
 from .counting import PerftCount, perft, perft_count
 from .game import Game, GameEnd
@@ -57,14 +57,16 @@ from .pdn import (
     replay, write_game, write_games,
 )
 from .rules import DEFAULT_VARIANT, VARIANTS, Variant, get_variant
-from .seed import build_tree, longest_paths, read_seed_input
+from .seed import build_tree, longest_paths, read_seed_input, tree_json
+from .seed_steps import LISTING as SEED_LISTING, seed_steps
 
 __all__ = [
     "DEFAULT_VARIANT", "VARIANTS", "Board", "CheckedFile", "CheckedGame", "Game", "GameEnd", "GameError", "LegalMoves",
     "LongestCaptures", "Move", "Moves", "PdnGame", "PerftCount", "Player", "Position", "RandomPlayer", "Variant", "after", "build_tree", "check_games",
     "file_rules", "from_game", "get_variant", "legal_moves", "longest_captures", "longest_paths", "moves_of",
-    "normalised", "parse_diagram", "parse_fen", "parse_move", "parse_position", "pdn_text", "perft", "perft_count",
-    "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "square_text", "watch",
+    "normalised", "parse_diagram", "parse_fen", "parse_move", "parse_position", "parse_square_text", "pdn_text", "perft", "perft_count",
+    "play", "play_line", "read_games", "read_seed_input", "replay", "seed_captures", "seed_steps", "SEED_LISTING",
+    "square_text", "tree_json", "watch",
     "write_game", "write_games",
 ]
 
