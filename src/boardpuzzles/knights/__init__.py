@@ -24,13 +24,13 @@ from .estimate import CountEstimate, estimate_count
 from .tour import METHODS, KnightTour, NoTour, TourStarts, find_tour, tour_starts
 from .verify import TourCheck, check_tour
 from .listed import LISTINGS
-from .steps import MAX_STEPPED, tour_steps, watch
+from .steps import MAX_STEPPED, search_size, tour_steps, watch
 
 __all__ = [
     "HORIZONTAL", "VERTICAL", "accessibility", "closed_exists", "open_exists", "open_from", "METHODS",
     "KnightTour", "NoTour", "TourStarts", "TourCount", "count_tours", "CountEstimate", "estimate_count", "find_tour", "tour_starts",
     "check_tour",
-    "TourCheck", "watch", "tour_steps", "MAX_STEPPED", "LISTINGS",
+    "TourCheck", "watch", "tour_steps", "search_size", "MAX_STEPPED", "LISTINGS",
 ]
 
 

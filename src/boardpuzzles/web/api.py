@@ -26,7 +26,7 @@ from typing import Any
 
 from .. import draughts, knights, queens
 from ..errors import BoardpuzzlesError, Cancelled, InputError, NoSolution, naming
-from ..geometry import parse_board_size, parse_square, parse_squares
+from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from ..progress import Progress
 from .params import Query
 
@@ -46,6 +46,9 @@ WEB_LISTED = 100_000  # solutions or steps in one answer
 WEB_STEPS_PAGE = 5000
 WEB_STEPS_OFFSET = 10_000_000
 WEB_KNIGHT_SIDE = 100
+#: Steps of the exhaustive knight's search the web shows (its watched code runs in plain Python, a few ms a
+#: step): a count, not a time, so that the same request always gets the same answer
+WEB_BACKTRACK_STEPS = 1000
 WEB_KNIGHT_COUNT_SQUARES = 30
 WEB_STARTS_SQUARES = 100
 WEB_PERFT_DEPTH = 8
@@ -346,7 +349,15 @@ class _KnightAsk:
             return no, no.to_json()
 
     def steps(self, result: knights.KnightTour | knights.NoTour, work: Work, offset: int = 0) -> Iterator[Any]:
-        """The steps behind ``result`` from ``offset`` on (:func:`.knights.tour_steps`)."""
+        """The steps behind ``result`` from ``offset`` on (:func:`.knights.tour_steps`); an exhaustive search
+        of more than :data:`WEB_BACKTRACK_STEPS` steps is refused, saying how many it makes."""
+        if result.method == "backtrack":
+            size = knights.search_size(self.rows, self.cols, self.start, self.closed, self.blocked, cancel=work.cancel)
+            if size > WEB_BACKTRACK_STEPS:
+                where = f"from {square_name(*self.start)} on {self.rows}x{self.cols}"
+                raise OverBudget(f"the exhaustive search {where} makes {size:,} steps, and the web server shows at "
+                                 f"most {WEB_BACKTRACK_STEPS:,} of it (each runs the watched code in plain Python): "
+                                 "ask for a smaller board or another start (7x7 from g7 makes 201)")
         return knights.tour_steps(self.rows, self.cols, self.start, self.closed, self.method, self.lookahead, self.blocked,
                           result, offset=offset, cancel=work.cancel)
 
