@@ -277,7 +277,7 @@ function showComparison() {
   const rows = comparison.methods.map((m) => `<tr><th scope="row">${escapeText(m.method)}<span class="how">${escapeText(m.what)}</span></th>
     <td class="num">${m.nodes.toLocaleString("en")}<svg class="bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true"><rect width="${((100 * m.nodes) / most).toFixed(1)}" height="6" rx="1"/></svg></td>
     <td class="num">${m.found.toLocaleString("en")}</td><td class="num">${seconds(m.seconds)}</td></tr>`).join("");
-  $("comparison").innerHTML = `<div class="scroller"><table class="compare"><caption>${comparison.n} queens: ${comparison.solutions.toLocaleString("en")} solutions, by each method</caption>
+  $("comparison").innerHTML = `<div class="scroller" tabindex="0" role="group" aria-label="the comparison of the methods (scrolls sideways)"><table class="compare"><caption>${comparison.n} queens: ${comparison.solutions.toLocaleString("en")} solutions, by each method</caption>
     <thead><tr><th scope="col">method</th><th scope="col" class="num">nodes</th><th scope="col" class="num" title="the solutions the search itself reached">reached</th><th scope="col" class="num">time</th></tr></thead>
     <tbody>${rows}</tbody></table></div>
     <p class="muted small">Nodes are the partial placements each search stands on, counted by the method as it runs (the root, the empty board, included). The symmetric methods reach fewer solutions and count each with its images. Each time is the best of the runs made in 50 ms on the server.</p>`;
