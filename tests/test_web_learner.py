@@ -120,14 +120,14 @@ def test_a_bad_value_in_a_link_is_said(refused):
     page = refused
     page.goto(page.url_base + "/queens?n=abc&method=zzz")
     note = page.locator("#address-note")
-    expect(note).to_contain_text("n “abc” is not a board size from 4 to 32: here are 8 queens.")
-    expect(note).to_contain_text("the method “zzz” is not one of recursive, iterative, freelist")
+    expect(note).to_contain_text("In the address: N “abc” is not a board size from 4 to 32: here are 8 queens.")
+    expect(note).to_contain_text("The method “zzz” is not one of recursive, iterative, freelist")
     page.goto(page.url_base + "/draughts?fen=garbage&view=captures")
-    expect(note).to_contain_text("its fen “garbage” is not a russian position", timeout=LOADS)
+    expect(note).to_contain_text("The fen “garbage” is not a russian position", timeout=LOADS)
     expect(page.locator("#status")).not_to_contain_text("No capture")
     page.goto(page.url_base + "/knight?board=8&start=z9&method=fast")
-    expect(note).to_contain_text("the start “z9” is not a square of the 8x8 board: here is a1.")
-    expect(note).to_contain_text("the method “fast”")
+    expect(note).to_contain_text("The start “z9” is not a square of the 8x8 board: here is a1.")
+    expect(note).to_contain_text("The method “fast”")
 
 
 def test_knight_a_long_exhaustive_search_gets_the_same_answer_each_time(refused):

@@ -36,7 +36,7 @@ export function sayAddress(problems) {
     note.setAttribute("role", "alert");
     $("status").before(note);
   }
-  note.textContent = `The address: ${problems.join(" ")}`;
+  note.textContent = `In the address: ${problems.map((problem) => problem[0].toUpperCase() + problem.slice(1)).join(" ")}`;
 }
 
 // The board's column stays in view while the page scrolls (CSS: sticky); one taller than the window sticks by

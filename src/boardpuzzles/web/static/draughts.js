@@ -330,7 +330,7 @@ async function init() {
   }
   const error = await load(state.fen || "start");
   if (error) { // the view asked for would be of another position: the start position is shown alone
-    problems.push(`its fen “${state.fen}” is not a ${variant.name} position (${error.message}): here is the start position.`);
+    problems.push(`the fen “${state.fen}” is not a ${variant.name} position (${error.message}): here is the start position.`);
     await load("start");
     sayAddress(problems);
     return;
