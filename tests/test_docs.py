@@ -21,7 +21,8 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 #: without one, each name they define that has no leading underscore)
 DOCUMENTED = [
     "boardpuzzles", "boardpuzzles.queens", "boardpuzzles.knights", "boardpuzzles.draughts",
-    "boardpuzzles.errors", "boardpuzzles.counts", "boardpuzzles.progress",
+    "boardpuzzles.errors", "boardpuzzles.counts", "boardpuzzles.progress", "boardpuzzles.geometry",
+    "boardpuzzles.registry",
 ]
 
 pytestmark = pytest.mark.slow

@@ -4,12 +4,13 @@ it, ``num`` stored bottom-up, then ``search`` walking down the longest branches.
 from __future__ import annotations
 
 import doctest
+import importlib
 import threading
 
 import pytest
 from playwright.sync_api import expect
 
-from boardpuzzles.draughts import seed, seed_captures, seed_steps as steps_module
+from boardpuzzles.draughts import seed, seed_captures
 from boardpuzzles.draughts.cli import EXAMPLE_SEED
 from boardpuzzles.draughts.seed_steps import LISTING, MOST_STEPS, seed_steps
 from boardpuzzles.errors import Cancelled
@@ -101,8 +102,8 @@ def test_a_cancelled_stream_stops():
         next(seed_steps(*EXAMPLE, cancel=cancel))
 
 
-def test_the_docstring_examples():
-    assert doctest.testmod(steps_module).failed == 0
+def test_the_docstring_examples():  # the module: draughts.seed_steps is its function
+    assert doctest.testmod(importlib.import_module("boardpuzzles.draughts.seed_steps")).failed == 0
 
 
 def test_trace_prints_the_program_then_its_steps(cli, tmp_path):

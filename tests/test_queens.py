@@ -209,3 +209,12 @@ def test_drawings_of_huge_solutions_are_bounded():
         large.svg()
     assert caught.value.parameter == "svg"
     assert ET.fromstring(queens.solve(500).svg()).tag.endswith("svg")
+
+
+@pytest.mark.parametrize("columns, words", [([1, 1, 1], "a1 and a2 attack each other in one column"),
+                                            ([1, 3, 2], "c2 and b3 attack each other on a diagonal"),
+                                            ([3, 1, 2], "a2 and b3 attack each other on a diagonal")])
+def test_from_columns_refuses_queens_that_attack_each_other(columns, words):
+    with pytest.raises(InputError, match=words) as refused:
+        Solution.from_columns(columns)
+    assert refused.value.parameter == "columns"

@@ -306,9 +306,9 @@ def test_the_bundle_reads_every_module_it_imports():
 def test_the_comparison_counts_the_nodes_each_method_visits():
     result = queens.compare(8)
     runs = {run.method: run for run in result.runs}
-    assert [run.method for run in result.runs] == ["recursive", "half-row", "symmetry", "bitboard"]
+    assert [run.method for run in result.runs] == ["recursive", "iterative", "freelist", "half-row", "symmetry", "bitboard"]
     assert {run.solutions for run in result.runs} == {92}
-    assert runs["recursive"].nodes == runs["bitboard"].nodes == 2057  # one tree, walked by HR(k) and by bitboards
+    assert {runs[m].nodes for m in ("recursive", "iterative", "freelist", "bitboard")} == {2057}  # one tree, four walks
     assert (runs["half-row"].found, runs["symmetry"].found) == (46, 12)
     assert runs["symmetry"].nodes < runs["half-row"].nodes < runs["recursive"].nodes
     assert result.to_json()["methods"][0]["nodes"] == 2057

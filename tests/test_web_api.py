@@ -356,3 +356,14 @@ def test_the_json_api_page_examples_are_the_answers(client, path, shown):
 def test_knight_count_takes_blocked_squares(client):
     answer = client.get("/api/knight/count", params={"board": "5x4", "closed": "true", "blocked": "d4,d5"}).json()
     assert (answer["count"], answer["blocked"]) == (1, ["d4", "d5"])
+
+
+def test_answers_are_gzipped_and_events_are_not(client):
+    """5,000 steps of a search are megabytes of JSON: they travel gzipped to a client that takes it; a job's
+    server-sent events travel as they are, each as it is sent."""
+    response = client.get("/api/queens/steps", params={"n": "8", "limit": "5000"}, headers={"accept-encoding": "gzip"})
+    assert response.headers["content-encoding"] == "gzip" and len(response.json()["steps"]) == 5000
+    assert int(response.headers["content-length"]) * 10 < len(response.content)  # the body as sent, decoded
+    events = client.get("/api/queens/count", params={"n": "6"}, headers={"accept": "text/event-stream",
+                                                                        "accept-encoding": "gzip"})
+    assert "content-encoding" not in events.headers and "event: result" in events.text

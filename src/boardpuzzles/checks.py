@@ -14,7 +14,7 @@ array or a wrong answer.
 The checks: :func:`whole_number`, :func:`real`, :func:`flag`, :func:`path` (a file
 name), :func:`integers`, :func:`mask` and :func:`table` (arrays), :func:`square`
 and :func:`squares`, :func:`items` (the items of an iterable); :func:`refused` words
-a refusal, and :func:`naming` makes the errors of a call handed an argument name it
+a refusal, and :func:`.errors.naming` (used here as ``checks.naming``) makes the errors of a call handed an argument name it
 as the caller knows it.
 
 Whole numbers are Python ints and numpy integers; a bool is not one (``True``
@@ -39,13 +39,12 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
 
-from .errors import InputError, InputTypeError
+from .errors import InputError, InputTypeError, naming  # naming: the errors module's, used here by name
 
 Square = tuple[int, int]
 
@@ -188,27 +187,6 @@ def items(value: Any, parameter: str, what: str) -> list[Any]:
         return list(value)
     except TypeError:  # numpy's arrays of no dimension say they are iterable
         raise refused(f"{{parameter}} must be {what}", parameter, value) from None
-
-
-@contextmanager
-def naming(parameter: str, value: Any, *names: str) -> Iterator[None]:
-    """InputErrors raised inside that name no parameter, or one of ``names``, name ``parameter`` instead
-    (``value`` the value refused): a call that hands its argument on to another names it as its own
-    caller knows it.
-
-    >>> with naming("fen", "X:W1"):
-    ...     raise InputError("{parameter}: the side to move must be W or B")
-    Traceback (most recent call last):
-        ...
-    boardpuzzles.errors.InputError: fen: the side to move must be W or B
-    """
-    try:
-        yield
-    except InputError as error:
-        if error.parameter is not None and error.parameter not in names:
-            raise
-        kind = InputTypeError if isinstance(error, InputTypeError) else InputError
-        raise kind(error.problem, parameter=parameter, value=value, show_value=False) from None
 
 
 def refused(problem: str, parameter: str, value: Any) -> InputError:

@@ -50,7 +50,8 @@ flag, the web page its field)::
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 
@@ -181,6 +182,27 @@ class Cancelled(BoardpuzzlesError):
 
     def __init__(self, message: str = "cancelled") -> None:
         super().__init__(message)
+
+
+@contextmanager
+def naming(parameter: str, value: Any, *names: str) -> Iterator[None]:
+    """InputErrors raised inside that name no parameter, or one of ``names``, name ``parameter`` instead
+    (``value`` the value refused): a call that hands its argument on to another names it as its own
+    caller knows it (a web field, a command's option).
+
+    >>> with naming("fen", "X:W1"):
+    ...     raise InputError("{parameter}: the side to move must be W or B")
+    Traceback (most recent call last):
+        ...
+    boardpuzzles.errors.InputError: fen: the side to move must be W or B
+    """
+    try:
+        yield
+    except InputError as error:
+        if error.parameter is not None and error.parameter not in names:
+            raise
+        kind = InputTypeError if isinstance(error, InputTypeError) else InputError
+        raise kind(error.problem, parameter=parameter, value=value, show_value=False) from None
 
 
 def _short(value: Any) -> str:

@@ -16,6 +16,8 @@ import re
 from . import checks
 from .errors import InputError
 
+__all__ = ["square_name", "parse_square", "parse_squares", "parse_board_size"]
+
 Square = tuple[int, int]
 
 _SQUARE = re.compile(r"([a-z]+)([0-9]+)")

@@ -50,7 +50,7 @@ The modules, each importing only those above it in this list (no circles;
 from __future__ import annotations
 
 from .bitboard import Board
-from .board import Position, parse_diagram, parse_fen, parse_position, square_text
+from .board import Position, parse_diagram, parse_fen, parse_position, parse_square_text, square_text
 from .captures import LegalMoves, LongestCaptures, longest_captures, moves_of, seed_captures, watch
 from .counting import PerftCount, perft, perft_count
 from .game import Game
@@ -66,16 +66,18 @@ from .pdn import (
 )
 from .match import Match, MatchGame, close_player, play_match, player_from
 from .rules import DEFAULT_VARIANT, VARIANTS, GameEnd, Variant, get_variant
-from .seed import build_tree, longest_paths, read_seed_input
+from .seed import build_tree, longest_paths, read_seed_input, tree_json
+from .seed_steps import LISTING as SEED_LISTING, seed_steps
 
 __all__ = [
     "after", "Board", "build_tree", "check_games", "CheckedFile", "CheckedGame", "close_player", "DEFAULT_VARIANT",
     "DxpEngine", "Engine", "file_rules", "from_game", "Game", "GameEnd", "GameError", "get_variant", "HubEngine",
     "legal_moves", "LegalMoves", "Level", "LEVELS", "longest_captures", "longest_paths", "LongestCaptures", "Match",
     "MatchGame", "Move", "Moves", "moves_of", "normalised", "parse_diagram", "parse_fen", "parse_move",
-    "parse_position", "pdn_text", "PdnGame", "perft", "perft_count", "PerftCount", "play", "play_line",
-    "play_match", "Player", "player_from", "Position", "RandomPlayer", "read_games", "read_seed_input", "replay",
-    "SearchInfo", "seed_captures", "serve_dxp", "serve_hub", "square_text", "Variant", "VARIANTS", "watch",
+    "parse_position", "parse_square_text", "pdn_text", "PdnGame", "perft", "perft_count", "PerftCount", "play",
+    "play_line", "play_match", "Player", "player_from", "Position", "RandomPlayer", "read_games", "read_seed_input",
+    "replay", "SearchInfo", "seed_captures", "SEED_LISTING", "seed_steps", "serve_dxp", "serve_hub", "square_text",
+    "tree_json", "Variant", "VARIANTS", "watch",
     "write_game", "write_games",
 ]
 

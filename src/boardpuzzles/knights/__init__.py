@@ -10,6 +10,8 @@ Squares: the API takes a square as ``(row, col)`` counted from 0, row 0 being ra
 The long calls (:func:`find_tour` on big boards or with search, :func:`tour_starts`,
 :func:`count_tours`; :func:`estimate_count` tells its cost first) follow :mod:`boardpuzzles.progress`; answers have ``to_json()``
 and are values (``repr`` their text form, ``str`` the board or words, ``==``, ``hash``).
+:func:`watch` plays a watched method in a notebook; :func:`tour_steps` gives its steps as a
+stream, behind the answer of :func:`find_tour`, and :data:`LISTINGS` the code they cite.
 "No tour" is :class:`NoTour`, a :class:`~boardpuzzles.errors.NoSolution`.  Every
 argument is checked before any kernel runs (:mod:`boardpuzzles.checks`): a wrong
 type, shape or range is an :class:`~boardpuzzles.errors.InputError` naming it.
@@ -21,13 +23,14 @@ from .counting import TourCount, count_tours
 from .estimate import CountEstimate, estimate_count
 from .tour import METHODS, KnightTour, NoTour, TourStarts, find_tour, tour_starts
 from .verify import TourCheck, check_tour
-from .steps import watch
+from .listed import LISTINGS
+from .steps import MAX_STEPPED, search_size, tour_steps, watch
 
 __all__ = [
     "HORIZONTAL", "VERTICAL", "accessibility", "closed_exists", "open_exists", "open_from", "METHODS",
     "KnightTour", "NoTour", "TourStarts", "TourCount", "count_tours", "CountEstimate", "estimate_count", "find_tour", "tour_starts",
     "check_tour",
-    "TourCheck", "watch",
+    "TourCheck", "watch", "tour_steps", "search_size", "MAX_STEPPED", "LISTINGS",
 ]
 
 

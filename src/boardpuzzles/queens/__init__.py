@@ -19,7 +19,8 @@ written down in O(N) (:mod:`.construction`).
 
 :func:`watch` returns a player of a seed's search for a notebook: the board,
 the code with the line executing lit, the stack, the search tree, the counts
-(:mod:`.steps`); :func:`compare` runs the recursive search, the seed's half-row
+(:mod:`.steps`); :func:`search_steps` is that search as a stream of steps (from
+any step on), and :data:`LISTINGS` the code the steps cite; :func:`compare` runs the recursive search, the seed's half-row
 symmetry, the eight symmetries and the bitboards on one N, with the nodes each
 visits and its time (:mod:`.compare`).
 
@@ -89,12 +90,12 @@ from .compare import Comparison, compare
 from .counting import Counts, SolutionCount, Subproblem, count, count_subproblem, subproblems
 from .published import published_count
 from .solution import Completions, Solution, no_solution
-from .steps import watch
+from .steps import LISTINGS, search_steps, watch
 
 __all__ = [
     "SEARCH_METHODS", "SOLVE_METHODS", "SearchMethod", "SolveMethod", "MAX_SEARCH_N", "Solution", "NoSolution",
     "Completions", "solve", "solutions", "complete", "count", "SolutionCount", "Counts", "Subproblem", "subproblems",
-    "count_subproblem", "published_count", "watch", "compare", "Comparison",
+    "count_subproblem", "published_count", "watch", "search_steps", "LISTINGS", "compare", "Comparison",
 ]
 
 

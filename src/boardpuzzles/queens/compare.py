@@ -1,6 +1,9 @@
-"""What symmetry saves: one N, four methods, the nodes each search stands on and its time.
+"""What symmetry saves: one N, six methods, the nodes each search stands on and its time.
 
 * ``recursive`` - the seed's HR(k) (:mod:`.arsac`), every column of every row.
+* ``iterative`` - the seed's automaton (:mod:`.arsac`): HR(k)'s tree walked without recursion,
+  the same nodes (its last queen is written into ``c`` rather than occupied, a node all the same).
+* ``freelist``  - the Turbo Prolog free lists (:mod:`.prolog`): the same tree, each board a term.
 * ``half-row``  - seed 000's hint: the same HR(k), queen 1 running over the second
   half of row 1 only ("start the run at 5"); each solution found stands for itself
   and its mirror image, but those with queen 1 in the middle column of an odd
@@ -11,7 +14,7 @@
   same nodes as ``recursive``, each far cheaper.
 
 Each method counts its nodes as it runs (the root, the empty board, counts):
-HR(k) the queens it occupies, the kernels the queens they place.
+HR(k) and the free lists the queens they occupy, the kernels the queens they place.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..progress import ProgressFn, Tracker
-from . import arsac, bitboard, counting
+from . import arsac, bitboard, counting, prolog
 
 #: Largest N compared: HR(k) in plain Python lists every solution (12 queens: 856,189 nodes, some 10 s).
 MAX_COMPARED_N = 12
@@ -89,6 +92,25 @@ def _recursive(n: int, tables: arsac.CountedTables) -> tuple[int, int, int]:
     return 1 + tables.placed, found, found
 
 
+def _iterative(n: int, tables: arsac.CountedTables) -> tuple[int, int, int]:
+    """The automaton: its last queen is written into ``c`` without being occupied, a node all the same."""
+    found = sum(1 for _ in arsac.automaton(n, tables))
+    return 1 + tables.placed + found, found, found
+
+
+def _freelist(n: int, tick: Callable[[], None]) -> tuple[int, int, int]:
+    """The Prolog free lists, counting the queens placed (each a node) through ``tick``."""
+    placed = 0
+
+    def counted() -> None:
+        nonlocal placed
+        placed += 1
+        tick()
+
+    found = sum(1 for _ in prolog.nqueens(n, prolog.TickedFreeLists(n, counted)))
+    return 1 + placed, found, found
+
+
 def _half_row(n: int, tables: arsac.CountedTables) -> tuple[int, int, int]:
     """Queen 1 on each column of the second half of row 1 (from the middle one on an odd board), then
     HR(2) as the seed's HR(k) does it."""
@@ -120,13 +142,16 @@ def compare(n: int, *, progress: ProgressFn | None = None, cancel: threading.Eve
     if isinstance(n, bool) or not isinstance(n, int) or not 4 <= n <= MAX_COMPARED_N:
         raise InputError(f"{{parameter}} must be 4..{MAX_COMPARED_N} to compare the methods (HR(k) in plain Python "
                          f"lists every solution)", parameter="n", value=n, allowed=f"4..{MAX_COMPARED_N}")
-    tracker = Tracker("methods", 4, progress, cancel)
+    tracker = Tracker("methods", 6, progress, cancel)
     tracker.check()
     counting.count_nodes(4)  # the kernels compiled (or loaded) before they are timed
     list(bitboard.Search(4))
     tick = lambda: tracker.tick(0)  # noqa: E731 - a cancel check every 256 queens placed
     methods: list[tuple[str, str, Callable[[], tuple[int, int, int]]]] = [
         ("recursive", "HR(k): every column of every row", lambda: _recursive(n, arsac.CountedTables(n, tick))),
+        ("iterative", "the automaton С … Я: HR(k)'s tree, without the recursion",
+         lambda: _iterative(n, arsac.CountedTables(n, tick))),
+        ("freelist", "the Turbo Prolog free lists: the same tree, each board a term", lambda: _freelist(n, tick)),
         ("half-row", "HR(k) with queen 1 on half of row 1; each solution found and its mirror image",
          lambda: _half_row(n, arsac.CountedTables(n, tick))),
         (counting.METHOD, "the eight symmetries inside the search: one solution a class, weighted (queens count)",

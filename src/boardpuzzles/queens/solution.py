@@ -58,8 +58,24 @@ class Solution:
 
     @classmethod
     def from_columns(cls, columns: Sequence[int] | np.ndarray) -> Solution:
-        """Build a solution from the seed's 1-based column vector."""
-        return cls(_columns(columns, "columns", 1) - 1)
+        """Build a solution from the seed's 1-based column vector: InputError naming ``columns`` unless
+        it is one, naming two queens that attack each other.
+
+        >>> Solution.from_columns([2, 4, 1, 3]).squares()
+        [(0, 1), (1, 3), (2, 0), (3, 2)]
+        >>> Solution.from_columns([1, 3, 2])
+        Traceback (most recent call last):
+            ...
+        boardpuzzles.errors.InputError: columns: the queens on c2 and b3 attack each other on a diagonal: a solution has none (got [1, 3, 2])
+        """
+        array = _columns(columns, "columns", 1) - 1
+        attack = _attack(array)
+        if attack is not None:
+            first, second, line = attack
+            raise InputError(f"{{parameter}}: the queens on {square_name(first, array[first])} and "
+                             f"{square_name(second, array[second])} attack each other {line}: a solution has none",
+                             parameter="columns", value=(array[:SHOWN_COLUMNS] + 1).tolist())
+        return cls(array)
 
     @property
     def n(self) -> int:
@@ -152,6 +168,18 @@ def _columns(columns: Sequence[int] | np.ndarray, parameter: str, first: int) ->
                          parameter=parameter, value=f"{array.min()}..{array.max()}", show_value=False)
     array.setflags(write=False)  # the array is checks.integers' own copy
     return array
+
+
+def _attack(array: np.ndarray) -> tuple[int, int, str] | None:
+    """Two queens (their rows, 0-based) of ``array`` that attack each other, the second the first row
+    where a queen meets one above it, and the line they share; None when no two do."""
+    rows = np.arange(len(array))
+    for keys, line in ((array, "in one column"), (rows + array, "on a diagonal"), (rows - array, "on a diagonal")):
+        _, firsts = np.unique(keys, return_index=True)
+        if len(firsts) < len(keys):
+            second = int(np.setdiff1d(rows, firsts)[0])
+            return int(np.flatnonzero(keys == keys[second])[0]), second, line
+    return None
 
 
 def no_solution(n: int) -> NoSolution:

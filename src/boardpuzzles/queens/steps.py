@@ -35,7 +35,8 @@ WATCHED: dict[str, Callable[..., Iterator[tuple[int, ...]]]] = {
 }
 #: The seed's code of HR(k) and of the automaton, which the watched tables run.
 SEARCHES = {"recursive": arsac.recursive, "iterative": arsac.automaton}
-#: Their code, as the learner reads it.
+#: The code of each method that can be watched (the seeds' three searches), as the learner reads it:
+#: the lines :func:`search_steps` cites.
 LISTINGS: dict[str, Listing] = {"recursive": arsac.RECURSIVE, "iterative": arsac.ITERATIVE, "freelist": prolog.FREELIST}
 
 #: Largest board whose search can be watched (the web page draws up to 20 x 20).

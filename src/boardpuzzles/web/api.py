@@ -24,16 +24,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .. import checks, draughts, knights, queens
-from ..errors import BoardpuzzlesError, Cancelled, InputError, NoSolution
-from ..geometry import parse_board_size, parse_square, parse_squares
-from ..draughts.seed_steps import LISTING as SEED_LISTING, seed_steps
-from ..knights.listed import LISTINGS as KNIGHT_LISTINGS
-from ..knights.steps import MAX_STEPPED, tour_steps
-from ..listing import Listing
+from .. import draughts, knights, queens
+from ..errors import BoardpuzzlesError, Cancelled, InputError, NoSolution, naming
+from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from ..progress import Progress
-from ..queens.solution import no_solution
-from ..queens.steps import LISTINGS, WATCHED, search_steps
 from .params import Query
 
 #: Seconds a plain request may work, and a job (a count).
@@ -52,6 +46,9 @@ WEB_LISTED = 100_000  # solutions or steps in one answer
 WEB_STEPS_PAGE = 5000
 WEB_STEPS_OFFSET = 10_000_000
 WEB_KNIGHT_SIDE = 100
+#: Steps of the exhaustive knight's search the web shows (its watched code runs in plain Python, a few ms a
+#: step): a count, not a time, so that the same request always gets the same answer
+WEB_BACKTRACK_STEPS = 1000
 WEB_KNIGHT_COUNT_SQUARES = 30
 WEB_STARTS_SQUARES = 100
 WEB_PERFT_DEPTH = 8
@@ -143,7 +140,8 @@ def _queens_n(query: Query, method: str) -> int:
 
 
 def _columns(query: Query) -> queens.Solution:
-    """The ``columns`` field: a permutation of 1..N, as the commands print it (``1,5,8,6,3,7,2,4``)."""
+    """The ``columns`` field: a solution's 1-based column of each row, as the commands print it
+    (``1,5,8,6,3,7,2,4``); the library says whether it is a solution."""
     text = query.text("columns")
     if text is None or not text.strip():
         raise InputError("{parameter} is missing: give the 1-based column of each row, like 1,5,8,6,3,7,2,4",
@@ -152,26 +150,25 @@ def _columns(query: Query) -> queens.Solution:
     if len(parts) > WEB_SOLVE_N or not all(part.strip().isascii() and part.strip().isdigit() for part in parts):
         raise InputError("{parameter} must be whole numbers separated by commas, like 1,5,8,6,3,7,2,4",
                          parameter="columns", value=text[:60])
-    columns = [int(part) for part in parts]
-    if sorted(columns) != list(range(1, len(columns) + 1)):
-        raise InputError(f"{{parameter}} must hold each of 1..{len(columns)} once: one queen a row and a column",
-                         parameter="columns", value=text[:60])
-    return queens.Solution.from_columns(columns)
+    return queens.Solution.from_columns([int(part) for part in parts])
 
 
-def _steps_then(steps: Iterator[Any], work: Work, stop: Callable[[Any], bool],
-                pages: str = "queens/steps") -> list[dict[str, Any]]:
-    """The steps' JSON up to the first ``stop`` step (bounded: past it, ``pages`` is the endpoint to use)."""
-    lines = []
-    for step in steps:
-        lines.append(step.to_json())
-        if len(lines) & 1023 == 0:
-            work.check()
-            if len(lines) > WEB_LISTED:
-                raise OverBudget(f"more than {WEB_LISTED} steps: watch them page by page with /api/{pages}")
-        if stop(step):
-            break
-    return lines
+class _Lines(list[dict[str, Any]]):
+    """The lines of a traced answer, bounded: past :data:`WEB_LISTED`, ``pages`` is the endpoint to use;
+    each thousand lines the work hears whether to stop."""
+
+    def __init__(self, work: Work, pages: str) -> None:
+        super().__init__()
+        self.work, self.pages = work, pages
+
+    def add(self, step: Any) -> None:
+        """One step (or result) more, as its JSON."""
+        self.append(step.to_json())
+        if len(self) & 1023 == 0:
+            self.work.check()
+            if len(self) > WEB_LISTED:
+                raise OverBudget(f"more than {WEB_LISTED} lines: ask for fewer, or watch the steps page by "
+                                 f"page with /api/{self.pages}")
 
 
 def _offset(query: Query) -> int:
@@ -200,7 +197,7 @@ def _page(steps: Iterator[Any], query: Query, work: Work, method: str | None, of
     return {**setup, "method": method, "offset": offset, "steps": page, "more": more}
 
 
-def _listing(query: Query, listings: Mapping[str, Listing], default: str) -> Answer:
+def _listing(query: Query, listings: Mapping[str, Any], default: str) -> Answer:
     """The code of a watched method, whose lines its steps cite (every ``<puzzle>/listing``)."""
     method = query.choice("method", tuple(listings), default)
     assert method is not None
@@ -212,18 +209,13 @@ def queens_solve(query: Query, work: Work) -> Answer:
     method = query.choice("method", queens.SOLVE_METHODS, "construction")
     assert method is not None
     n = _queens_n(query, method)
-    if query.flag("trace"):
-        if method not in WATCHED:
-            raise InputError("{parameter} must be one of " + ", ".join(WATCHED) + " to trace a seed's search",
-                             parameter="method", value=method, allowed=list(WATCHED))
-        lines = _steps_then(search_steps(n, method, cancel=work.cancel), work, lambda step: step.solution is not None)
-        solution = lines[-1]["solution"] if lines else None
-        answer = no_solution(n).to_json() if solution is None else queens.Solution.from_columns(solution).to_json()
-        return [*lines, answer]
+    lines = _Lines(work, "queens/steps")
+    trace = lines.add if query.flag("trace") else None
     try:
-        return queens.solve(n, method, **work.protocol(queens.solve)).to_json()
+        answer = queens.solve(n, method, trace=trace, **work.protocol(queens.solve)).to_json()
     except NoSolution as none:
-        return none.to_json()
+        answer = none.to_json()
+    return [*lines, answer] if trace else answer
 
 
 def queens_all(query: Query, work: Work) -> Answer:
@@ -233,25 +225,12 @@ def queens_all(query: Query, work: Work) -> Answer:
     n = _queens_n(query, method)
     unique = query.flag("unique")
     limit = query.integer("limit", 0, WEB_LISTED)
-    lines: list[dict[str, Any]] = []
+    lines = _Lines(work, "queens/steps")
     shown = 0
     if query.flag("trace"):
-        if method not in WATCHED:
-            raise InputError("{parameter} must be one of " + ", ".join(WATCHED) + " to trace a seed's search",
-                             parameter="method", value=method, allowed=list(WATCHED))
-        for step in search_steps(n, method, cancel=work.cancel):
-            if limit is not None and shown >= limit:
-                break
-            lines.append(step.to_json())
-            if step.solution is not None:
-                solution = queens.Solution.from_columns(step.solution)
-                if not unique or solution.canonical() == solution:
-                    lines.append(solution.to_json(with_n=False))
-                    shown += 1
-            if len(lines) & 1023 == 0:
-                work.check()
-                if len(lines) > WEB_LISTED:
-                    raise OverBudget(f"more than {WEB_LISTED} lines: give a smaller limit")
+        for solution in queens.solutions(n, method, unique=unique, trace=lines.add, limit=limit,
+                                         **work.protocol(queens.solutions)):
+            lines.append(solution.to_json(with_n=False))
         return lines
     known = queens.published_count(n, unique)
     if limit is None and known is not None and known > WEB_LISTED:
@@ -307,17 +286,17 @@ def queens_compare(query: Query, work: Work) -> Answer:
 
 def queens_listing(query: Query, work: Work) -> Answer:
     """A seed method's code, whose lines its steps cite (``queens/steps``)."""
-    return _listing(query, LISTINGS, "recursive")
+    return _listing(query, queens.LISTINGS, "recursive")
 
 
 def queens_steps(query: Query, work: Work) -> Answer:
     """A page of a seed's search: steps ``offset`` .. ``offset + limit - 1``; ``queens/listing`` gives the
     code whose lines they cite."""
-    method = query.choice("method", tuple(WATCHED), "recursive")
+    method = query.choice("method", tuple(queens.LISTINGS), "recursive")
     assert method is not None
     n = query.required("n", 1, WEB_SEED_N)
     offset = _offset(query)
-    return _page(search_steps(n, method, offset=offset, cancel=work.cancel), query, work, method, offset, n=n)
+    return _page(queens.search_steps(n, method, offset=offset, cancel=work.cancel), query, work, method, offset, n=n)
 
 
 # ---------------------------------------------------------------------------- knight
@@ -353,8 +332,8 @@ class _KnightAsk:
     @classmethod
     def of(cls, query: Query, stepped: bool) -> _KnightAsk:
         rows, cols = _board(query)
-        if stepped and rows * cols > MAX_STEPPED:
-            raise _too_big("board", f"at most {MAX_STEPPED} squares to trace", f"{rows}x{cols}")
+        if stepped and rows * cols > knights.MAX_STEPPED:
+            raise _too_big("board", f"at most {knights.MAX_STEPPED} squares to trace", f"{rows}x{cols}")
         with field("start"):
             start = parse_square(query.text("start", "a1") or "", rows, cols)
         return cls(rows, cols, start, _blocked(query, rows, cols), query.flag("closed"), query.choice("method", knights.METHODS),
@@ -370,8 +349,16 @@ class _KnightAsk:
             return no, no.to_json()
 
     def steps(self, result: knights.KnightTour | knights.NoTour, work: Work, offset: int = 0) -> Iterator[Any]:
-        """The steps behind ``result`` from ``offset`` on (:func:`.knights.steps.tour_steps`)."""
-        return tour_steps(self.rows, self.cols, self.start, self.closed, self.method, self.lookahead, self.blocked,
+        """The steps behind ``result`` from ``offset`` on (:func:`.knights.tour_steps`); an exhaustive search
+        of more than :data:`WEB_BACKTRACK_STEPS` steps is refused, saying how many it makes."""
+        if result.method == "backtrack":
+            size = knights.search_size(self.rows, self.cols, self.start, self.closed, self.blocked, cancel=work.cancel)
+            if size > WEB_BACKTRACK_STEPS:
+                where = f"from {square_name(*self.start)} on {self.rows}x{self.cols}"
+                raise OverBudget(f"the exhaustive search {where} makes {size:,} steps, and the web server shows at "
+                                 f"most {WEB_BACKTRACK_STEPS:,} of it (each runs the watched code in plain Python): "
+                                 "ask for a smaller board or another start (7x7 from g7 makes 201)")
+        return knights.tour_steps(self.rows, self.cols, self.start, self.closed, self.method, self.lookahead, self.blocked,
                           result, offset=offset, cancel=work.cancel)
 
 
@@ -382,7 +369,10 @@ def knight_tour(query: Query, work: Work) -> Answer:
     result, answer = ask.answer(work)
     if not trace:
         return answer
-    return [*_steps_then(ask.steps(result, work), work, lambda step: False, "knight/steps"), answer]
+    lines = _Lines(work, "knight/steps")
+    for step in ask.steps(result, work):
+        lines.add(step)
+    return [*lines, answer]
 
 
 def knight_steps(query: Query, work: Work) -> Answer:
@@ -398,7 +388,7 @@ def knight_steps(query: Query, work: Work) -> Answer:
 
 def knight_listing(query: Query, work: Work) -> Answer:
     """The code of a watched knight's method, as its steps cite it."""
-    return _listing(query, KNIGHT_LISTINGS, "warnsdorff")
+    return _listing(query, knights.LISTINGS, "warnsdorff")
 
 
 def knight_count(query: Query, work: Work) -> Answer:
@@ -442,7 +432,7 @@ def _position(query: Query) -> draughts.Position:
     text = query.text(name, "start") or ""
     if not text.strip():
         raise InputError("{parameter} is empty: give a FEN such as W:W31,32:B1,2, or start", parameter=name)
-    with checks.naming(name, text, "position"):  # the field the position came in
+    with naming(name, text, "position"):  # the field the position came in
         return draughts.parse_position(text, variant)
 
 
@@ -456,7 +446,7 @@ def _seed(query: Query) -> tuple[Any, draughts.LongestCaptures] | None:
     if query.text("variant", "seed") != "seed":
         raise InputError("seed_input plays by the seed's rules: leave out {parameter} or give seed",
                          parameter="variant", value=query.text("variant"))
-    with checks.naming("seed_input", text, "text"):
+    with naming("seed_input", text, "text"):
         return draughts.seed_captures(*draughts.read_seed_input(text))
 
 
@@ -469,14 +459,14 @@ def draughts_captures(query: Query, work: Work) -> Answer:
         root, result = seeded
         payload = result.to_json()
         if tree:
-            payload["tree"] = draughts.seed.tree_json(root)
+            payload["tree"] = draughts.tree_json(root)
         return payload
     if tree:
         raise InputError("{parameter} draws the seed's capture tree: give it with seed_input", parameter="tree")
     position = _position(query)
     piece = query.text("piece")
     with field("piece"):
-        square = draughts.board.parse_square_text(piece.strip(), position.variant) if piece is not None else None
+        square = draughts.parse_square_text(piece.strip(), position.variant) if piece is not None else None
         return draughts.longest_captures(position, square).to_json()
 
 
@@ -487,15 +477,15 @@ def draughts_steps(query: Query, work: Work) -> Answer:
     if text is None:
         raise InputError("{parameter} is missing: give the seed's input (n, n pairs x y of black men, x y of the "
                          "white man)", parameter="seed_input")
-    with checks.naming("seed_input", text, "text"):
+    with naming("seed_input", text, "text"):
         given = draughts.read_seed_input(text)
     offset = _offset(query)
-    return _page(seed_steps(*given, offset=offset, cancel=work.cancel), query, work, "seed", offset)
+    return _page(draughts.seed_steps(*given, offset=offset, cancel=work.cancel), query, work, "seed", offset)
 
 
 def draughts_listing(query: Query, work: Work) -> Answer:
     """The code of the seed's program, as its steps cite it."""
-    return _listing(query, {"seed": SEED_LISTING}, "seed")
+    return _listing(query, {"seed": draughts.SEED_LISTING}, "seed")
 
 
 def draughts_moves(query: Query, work: Work) -> Answer:

@@ -53,7 +53,9 @@ function piece(kind, x, y) {
 // spec: {rows, cols, lightA1, dark (colour), title, cell(row, col) -> {fill, tint, piece, label, labelColor, corner, ring, ringColor, cross, aria}, overlay: svg text}
 export function boardSvg(spec) {
   const { rows, cols } = spec;
-  const margin = S * 0.62;
+  // the files' and ranks' names grow with the board, so that they stay readable when it is drawn small
+  const font = Math.max(S * 0.32, Math.max(rows, cols) * S * 0.03);
+  const margin = font / 0.52;
   const width = cols * S + 2 * margin, height = rows * S + 2 * margin;
   const parts = [];
   const labels = []; // drawn above the overlay, so that numbers stay readable over a path
@@ -89,9 +91,9 @@ export function boardSvg(spec) {
     }
     parts.push(`</g>`);
   }
-  if (spec.overlay) parts.push(`<g pointer-events="none">${spec.overlay(centre)}</g>`);
+  // the overlay draws what the squares' labels and the page's words say: hidden from screen readers
+  if (spec.overlay) parts.push(`<g pointer-events="none" aria-hidden="true">${spec.overlay(centre)}</g>`);
   parts.push(`<g pointer-events="none" aria-hidden="true">${labels.join("")}</g>`);
-  const font = margin * 0.52;
   for (let col = 0; col < cols; col++) {
     const x = margin + (col + 0.5) * S;
     parts.push(`<text x="${x}" y="${height - margin * 0.32}" font-size="${font}" text-anchor="middle" fill="#fff" aria-hidden="true">${fileName(col)}</text>`);
@@ -128,6 +130,7 @@ export function pathOverlay(squares, centre, { colour = "#1565c0", width = 5, ar
 // A piece's route through the squares it lands on, as one continuous line: a ring on the first square, a dot on
 // each square it lands on, an arrowhead at the last. `lane` shifts the line sideways by that many units (each
 // segment along its own normal), so that several routes along the same diagonals lie side by side.
+// `label` names the route for the page's scripts (data-label); the overlay is hidden from screen readers.
 export function routeOverlay(squares, centre, { colour = "#1565c0", width = 5, lane = 0, opacity = 0.9, dash = "", id = "r", label = "" } = {}) {
   if (!squares.length) return "";
   const points = squares.map(([r, c]) => centre(r, c));
@@ -147,7 +150,7 @@ export function routeOverlay(squares, centre, { colour = "#1565c0", width = 5, l
     return [x + nx * lane * stretch, y + ny * lane * stretch];
   });
   const text = shifted.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
-  let svg = `<g class="route" opacity="${opacity}"${label ? ` aria-label="${escapeText(label)}"` : ""}>`;
+  let svg = `<g class="route" opacity="${opacity}"${label ? ` data-label="${escapeText(label)}"` : ""}>`;
   svg += `<defs><marker id="route-${id}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto"><path d="M0 0L10 5L0 10z" fill="${colour}"/></marker></defs>`;
   if (shifted.length > 1) svg += `<polyline points="${text}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-linejoin="round" stroke-linecap="round"${dash ? ` stroke-dasharray="${dash}"` : ""} marker-end="url(#route-${id})"/>`;
   const [sx, sy] = shifted[0];
@@ -164,17 +167,30 @@ export class Board {
     this.focus = null;
     this.spec = null;
     this.pressed = null;
-    // A square redrawn between press and release gets no click of its own (the click goes to the board):
-    // the square pressed is remembered by name.
+    this.released = -Infinity; // when a press was last activated on its release
+    this.drawn = 0; // boards drawn so far
+    // A board redrawn between press and release (a field left by this click redraws it, maybe at another size)
+    // gets no click: the browser sends none when the pressed element is gone. So a press is activated on its
+    // release: the square pressed (by name), over which the pointer is released, or wherever it is released
+    // when the board was redrawn meanwhile (the square seen when pressed is the one meant). A click that follows
+    // is the same press; one with no press before it (a screen reader's) activates alone.
     element.addEventListener("pointerdown", (event) => {
       const square = event.target.closest(".square");
-      this.pressed = square ? square.dataset.square : null;
+      this.pressed = square ? { name: square.dataset.square, drawn: this.drawn } : null;
+    });
+    element.addEventListener("pointerup", (event) => {
+      const square = event.target.closest(".square");
+      const pressed = this.pressed;
+      this.pressed = null;
+      if (!pressed || !(pressed.drawn !== this.drawn || (square && square.dataset.square === pressed.name))) return;
+      if (!this.element.querySelector(`[data-square="${pressed.name}"]`)) return; // the board has no such square now
+      this.released = event.timeStamp;
+      this.activate(pressed.name);
     });
     element.addEventListener("click", (event) => {
+      if (event.timeStamp - this.released < 1000) return;
       const square = event.target.closest(".square");
-      const name = square ? square.dataset.square : this.pressed;
-      this.pressed = null;
-      if (name) this.activate(name);
+      if (square) this.activate(square.dataset.square);
     });
     element.addEventListener("keydown", (event) => this.key(event));
     element.addEventListener("focusin", (event) => {
@@ -194,6 +210,7 @@ export class Board {
     const same = this.spec && this.spec.rows === spec.rows && this.spec.cols === spec.cols && Boolean(this.spec.lightA1) === Boolean(spec.lightA1);
     if (!same) this.focus = null;
     this.spec = spec;
+    this.drawn++;
     const hadFocus = same && this.element.contains(document.activeElement);
     this.element.innerHTML = boardSvg(spec);
     const names = [...this.element.querySelectorAll(".square")].map((el) => el.dataset.square);
@@ -205,7 +222,17 @@ export class Board {
     }
   }
 
+  // A board that only shows (a search being watched) takes no keys: the arrow keys step the search.
+  setReadOnly(on) {
+    this.element.classList.toggle("read-only", on);
+  }
+
   key(event) {
+    if (event.key === "Escape" && this.element.contains(document.activeElement)) {
+      document.activeElement.blur(); // the keys go back to the page (the steps' player)
+      return;
+    }
+    if (this.element.classList.contains("read-only")) return;
     const moves = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const here = parseSquare(this.focus || "a1");
     if (!here || !this.spec) return;

@@ -3,7 +3,7 @@
 // (watch.js with the seed's adapter, draughts-watch.js), legal moves to play and undo.
 import { get, isAbort, readState, writeState } from "./api.js";
 import { Board, escapeText, exportButtons, parseSquare, routeOverlay, squareName } from "./board.js";
-import { $, failed, say, watching as showWatching } from "./common.js";
+import { $, failed, fitStage, say, sayAddress, watching as showWatching } from "./common.js";
 import { COLOURS, DARK, puzzle } from "./draughts-watch.js";
 import { Player } from "./player.js";
 import { StepStore, pagedSource } from "./steps.js";
@@ -30,6 +30,7 @@ let history = [];
 let queue = Promise.resolve();
 const inTurn = (action) => (...args) => (queue = queue.then(() => action(...args)).catch(failed));
 const board = new Board($("board"), inTurn(edit));
+fitStage();
 exportButtons($("export"), board, () => `draughts-${variant ? variant.name : "board"}.svg`);
 const player = new Player($("player"), { steps: () => jumps(), more: async () => false, show: showJump,
   counter: (k) => (k === 0 ? "the start" : k === jumps().length - 1 ? "the move ends" : `jump ${k} of ${jumps().length - 2}`) });
@@ -96,7 +97,8 @@ function editedFen() {
   return `${$("turn").value}:W${side("W")}:B${side("B")}`;
 }
 
-// Read a position (FEN, or the seed's input) through the server, which checks it and writes it back.
+// Read a position (FEN, or the seed's input) through the server, which checks it and writes it back; resolves
+// the error when it could not be read (said on the status line), else null.
 async function load(text, keepOnError = false, seed = null) {
   try {
     const answer = await get("draughts/position", seed !== null ? { seed_input: seed } : { fen: text, variant: variant.name }, "position");
@@ -113,9 +115,11 @@ async function load(text, keepOnError = false, seed = null) {
     say(`${Object.keys(pieces).length} pieces; ${turn === "W" ? "white" : "black"} to move.`);
     save();
     await listMoves();
+    return null;
   } catch (error) {
     failed(error);
     if (keepOnError) draw();
+    return error;
   }
 }
 
@@ -196,25 +200,43 @@ function stepPath(index) {
   player.go(0);
 }
 
+// The pieces of `taken` (algebraic names) that a jump from one landing square to the next passes over: those on
+// the line between them. One a jump when the move's path names every square it lands on (one square more than
+// it takes); a path that leaves out a landing square still gives each jump the men it really takes.
+function jumpedOver(from, to, taken) {
+  const [r1, c1] = parseSquare(from), [r2, c2] = parseSquare(to);
+  const dr = Math.sign(r2 - r1), dc = Math.sign(c2 - c1);
+  const along = ([r, c]) => (dr ? (r - r1) * dr : (c - c1) * dc);
+  const length = along([r2, c2]);
+  return taken.filter((name) => {
+    const square = parseSquare(name);
+    return (square[0] - r1) * dc === (square[1] - c1) * dr && along(square) > 0 && along(square) < length;
+  });
+}
+
 function showJump(k) {
   const s = captures.sequences[chosen];
   const squares = s.squares.map(squareOf);
   const taken = s.captured.map(squareOf);
+  const named = Object.fromEntries(taken.map((t, j) => [t, s.captured[j]])); // algebraic -> the variant's notation
   const done = k === squares.length;
   const at = Math.min(k, squares.length - 1);
+  const takenBy = (j) => jumpedOver(squares[j - 1], squares[j], taken); // jump j, from 1
+  const sofar = done ? taken : Array.from({ length: at }, (_, j) => takenBy(j + 1)).flat();
   const shown = { ...pieces };
   const mover = shown[squares[0]];
   delete shown[squares[0]];
-  const removed = done || variant.remove_at_once ? taken.slice(0, at) : [];
+  const removed = done || variant.remove_at_once ? sofar : [];
   for (const t of removed) delete shown[t];
   shown[squares[at]] = mover;
   const marks = {};
-  for (const t of taken.slice(0, at)) if (!removed.includes(t)) marks[t] = { cross: "#d50000", aria: ", captured" };
+  for (const t of sofar) if (!removed.includes(t)) marks[t] = { cross: "#d50000", aria: ", captured" };
   marks[squares[at]] = { ring: COLOURS[chosen % COLOURS.length] };
   draw({ shown, marks, title: `${variant.name}: capture ${chosen + 1}, jump ${at}`, overlay: (centre) => routes(centre, at) });
   const strike = variant.remove_at_once ? "taken off at once (the seed's rule)" : "marked, and left on the board until the move ends (the Turkish strike)";
+  const men = (names) => names.map((t) => `${NAMES[pieces[t]] || "piece"} on ${named[t]}`).join(" and ");
   if (k === 0) $("caption").textContent = `The piece on ${s.squares[0]} starts its capture.`;
-  else if (!done) $("caption").textContent = `Jump ${k} of ${squares.length - 1}: ${s.squares[k - 1]} → ${s.squares[k]}, taking ${s.captured[k - 1]}: ${strike}.`;
+  else if (!done) $("caption").textContent = `Jump ${k} of ${squares.length - 1}: ${s.squares[k - 1]} → ${s.squares[k]}, taking the ${men(takenBy(k))}: ${strike}.`;
   else $("caption").textContent = `The move ends on ${s.squares[squares.length - 1]}: the ${taken.length} captured pieces leave the board.`;
   save();
 }
@@ -299,16 +321,34 @@ async function init() {
     option.title = details.description;
     $("variant").append(option);
   }
+  const problems = [];
+  if (!variants[state.variant]) problems.push(`the variant “${state.variant}” is not one of ${Object.keys(variants).join(", ")}: here is russian.`);
   setVariant(variants[state.variant] ? state.variant : "russian");
-  await load(state.fen || "start");
+  if (!["", "captures", "seed"].includes(state.view)) problems.push(`the view “${state.view}” is not one of captures, seed: here is the position alone.`);
+  for (const name of ["path", "jump", "step"]) {
+    if (state[name] && !/^[1-9][0-9]{0,5}$/.test(state[name])) problems.push(`${name} “${state[name]}” is not a whole number from 1: left out.`);
+  }
+  const error = await load(state.fen || "start");
+  if (error) { // the view asked for would be of another position: the start position is shown alone
+    problems.push(`the fen “${state.fen}” is not a ${variant.name} position (${error.message}): here is the start position.`);
+    await load("start");
+    sayAddress(problems);
+    return;
+  }
+  sayAddress(problems);
+  const number = (name) => (/^[1-9][0-9]{0,5}$/.test(state[name]) ? Number(state[name]) : 0);
   if (state.view === "captures") {
     await showCaptures();
-    if (state.path) {
-      stepPath(Number(state.path) - 1);
-      if (state.jump) player.go(Number(state.jump) - 1);
+    const path = number("path");
+    if (captures && path > captures.sequences.length) {
+      problems.push(`path ${path}: this position has ${captures.sequences.length} longest capture path${captures.sequences.length === 1 ? "" : "s"}.`);
+      sayAddress(problems);
+    } else if (path) {
+      stepPath(path - 1);
+      if (number("jump")) player.go(number("jump") - 1);
     }
   } else if (state.view === "seed") {
-    await watchSeed(Math.max(0, Number(state.step || 1) - 1));
+    await watchSeed(Math.max(0, number("step") - 1));
   }
 }
 

@@ -2,7 +2,7 @@
 // the tour (watch.js with the knight's adapter, knight-watch.js), or map the squares a tour starts from.
 import { ApiError, get, job, readState, writeState } from "./api.js";
 import { Board, escapeText, exportButtons, parseSquare, pathOverlay, squareName } from "./board.js";
-import { $, failed, say, watching as showWatching } from "./common.js";
+import { $, failed, fitStage, say, sayAddress, watching as showWatching } from "./common.js";
 import { puzzle } from "./knight-watch.js";
 import { StepStore, pagedSource } from "./steps.js";
 import { Watch } from "./watch.js";
@@ -19,15 +19,30 @@ let [rows, cols] = state.board.split("x").map(Number);
 const badBoard = !(isSide(rows) && isSide(cols === undefined ? rows : cols));
 if (badBoard) [rows, cols] = [8, 8];
 else if (cols === undefined) cols = rows;
-let start = parseSquare(state.start) || [0, 0];
-if (start[0] >= rows || start[1] >= cols) start = [0, 0];
-let blocked = new Set(state.blocked.split(",").filter((name) => parseSquare(name)));
+const METHODS = ["warnsdorff", "lookahead", "roth", "backtrack", "divide"];
+const onBoard = (square) => square && square[0] < rows && square[1] < cols;
+const problems = []; // what the address asked that the page cannot show, said once it has drawn
+if (badBoard) problems.push(`the board “${state.board}” is not 1 to ${SIDE} rows by 1 to ${SIDE} columns: here is 8x8.`);
+let start = parseSquare(state.start);
+if (!onBoard(start)) {
+  problems.push(`the start “${state.start}” is not a square of the ${rows}x${cols} board: here is a1.`);
+  start = [0, 0];
+}
+const blockedNames = state.blocked.split(",").map((name) => name.trim()).filter(Boolean);
+const offBoard = blockedNames.filter((name) => !onBoard(parseSquare(name)));
+if (offBoard.length) problems.push(`blocked ${offBoard.map((name) => `“${name}”`).join(", ")}: not on the ${rows}x${cols} board, left out.`);
+let blocked = new Set(blockedNames.filter((name) => onBoard(parseSquare(name))));
+if (state.method && !METHODS.includes(state.method)) problems.push(`the method “${state.method}” is not one of ${METHODS.join(", ")}: the page chooses what suits the board.`);
+if (!["", "tour", "starts"].includes(state.view)) problems.push(`the view “${state.view}” is not one of tour, starts: here is the set-up.`);
+if (!/^[1-8]$/.test(state.lookahead)) problems.push(`lookahead “${state.lookahead}” is not a depth from 1 to 8: here is 2.`);
+if (state.step && !/^[1-9][0-9]{0,5}$/.test(state.step)) problems.push(`step “${state.step}” is not a whole number from 1: here is step 1.`);
 let result = null;
 let starts = null;
 let running = null;
 let watching = false; // the watcher holds the steps of the tour shown
 
 const board = new Board($("board"), click);
+fitStage();
 exportButtons($("export"), board, () => `knight-${rows}x${cols}.svg`);
 const watcher = new Watch({ board, bar: $("bar"), caption: $("caption"), counts: $("counts"), legend: $("legend"),
   side: $("watch-side"), status: $("status"), keys: document, onError: failed }, puzzle);
@@ -217,8 +232,8 @@ async function mapStarts() {
 $("rows").value = rows;
 $("cols").value = cols;
 $("closed").checked = state.closed === "true";
-$("method").value = ["warnsdorff", "lookahead", "roth", "backtrack", "divide"].includes(state.method) ? state.method : "";
-$("lookahead").value = state.lookahead;
+$("method").value = METHODS.includes(state.method) ? state.method : "";
+$("lookahead").value = /^[1-8]$/.test(state.lookahead) ? state.lookahead : "2";
 const showLookahead = () => ($("lookahead-label").hidden = $("method").value !== "lookahead");
 showLookahead();
 for (const [id, what] of [["rows", "rows"], ["cols", "columns"]]) {
@@ -252,10 +267,10 @@ $("rescue-button").addEventListener("click", async () => {
   if (watching) await watcher.player.jump(puzzle.jumps.find((jump) => jump.kinds.includes("back")));
 });
 
-if (state.view === "tour") findTour(Math.max(0, Number(state.step || 1) - 1));
+sayAddress(problems);
+if (state.view === "tour") findTour(/^[1-9][0-9]{0,5}$/.test(state.step) ? Number(state.step) - 1 : 0);
 else if (state.view === "starts") mapStarts();
 else {
   drawSetup();
-  say(badBoard ? `The address asked for the board “${state.board}”: a board is 1 to ${SIDE} rows by 1 to ${SIDE} columns, so here is 8x8.`
-    : "Click a square to start there, then press “Find the tour”.", badBoard ? "error" : "");
+  say("Click a square to start there, then press “Find the tour”.");
 }

@@ -36,7 +36,9 @@ export async function mount(root, packed, puzzle, uid) {
     root.replaceChildren(title, layout);
     const store = new StepStore(puzzle.kindOf);
     for (const written of data.steps) store.pushDelta(written);
-    const watch = new Watch({ board: new Board(board, null), bar, caption, counts, legend, side, status, keys: root }, puzzle);
+    const shown = new Board(board, null);
+    shown.setReadOnly(true); // it shows the search: the arrow keys step it
+    const watch = new Watch({ board: shown, bar, caption, counts, legend, side, status, keys: root }, puzzle);
     await watch.start(data.listing, { ...data.setup, uid }, { store, more: async () => false, done: true }, 0);
   } catch (error) {
     root.textContent = `The player could not start: ${error.message}`;

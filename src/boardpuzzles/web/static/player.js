@@ -28,8 +28,9 @@ export class Player {
   // jumps: [{label, sign, key, kinds, title}] buttons that go to the next step whose kind is one of `kinds` (steps()
   // is then a StepStore, which knows each step's kind);
   // keys: the element whose key presses drive the player (default: the document);
-  // onEnd(index): called when the last step of a finished search is shown; onError(error): a load that failed.
-  constructor(container, { steps, more, show, label = "step", counter = null, jumps = [], keys = document, onEnd = null, onError = null }) {
+  // onEnd(index): called when the last step of a finished search is shown; onError(error): a load that failed;
+  // onNone(jump, finished): a jump found no such step (in the whole search when `finished`, else in those loaded).
+  constructor(container, { steps, more, show, label = "step", counter = null, jumps = [], keys = document, onEnd = null, onError = null, onNone = null }) {
     this.steps = steps;
     this.more = more;
     this.show = show;
@@ -37,14 +38,15 @@ export class Player {
     this.counterText = counter;
     this.onEnd = onEnd;
     this.onError = onError;
+    this.onNone = onNone;
     this.generation = 0; // a new list of steps (clear()) ignores the loads asked for the one before
     this.finished = false; // true once more() said there is nothing further
     this.index = -1;
     this.timer = null;
     this.reset = labelled(button("", () => this.go(0), "back to the first step (key: Home)"), "⇤", "Start");
-    this.back = labelled(button("", () => this.go(this.index - 1), "step back (keys: ← or ,)"), "◀", "Back");
+    this.back = labelled(button("", () => this.go(this.index - 1), "step back (keys: ← or ,)"), "❮", "Back");
     this.play = labelled(button("", () => this.toggle(), "play or pause (keys: space or p)"), "▶", "Play");
-    this.forward = labelled(button("", () => this.step(), "step forward (keys: → or .)"), "▶", "Step", { after: true });
+    this.forward = labelled(button("", () => this.step(), "step forward (keys: → or .)"), "❯", "Step", { after: true });
     this.end = labelled(button("", () => this.toEnd(), "to the last step (key: End)"), "⇥", "End", { after: true });
     this.jumps = jumps.map((jump) => ({ ...jump, button: labelled(button("", () => this.jump(jump), `${jump.title || jump.label} (key: ${jump.key})`),
       jump.sign || "»", jump.label, { name: jump.label }) }));
@@ -63,6 +65,17 @@ export class Player {
     this.counter = document.createElement("span");
     this.counter.className = "counter";
     this.counter.setAttribute("aria-live", "polite");
+    // While the steps load (End, a jump, a step past those loaded), the bar says how far the loading has got,
+    // the buttons that wait for it are disabled, and Stop ends it.
+    this.loading = document.createElement("p");
+    this.loading.className = "loading small";
+    this.loading.setAttribute("role", "status");
+    this.loadingText = document.createElement("span");
+    this.stopButton = labelled(button("", () => (this.stopping = true), "stop loading the steps"), "■", "Stop");
+    this.stopButton.classList.add("secondary");
+    this.loading.append(this.loadingText, " ", this.stopButton);
+    this.loading.hidden = true;
+    this.stopping = false;
     const buttons = document.createElement("div");
     buttons.className = "buttons";
     buttons.append(this.reset, this.back, this.play, this.forward, this.end, ...this.jumps.map((jump) => jump.button));
@@ -70,7 +83,7 @@ export class Player {
     line.className = "line";
     line.append(this.scrubber, this.counter);
     container.classList.add("player");
-    container.append(buttons, line, speedLabel);
+    container.append(buttons, line, this.loading, speedLabel);
     this.container = container;
     container.hidden = true; // shown once there are steps to play
     this.showSpeed();
@@ -105,7 +118,11 @@ export class Player {
 
   key(event) {
     if (this.container.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target.closest && event.target.closest("input, select, textarea, .board, [contenteditable]")) return;
+    // keys typed into a field, or that act on what has the focus: a board one edits, a tree's nodes, and Space
+    // or Enter on a button or a link (a focused Step is pressed once, not also played)
+    const target = event.target.closest ? event.target : null;
+    if (target && target.closest("input, select, textarea, .board:not(.read-only), .tree-focus, [contenteditable]")) return;
+    if (target && (event.key === " " || event.key === "Enter") && target.closest("button, a, [role=button]")) return;
     const actions = { ArrowLeft: () => this.go(this.index - 1), ",": () => this.go(this.index - 1),
       ArrowRight: () => this.step(), ".": () => this.step(), " ": () => this.toggle(), p: () => this.toggle(),
       Home: () => this.go(0), End: () => this.toEnd() };
@@ -117,18 +134,33 @@ export class Player {
   }
 
   async load() {
+    if (this.stopping) { // Stop was pressed while a page loaded: the loading ends here
+      this.stopping = false;
+      return false;
+    }
     if (this.finished || !this.more) return false;
     const generation = this.generation;
+    this.busy(true);
     let grew;
     try {
       grew = await this.more();
     } catch (error) {
       if (this.onError && generation === this.generation) this.onError(error);
       return false;
+    } finally {
+      if (generation === this.generation) this.busy(false);
     }
     if (generation !== this.generation) return false;
     if (!grew) this.finished = true;
     return grew;
+  }
+
+  // Loading or not: the bar says so, with the steps loaded so far, and the buttons that wait are disabled.
+  busy(on) {
+    this.container.setAttribute("aria-busy", String(on));
+    this.loading.hidden = !on;
+    if (on) this.loadingText.textContent = `Loading the steps: ${this.count().toLocaleString("en")} loaded so far…`;
+    for (const element of [this.play, this.forward, this.end, ...this.jumps.map((jump) => jump.button)]) element.disabled = on;
   }
 
   async step(by = 1) {
@@ -180,7 +212,7 @@ export class Player {
     if (found >= 0) this.go(found);
     else {
       this.go(this.count() - 1);
-      if (jump.none) jump.none();
+      if (this.onNone) this.onNone(jump, this.finished);
     }
   }
 

@@ -93,35 +93,46 @@ function boardSpec(step, previous, setup) {
   return queensSpec({ n, placed, marks, overlay, title: `${n} queens, ${setup.method} search, step ${step.index + 1}` });
 }
 
+// Squares are named as the board names them (row k is rank k, column i is file i); the seed's own (k, i) and
+// q(R,C) stay in the code, the tables and the term.
 function describeArsac(step, n) {
   const { k, i } = step;
+  const here = squareName(k - 1, i - 1);
   const who = step.method === "recursive" ? `HR(${k})` : `${step.state} (k = ${k})`;
   if (step.action === "test") {
-    return step.reason ? `${who}: square (${k}, ${i}) is refused: ${step.reason}.` : `${who}: square (${k}, ${i}) is free: no queen holds its column or its diagonals.`;
+    const holder = step.reason ? squareName(step.blocker.row - 1, step.blocker.col - 1) : "";
+    return step.reason ? `${who} tests ${here}: refused, ${step.reason}, on ${holder}.` : `${who} tests ${here}: free, no queen holds its file or its diagonals.`;
   }
   if (step.action === "occupy") {
-    return `${who}: occupy ${k}, ${i}: queen ${k} goes on row ${k}, column ${i}; cm[${i}], dp[${k + i - 1}] and dm[${k - i + n}] now hold ${k}.`;
+    return `${who}: queen ${k} goes on ${here}; cm[${i}], dp[${k + i - 1}] and dm[${k - i + n}] now hold ${k}.`;
   }
   if (step.action === "free") {
-    const next = i < n ? `row ${k} goes on from column ${i + 1}` : k > 1 ? `row ${k} has no column left: back to queen ${k - 1}` : "row 1 has no column left: the search is over";
-    return `${who}: free ${k}, ${i}: queen ${k} is taken back; ${next}.`;
+    const next = i < n ? `row ${k} goes on from ${squareName(k - 1, i)}` : k > 1 ? `row ${k} has no square left: back to queen ${k - 1}` : "row 1 has no square left: the search is over";
+    return `${who}: queen ${k} is taken back from ${here}; ${next}.`;
   }
   return `All ${n} queens are placed: solution ${step.counts.solutions} is c = ${step.solution.join(" ")}.`;
 }
 
 function describeProlog(step, n) {
-  const queen = `q(${step.row},${step.col})`;
+  const here = squareName(step.row - 1, step.col - 1);
   if (step.action === "test") {
     const d1 = n + step.col - step.row, d2 = step.row + step.col - 1;
-    return step.reason ? `place_a_queen tries ${queen}: refused, ${step.reason}.` : `place_a_queen tries ${queen}: D1 = ${d1} and D2 = ${d2} are in their free lists.`;
+    const reason = step.reason && step.reason.replace(/q\((\d+),(\d+)\)/, (_, r, c) => `the queen on ${squareName(Number(r) - 1, Number(c) - 1)}`);
+    return step.reason ? `place_a_queen tries ${here}: refused, ${reason}.` : `place_a_queen tries ${here}: its diagonals D1 = ${d1} and D2 = ${d2} are in their free lists.`;
   }
-  if (step.action === "occupy") return `place_a_queen: ${queen} goes on the board; row ${step.row}, column ${step.col} and both diagonals leave the free lists.`;
+  if (step.action === "occupy") return `place_a_queen: a queen goes on ${here}; its row, its file and both its diagonals leave the free lists.`;
   if (step.action === "free") {
     const last = step.row === 1 && step.col === n;
-    return `Prolog backtracks: ${queen} is undone, Board1 stands again${last ? "; no column is left: the search is over" : "; the next free column is tried"}.`;
+    return `Prolog backtracks: the queen on ${here} is undone, Board1 stands again${last ? "; no column is left: the search is over" : "; the next free column is tried"}.`;
   }
   return `No row and no column is free: placeN's first clause succeeds, solution ${step.counts.solutions}: ${step.solution.join(" ")}.`;
 }
+
+// Why HR(k) and the automaton count differently on the same search (and the same solutions).
+const COUNTED = {
+  recursive: "The iterative automaton counts fewer tests and placements on this same search: it writes the last queen into c without occupying its square, and after a solution goes straight back to row N − 1, where HR(N) goes on testing the rest of row N (which holds no second solution).",
+  iterative: "HR(k), the recursive search, counts more tests and placements on this same search: it occupies the last queen's square too, and after a solution goes on testing the rest of row N (which holds no second solution), where the automaton goes straight back (С8 → СБ).",
+};
 
 // ---------------------------------------------------------------- the seed's tables
 
@@ -276,6 +287,7 @@ export const puzzle = {
   ending(step) {
     const c = step.counts;
     const found = c.solutions;
-    return `Search over: ${found.toLocaleString("en")} solution${found === 1 ? "" : "s"} after ${c.tests.toLocaleString("en")} tests (${c.placements.toLocaleString("en")} placements, ${c.backtracks.toLocaleString("en")} backtracks, ${c.nodes.toLocaleString("en")} tree nodes).`;
+    const why = COUNTED[step.method] ? ` ${COUNTED[step.method]}` : "";
+    return `Search over: ${found.toLocaleString("en")} solution${found === 1 ? "" : "s"} after ${c.tests.toLocaleString("en")} tests (${c.placements.toLocaleString("en")} placements, ${c.backtracks.toLocaleString("en")} backtracks, ${c.nodes.toLocaleString("en")} tree nodes).${why}`;
   },
 };

@@ -2,22 +2,32 @@
 // search (watch.js with the queens' adapter, queens-watch.js), compare the methods.
 import { get, readState, writeState } from "./api.js";
 import { Board, boardSvg, escapeText, exportButtons, parseSquare, squareName } from "./board.js";
-import { $, failed, say } from "./common.js";
+import { $, failed, fitStage, say, sayAddress } from "./common.js";
 import { attackHow, puzzle, queensSpec } from "./queens-watch.js";
 import { StepStore, pagedSource } from "./steps.js";
 import { Watch } from "./watch.js";
 
 const GIVEN = "#1b6e20";
 const PAGE = 5000; // steps a request
+const LARGE_PAGE_N = 14; // from this N a step is larger (its tables), and a request asks for a fifth as many
 const MAX_LOADED = 100_000; // steps the page holds
 const WATCHED_N = 20;
 const COMPARED_N = 10;
 const VIEWS = ["place", "solutions", "watch", "compare"];
+const METHODS = ["recursive", "iterative", "freelist"];
 
 const state = readState({ n: "8", queens: "", view: "place", k: "1", unique: "", method: "recursive", step: "" });
-let n = clampN(Number(state.n));
+const problems = []; // what the address asked that the page cannot show, said once it has drawn
+const whole = (text) => /^[0-9]{1,6}$/.test(text.trim());
+let n = whole(state.n) ? clampN(Number(state.n)) : 8;
+if (!whole(state.n) || Number(state.n) !== n) problems.push(`n “${state.n}” is not a board size from 4 to 32: here are ${n} queens.`);
 let queens = parseQueens(state.queens); // [[row, col], ...]
 let view = VIEWS.includes(state.view) || state.view === "complete" ? state.view : "place"; // "complete": the place tab
+if (view !== state.view) problems.push(`the view “${state.view}” is not one of ${VIEWS.join(", ")}: here is place.`);
+if (!METHODS.includes(state.method)) problems.push(`the method “${state.method}” is not one of ${METHODS.join(", ")}: here is recursive.`);
+for (const [name, value] of [["step", state.step], ["k", state.k]]) {
+  if (value && !(whole(value) && Number(value) >= 1)) problems.push(`${name} “${value}” is not a whole number from 1: here is ${name} 1.`);
+}
 let solutions = [];
 let shown = Math.max(0, Number(state.k) - 1);
 let completion = null;
@@ -25,6 +35,7 @@ let watched = null; // {n, method} of the search the watcher holds
 let comparison = null;
 
 const board = new Board($("board"), toggleQueen);
+fitStage();
 exportButtons($("export"), board, () => `queens-${n}.svg`);
 const watcher = new Watch({ board, bar: $("bar"), caption: $("caption"), counts: $("counts"), legend: $("legend"), side: $("watch-side"),
   status: $("status"), keys: document, onError: failed }, puzzle);
@@ -36,7 +47,11 @@ function clampN(value) {
 }
 
 function parseQueens(text) {
-  return text.split(",").map((name) => parseSquare(name.trim())).filter((sq) => sq && sq[0] < n && sq[1] < n);
+  const names = text.split(",").map((name) => name.trim()).filter(Boolean);
+  const squares = names.map(parseSquare);
+  const off = names.filter((name, j) => !(squares[j] && squares[j][0] < n && squares[j][1] < n));
+  if (off.length) problems.push(`${off.map((name) => `“${name}”`).join(", ")} ${off.length > 1 ? "are not squares" : "is not a square"} of the ${n}x${n} board: left out.`);
+  return squares.filter((sq) => sq && sq[0] < n && sq[1] < n);
 }
 
 function names(squares) {
@@ -62,6 +77,7 @@ function setView(name) {
   }
   document.body.classList.toggle("watching", tab === "watch");
   document.body.classList.toggle("comparing", tab === "compare");
+  board.setReadOnly(tab === "watch"); // the board shows the search: the arrow keys step it
   if (tab !== "watch") {
     watcher.hide();
   }
@@ -79,8 +95,10 @@ function showView(name) {
       $("bar").hidden = false;
       watcher.player.go(watcher.player.index);
     } else {
+      forget();
       draw({ placed: [], title: `${n} queens` });
-      say("Choose a method and press “Watch”.");
+      if (n > WATCHED_N) say(tooLarge(), "error");
+      else say(`Press “Watch” to watch the ${$("method").value} search on ${n} queens.`);
     }
   } else if (name === "compare") {
     draw({ placed: [], title: `${n} queens` });
@@ -198,14 +216,28 @@ async function drawImages(columns) {
 
 // ---------------------------------------------------------------- watching the search
 
+function tooLarge() {
+  return `The search can be watched on boards up to ${WATCHED_N} x ${WATCHED_N}: choose N from 4 to ${WATCHED_N} (it is ${n}).`;
+}
+
+// The search watched before (another N, another method) leaves the page: its steps, counts, code and tree.
+function forget() {
+  if (!watched) return;
+  watched = null;
+  watcher.hide(true);
+}
+
 async function watch(startAt = 0) {
   if (n > WATCHED_N) {
-    say(`The search can be watched on boards up to ${WATCHED_N} x ${WATCHED_N}.`, "error");
+    forget();
+    setView("watch");
+    say(tooLarge(), "error");
+    save();
     return;
   }
   const method = $("method").value;
   const source = pagedSource(new StepStore(puzzle.kindOf),
-    (offset) => get("queens/steps", { n, method, offset, limit: PAGE }, "steps"), MAX_LOADED);
+    (offset) => get("queens/steps", { n, method, offset, limit: n >= LARGE_PAGE_N ? PAGE / 5 : PAGE }, "steps"), MAX_LOADED);
   setView("watch");
   say("Loading the steps…");
   try {
@@ -245,7 +277,7 @@ function showComparison() {
   const rows = comparison.methods.map((m) => `<tr><th scope="row">${escapeText(m.method)}<span class="how">${escapeText(m.what)}</span></th>
     <td class="num">${m.nodes.toLocaleString("en")}<svg class="bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true"><rect width="${((100 * m.nodes) / most).toFixed(1)}" height="6" rx="1"/></svg></td>
     <td class="num">${m.found.toLocaleString("en")}</td><td class="num">${seconds(m.seconds)}</td></tr>`).join("");
-  $("comparison").innerHTML = `<div class="scroller"><table class="compare"><caption>${comparison.n} queens: ${comparison.solutions.toLocaleString("en")} solutions, by each method</caption>
+  $("comparison").innerHTML = `<div class="scroller" tabindex="0" role="group" aria-label="the comparison of the methods (scrolls sideways)"><table class="compare"><caption>${comparison.n} queens: ${comparison.solutions.toLocaleString("en")} solutions, by each method</caption>
     <thead><tr><th scope="col">method</th><th scope="col" class="num">nodes</th><th scope="col" class="num" title="the solutions the search itself reached">reached</th><th scope="col" class="num">time</th></tr></thead>
     <tbody>${rows}</tbody></table></div>
     <p class="muted small">Nodes are the partial placements each search stands on, counted by the method as it runs (the root, the empty board, included). The symmetric methods reach fewer solutions and count each with its images. Each time is the best of the runs made in 50 ms on the server.</p>`;
@@ -257,7 +289,7 @@ function showComparison() {
 
 $("n").value = n;
 $("unique").checked = state.unique === "true";
-$("method").value = ["recursive", "iterative", "freelist"].includes(state.method) ? state.method : "recursive";
+$("method").value = METHODS.includes(state.method) ? state.method : "recursive";
 $("n").addEventListener("change", () => {
   n = clampN(Number($("n").value));
   $("n").value = n;
@@ -265,6 +297,7 @@ $("n").addEventListener("change", () => {
   solutions = [];
   $("which").textContent = "";
   $("images").innerHTML = "";
+  forget();
   showView(view === "complete" ? "place" : view);
 });
 for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
@@ -301,6 +334,7 @@ $("watch").addEventListener("click", () => watch(0));
 $("method").addEventListener("change", () => view === "watch" && showView("watch"));
 $("compare").addEventListener("click", compare);
 
+sayAddress(problems);
 setView(view);
 if (view === "solutions") loadSolutions(true);
 else if (view === "watch") watch(Math.max(0, Number(state.step || 1) - 1));

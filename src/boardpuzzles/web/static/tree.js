@@ -117,7 +117,7 @@ export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "
   const width = left + slots * gap + 10, height = 30 + lead + shown * rowHeight;
   const x = (slot) => left + slot * gap + gap / 2;
   const y = (d) => 24 + lead + (d - top) * rowHeight;
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeText(title)}" font-family="system-ui, sans-serif">`];
+  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="group" aria-label="${escapeText(title)}" font-family="system-ui, sans-serif">`];
   if (top) parts.push(`<text x="4" y="14" font-size="11" fill="#545458">⋮ ${top} row${top > 1 ? "s" : ""} above, from the root</text>`);
   const xs = new Map([[0, left + (slots * gap) / 2]]);
   for (let d = Math.max(1, top); d < top + shown; d++) {
@@ -191,7 +191,7 @@ export function wholeSvg(tree, s, { rootLabel = "start", title = "the search tre
   lay(0);
   const width = Math.max(1, leaves) * gapX + 20, height = (deepest + 1) * rowHeight + 20;
   const X = (x) => 10 + gapX / 2 + x * gapX, Y = (d) => 10 + radius + 4 + d * rowHeight;
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeText(title)}" font-family="system-ui, sans-serif">`];
+  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="group" aria-label="${escapeText(title)}" font-family="system-ui, sans-serif">`];
   for (const [id] of place) {
     if (id === 0) continue;
     const parent = tree.parent[id], strong = path.has(id);

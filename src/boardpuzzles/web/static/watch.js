@@ -124,10 +124,12 @@ export class Watch {
     this.player = new Player(parts.bar, {
       steps: () => this.store, more: () => this.more(), show: (index) => this.show(index),
       jumps: puzzle.jumps, keys: parts.keys, onEnd: (index) => this.ended(index), onError: parts.onError,
+      onNone: (jump, finished) => this.noneFound(jump, finished),
     });
-    this.keyList.innerHTML = this.player.shortcuts().map(([key, what]) => `<kbd>${escapeText(key)}</kbd> ${escapeText(what)}`).join(" · ");
+    this.keyList.innerHTML = this.player.shortcuts().map(([key, what]) => `<kbd>${escapeText(key)}</kbd> ${escapeText(what)}`).join(" · ")
+      + `. These keys act wherever the focus is, except in a field, on a board you edit (the arrows move on its squares: <kbd>Esc</kbd> gives them back) and in the tree (the arrows go from node to node, <kbd>Enter</kbd> goes to the step that made one).`;
     this.focus.addEventListener("click", (event) => this.clickNode(event));
-    this.focus.addEventListener("keydown", (event) => (event.key === "Enter" || event.key === " ") && this.clickNode(event));
+    this.focus.addEventListener("keydown", (event) => this.treeKey(event));
     this.overview.addEventListener("click", (event) => this.clickOverview(event));
     this.onShow = null;
   }
@@ -135,6 +137,7 @@ export class Watch {
   // listing: Listing.to_json(); setup: what the search was asked; source: {store, more}; at: the step to show.
   async start(listing, setup, source, at = 0) {
     this.player.clear();
+    this.parts.side.hidden = false;
     this.player.finished = Boolean(source.done);
     this.setup = setup;
     this.source = source;
@@ -157,8 +160,10 @@ export class Watch {
   // Out of sight: the timeline paused and hidden, the caption, the counts and the legend emptied; `forget` drops
   // the steps too (a page about to watch another search), else showing a step again brings it all back.
   hide(forget = false) {
-    if (forget) this.player.clear();
-    else {
+    if (forget) {
+      this.player.clear();
+      this.parts.side.hidden = true; // the panels of a search no longer shown
+    } else {
       this.player.pause();
       this.player.container.hidden = true;
     }
@@ -235,6 +240,7 @@ export class Watch {
   }
 
   showTree(index) {
+    const focused = this.focus.contains(document.activeElement) ? document.activeElement.closest("[data-node]") : null;
     const shape = this.puzzle.treeShape(this.setup);
     const step = this.store.get(index);
     const probe = this.puzzle.probe ? this.puzzle.probe(step, this.setup) : null;
@@ -242,9 +248,56 @@ export class Watch {
     this.focus.innerHTML = shape.layout === "whole"
       ? wholeSvg(this.tree, index, { ...shape, probe, title: `the search tree at step ${index + 1}: every node made so far` })
       : focusSvg(this.tree, index, { ...shape, probe, title: `the search tree at step ${index + 1}: the current path and the siblings on it` });
+    this.rovingTree(focused ? focused.dataset.node : null);
     this.overview.hidden = this.overviewNote.hidden = shape.layout === "whole"; // the whole tree is shown above
     this.overview.innerHTML = overviewSvg(this.tree, index, { ...shape, title: `all ${this.tree.stepMax[index] + 1} nodes made so far` });
     this.overview.title = `every node made so far (${(this.tree.stepMax[index] + 1).toLocaleString("en")}); a click goes to one`;
+  }
+
+  // The tree's nodes by keyboard: one of them is in the tab order (the current node); the arrows go to the
+  // nearest node that way (up: towards the root), Enter or Space to the step that made the node.
+  treeKey(event) {
+    if (event.key === "Enter" || event.key === " ") {
+      this.clickNode(event);
+      return;
+    }
+    const way = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[event.key];
+    const from = event.target.closest("[data-node]");
+    if (!way || !from) return;
+    event.preventDefault();
+    const at = (node) => { const circle = node.querySelector("circle:last-of-type"); return [Number(circle.getAttribute("cx")), Number(circle.getAttribute("cy"))]; };
+    const [x0, y0] = at(from);
+    let best = null, bestScore = Infinity;
+    for (const node of this.focus.querySelectorAll("[data-node]")) {
+      const [x, y] = at(node);
+      const along = way[0] ? (x - x0) * way[0] : (y - y0) * way[1];
+      if (node === from || along <= 1) continue;
+      const score = along + 3 * (way[0] ? Math.abs(y - y0) : Math.abs(x - x0));
+      if (score < bestScore) (best = node, bestScore = score);
+    }
+    if (!best) return;
+    from.tabIndex = -1;
+    best.tabIndex = 0;
+    best.focus();
+  }
+
+  // The tree drawn anew keeps one node in the tab order: the one that had the focus, else the current node.
+  rovingTree(hadFocus) {
+    const nodes = [...this.focus.querySelectorAll("[data-node]")];
+    if (!nodes.length) return;
+    const current = String(this.tree.stepNode[this.player.index]);
+    const keep = nodes.find((node) => node.dataset.node === hadFocus) || nodes.find((node) => node.dataset.node === current) || nodes[0];
+    keep.tabIndex = 0;
+    if (hadFocus !== null) keep.focus();
+  }
+
+  // A jump that found no step of its kind: the status says so, before what the last step says.
+  noneFound(jump, finished) {
+    if (!this.parts.status) return;
+    const where = finished ? "after this step: the search ends without one" : `in the first ${this.store.length.toLocaleString("en")} steps`;
+    const said = this.parts.status.textContent;
+    this.parts.status.className = `status ${finished ? "error" : ""}`;
+    this.parts.status.textContent = `“${jump.label}”: there is none ${where}.${said ? ` ${said}` : ""}`;
   }
 
   clickNode(event) {

@@ -1,0 +1,57 @@
+"""No page and no state of a page has an axe-core violation of impact serious or critical.
+
+The states are those of the screenshots (``tests/screenshots.py``: every page and view, each a link), at
+both sizes.  axe-core is vendored, pinned, as ``tests/axe.min.js`` (axe-core 4.10.3, MPL-2.0, its
+licence header kept; ``tests/axe.LICENSE`` is its licence); it is injected into each page, which the
+server's Content-Security-Policy allows only with ``bypass_csp``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import TimeoutError as NotShown
+from screenshots import SIZES, STATES
+from web_helpers import browser, chromium_path, served
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(chromium_path() is None,
+                                reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")]
+
+AXE = Path(__file__).resolve().parent / "axe.min.js"
+#: The impacts that fail the test.
+FAILING = ("serious", "critical")
+
+
+def violations(page) -> list[str]:
+    """axe-core's violations of impact serious or critical in the page as it stands, one line each."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document)).violations.map((v) => ({id: v.id, impact: v.impact, "
+                          "targets: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))")
+    return [f"{v['id']} ({v['impact']}): {', '.join(v['targets'])}" for v in found if v["impact"] in FAILING]
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[tuple[str, object]]:
+    with served() as url, browser() as chromium:
+        yield url.rstrip("/"), chromium
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_no_serious_violation_in_any_state(site, size):
+    url, chromium = site
+    width, height = SIZES[size]
+    context = chromium.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
+    found = {}
+    for name, (address, shown, _) in STATES.items():
+        page.goto(url + address)
+        try:
+            page.get_by_text(shown).filter(visible=True).first.wait_for(timeout=120_000)
+        except NotShown:
+            found[name] = [f"the page never showed {shown!r}"]
+            continue
+        found[name] = violations(page)
+    context.close()
+    assert {name: lines for name, lines in found.items() if lines} == {}
