@@ -14,7 +14,7 @@ from ..errors import InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from .moves import accessibility
 from .asked import parse_memory
-from . import frontier
+from . import table
 from .counting import CountMethod, count_tours, pick_method
 from .estimate import estimate_count
 from .listed import LISTINGS
@@ -148,8 +148,8 @@ def count(
             output.console.print(str(guess), markup=False, soft_wrap=True)
         return
     frontier_only = any(option is not None for option in (checkpoint, memory, cluster, workers))
-    if (method or pick_method(rows, cols, frontier_only)) == "frontier" and not frontier.kernels_ready():
-        output.say_compiling("the counting kernels", frontier.COMPILE_SECONDS, json)
+    if (method or pick_method(rows, cols, frontier_only)) == "frontier" and not table.kernels_ready():
+        output.say_compiling("the counting kernels", table.COMPILE_SECONDS, json)
     with output.progress_bar(f"counting {rows}x{cols} tours", json) as progress:
         result = count_tours(rows, cols, closed, first, method, blocked=holes, progress=progress,
                              checkpoint=checkpoint, memory=size, cluster=cluster, workers=workers, force=force)

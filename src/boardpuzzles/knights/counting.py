@@ -28,7 +28,7 @@ from ..errors import CheckpointError, InputError, TooLong
 from ..geometry import Square, square_name
 from ..progress import ProgressFn, Tracker
 from ..symmetry import square_classes
-from . import chunks, frontier, theory
+from . import chunks, codes, frontier, theory
 from .estimate import estimate_count
 from .moves import neighbour_table
 from .search import PAUSED, Search
@@ -100,7 +100,7 @@ def pick_method(rows: int, cols: int, frontier_only: bool = False) -> CountMetho
     """The faster method for the board: listing the tours on 5x5, 5x6 and 6x6
     (:data:`LISTING_SIDES`), the frontier on every other board up to 10 squares across;
     the frontier whenever ``frontier_only`` (an option only it has was given) and it can work."""
-    if min(rows, cols) > frontier.MOST_HEIGHT:
+    if min(rows, cols) > codes.MOST_HEIGHT:
         return "backtrack"
     if not frontier_only and rows in LISTING_SIDES and cols in LISTING_SIDES:
         return "backtrack"
@@ -119,9 +119,9 @@ def check_count(rows: int, cols: int, closed: bool, start: Square | None, method
     height = min(rows, cols)
     kind = "closed" if closed else "open"
     if chosen == "frontier":
-        if height > frontier.MOST_HEIGHT:
-            raise InputError(f"{{parameter}} frontier counts boards up to {frontier.MOST_HEIGHT} squares across "
-                             f"(its codes hold {frontier.MOST_HEIGHT}); the {rows}x{cols} board is {height} "
+        if height > codes.MOST_HEIGHT:
+            raise InputError(f"{{parameter}} frontier counts boards up to {codes.MOST_HEIGHT} squares across "
+                             f"(its codes hold {codes.MOST_HEIGHT}); the {rows}x{cols} board is {height} "
                              "across", parameter="method", value=chosen, show_value=False)
         if not force:
             guess = estimate_count(rows, cols, closed, start, blocked=blocked, memory=memory, workers=workers)
@@ -192,8 +192,8 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
             from .cluster import ClusterSteps  # dask.distributed is an optional dependency
             steps = ClusterSteps(cluster, sweep, memory)
         last = sweep.run(begin, store, steps.step if steps is not None else None)
-        total = sum(frontier.to_int(row[plan.words:]) for part in last.parts for row in part.rows
-                    if row[0] != frontier.NO_KEY)
+        total = sum(codes.to_int(row[plan.words:]) for part in last.parts for row in part.rows
+                    if row[0] != codes.NO_KEY)
     finally:
         if steps is not None:
             steps.close()

@@ -49,7 +49,9 @@ from .. import checks
 from ..errors import InputError
 from ..geometry import Square
 from .asked import check_memory, check_squares, default_memory, default_threads, sweep_order
-from .frontier import LOAD, MOST_HEIGHT, code_words, relaxed_states, relaxes
+from .codes import MOST_HEIGHT, code_words
+from .frontier import relaxed_states, relaxes
+from .table import LOAD
 from .sweep import RELAXATION_IN_FILES
 
 #: UNRELAXED_PROFILES: the same counted without the degree relaxation, as a board over 8 across is: the ends are
