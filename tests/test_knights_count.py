@@ -219,7 +219,7 @@ def test_result_json_keeps_the_keys():
     result = count_tours(5, 5, start=(0, 0), method="frontier")
     assert result.to_json() == {"rows": 5, "cols": 5, "closed": False, "start": "a1", "blocked": [], "count": 304,
                                 "method": "frontier", "peak_states": result.peak_states,
-                                "seconds": round(result.seconds, 3)}
+                                "seconds": round(result.seconds, 3), "part": None}
     assert result.peak_states == max(result.states) > 100
     assert len(result.states) == 25 and result.states[-1] == 1
     assert count_tours(5, 4, closed=True, blocked=[(4, 3), (3, 3)]).to_json()["blocked"] == ["d4", "d5"]

@@ -171,7 +171,8 @@ def count(
                                     checkpoint=checkpoint, memory=size, workers=workers, force=force)
             else:
                 result = count_parts(rows, cols, closed, parts=parts, results=str(results),
-                                     command=" ".join(["boardpuzzles", *sys.argv[1:]]), progress=progress,
+                                     command=_count_command(board, closed, parts, results, checkpoint, memory,
+                                                            workers), progress=progress,
                                      checkpoint=checkpoint, memory=size, workers=workers, force=force)
         else:
             result = count_tours(rows, cols, closed, first, method, blocked=holes, progress=progress,
@@ -192,6 +193,16 @@ def count(
         else:
             output.console.print(f"{result.count} {what} on {board_words}; "
                                  f"{result.method}, {result.seconds:.2f} s", markup=False, soft_wrap=True)
+
+
+def _count_command(board: str, closed: bool, parts: int, results: str | None, checkpoint: str | None,
+                   memory: str | None, workers: int | None) -> str:
+    """The command that counts a board in parts, as a results file records it."""
+    words = ["boardpuzzles", "knight", "count", board, *(["--closed"] if closed else []), "--parts", str(parts)]
+    for flag, value in (("--memory", memory), ("--workers", workers), ("--checkpoint", checkpoint)):
+        if value is not None:
+            words += [flag, str(value)]
+    return " ".join([*words, "--results", str(results)])
 
 
 @app.command()
