@@ -30,7 +30,11 @@ board of 3 to 6 across and at most 36 squares.  ``--profiles`` counts a long boa
 each height measured and prints the table ``knights.estimate.PROFILES`` (the model's
 data).  ``--cluster W`` counts the boards on a dask LocalCluster of W worker processes
 (one thread each) and prints the states per second per worker and the bytes the
-workers sent each other per state.
+workers sent each other per state.  ``--split 4,16,64`` counts each board whole, then
+cut into each number of parts (``knights.count_part``, one part after another, in
+this process, one thread) and prints the sum, the widest part's peak states and the
+states of all parts' steps against the whole count's (``knights.estimate.SPLIT_MEASURED``);
+``--after N`` cuts after N squares instead of half the columns.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ import tempfile
 import threading
 import time
 
-from boardpuzzles.knights import count_tours, estimate_count, published
+from boardpuzzles.knights import count_part, count_tours, estimate_count, published
 from boardpuzzles.knights.asked import parse_memory, sweep_order
 
 DEFAULT_BOARDS = ("6x8", "6x10", "7x8")
@@ -309,6 +313,26 @@ def profiles(memory: int | None) -> None:
     print("}")
 
 
+def split(rows: int, cols: int, closed: bool, counts: list[int], after: int | None) -> None:
+    """The board counted whole, then in each number of parts of ``counts``: the parts' sum, the widest part's
+    peak and all parts' states, against the whole count's (the steps after the cut)."""
+    whole = count_tours(rows, cols, closed, method="frontier", force=True, workers=1)
+    kind = "closed" if closed else "open"
+    for parts in counts:
+        started = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+        results = [count_part(rows, cols, closed, parts=parts, part=j, after=after, force=True, workers=1)
+                   for j in range(parts)]
+        cut = results[0].split.after if results[0].split is not None else 0
+        total, peak = sum(r.count for r in results), max(r.peak_states for r in results)
+        work, whole_work = sum(sum(r.states) for r in results), sum(whole.states[cut:])
+        if total != whole.count:
+            raise SystemExit(f"{rows}x{cols} {kind} in {parts} parts: {total}, not {whole.count}")
+        print(f"{rows}x{cols} {kind} in {parts} parts cut after {cut} squares: {total} (the whole count's); widest "
+              f"part {peak:,} states ({peak / whole.peak_states:.2f} of the whole count's {whole.peak_states:,}); "
+              f"all parts' states {work:,} ({work / whole_work:.2f} of the whole count's {whole_work:,} after the "
+              f"cut); {resource.getrusage(resource.RUSAGE_SELF).ru_utime - started:.1f} s of CPU", flush=True)
+
+
 def main() -> None:
     sys.set_int_max_str_digits(0)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -321,6 +345,8 @@ def main() -> None:
     parser.add_argument("--methods", action="store_true",
                         help="compare the two methods on the boards of at most 36 squares instead")
     parser.add_argument("--profiles", action="store_true", help="print the estimate's PROFILES table instead")
+    parser.add_argument("--split", metavar="P,Q,...", help="count each board in P parts, then Q, ... instead")
+    parser.add_argument("--after", type=int, metavar="N", help="with --split: cut after N squares")
     args = parser.parse_args()
     memory = parse_memory(args.memory) if args.memory else None
     count_tours(5, 5, method="frontier")  # compiles the kernels into the numba cache once, for the children
@@ -330,6 +356,10 @@ def main() -> None:
         return
     if args.profiles:
         profiles(memory)
+        return
+    if args.split:
+        for board in args.boards:
+            split(*parse_board(board), [int(p) for p in args.split.split(",")], args.after)
         return
     old, folder = old_source(args.old) if args.old else (None, None)
     try:

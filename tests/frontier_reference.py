@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from boardpuzzles.knights.frontier import CELL_BITS, DANGLING, EMPTY, FIRST_LABEL, FULL, Plan, initial, code_of
+from boardpuzzles.knights.codes import CELL_BITS, DANGLING, EMPTY, FIRST_LABEL, FULL, code_of
+from boardpuzzles.knights.frontier import Plan, initial
 
 TOUR_END = -1
 

@@ -101,7 +101,8 @@ def test_count_json(cli):
     answer = cli("knight", "count", "5", "--json").json()
     assert {key: answer[key] for key in ("rows", "cols", "closed", "start", "count", "method")} == {
         "rows": 5, "cols": 5, "closed": False, "start": None, "count": 1728, "method": "backtrack"}
-    assert set(answer) == {"rows", "cols", "closed", "start", "blocked", "count", "method", "peak_states", "seconds"}
+    assert set(answer) == {"rows", "cols", "closed", "start", "blocked", "count", "method", "peak_states", "seconds",
+                           "part"}
     assert cli("knight", "count", "5", "--start", "a1", "--json").json()["count"] == 304
     assert cli("knight", "count", "3x10", "--closed", "--json").json()["count"] == 16
     run = cli("knight", "count", "6", "--closed")

@@ -13,6 +13,7 @@ import pytest
 from boardpuzzles.errors import Cancelled, InputError
 from boardpuzzles.knights import count_tours, frontier, published
 from boardpuzzles.knights.asked import sweep_index, sweep_order
+from boardpuzzles.knights.codes import code_of
 from boardpuzzles.knights.completable import completable
 from boardpuzzles.progress import Tracker
 import completable_reference as reference
@@ -32,7 +33,7 @@ def board_plan(rows, cols, closed, start, blocked, symmetric=False):
 
 def met_codes(plan, most=150):
     """For each square, up to ``most`` frontiers after it that the kernel makes (none dropped)."""
-    codes = {frontier.code_of(frontier.initial(plan)[0][:plan.words])}
+    codes = {code_of(frontier.initial(plan)[0][:plan.words])}
     for i in range(plan.squares):
         following = set()
         for code in sorted(codes)[:most]:
@@ -67,7 +68,7 @@ def test_the_sets_are_the_completable_states(rows, cols, closed, start, blocked)
 def test_the_kernel_drops_exactly_the_successors_that_cannot_be_completed(rows, cols, closed, start, blocked):
     plan = board_plan(rows, cols, closed, start, blocked)
     sets = completable(plan)
-    codes = {frontier.code_of(frontier.initial(plan)[0][:plan.words])}
+    codes = {code_of(frontier.initial(plan)[0][:plan.words])}
     for i in range(plan.squares):
         bits = sets.bitmap(i)
         following = set()
@@ -103,7 +104,7 @@ def test_fewer_states_the_same_counts():
 def test_the_plain_python_sweep_kept_to_the_completable_frontiers_counts_the_same():
     plan = board_plan(4, 6, False, None, ())
     sets = completable(plan)
-    counts = {frontier.code_of(frontier.initial(plan)[0][:plan.words]): 1}
+    counts = {code_of(frontier.initial(plan)[0][:plan.words]): 1}
     for step in range(plan.squares):
         following: dict[int, int] = {}
         for code, number in counts.items():

@@ -15,6 +15,8 @@ from boardpuzzles import runner
 from boardpuzzles.errors import Cancelled, InputError, OutputError, TooLong
 from boardpuzzles.knights import count_tours, frontier, published, sweep
 from boardpuzzles.knights.asked import sweep_index, sweep_order
+from boardpuzzles.knights.codes import code_of, to_int
+from boardpuzzles.knights.table import Outbox, Table
 from boardpuzzles.knights.moves import neighbour_table
 from boardpuzzles.progress import Tracker
 import frontier_reference
@@ -174,7 +176,7 @@ def test_kernel_transition_matches_the_plain_python_one(rows, cols, closed, star
     first = sweep_index(rows, cols, start) if start is not None else -1
     plan = frontier.plan(height, width, closed, first, [sweep_index(rows, cols, sq) for sq in blocked],
                          symmetric=False)
-    codes = {frontier.code_of(frontier.initial(plan)[0][:plan.words])}
+    codes = {code_of(frontier.initial(plan)[0][:plan.words])}
     for i in range(plan.squares):
         following = set()
         for code in sorted(codes)[:400]:
@@ -199,7 +201,7 @@ def test_a_frontier_and_its_mirror_image_merged_keep_the_count(rows, cols, close
         plan = frontier.plan(height, width, closed, first, holes, symmetric)
         swept = sweep.Sweep(plan, 1 << 28, 1, Tracker("squares"), None)
         last = swept.run(sweep.start_frontier(plan), None)
-        counts.append(sum(frontier.to_int(row[plan.words:]) for part in last.parts for row in part.rows if row[0]))
+        counts.append(sum(to_int(row[plan.words:]) for part in last.parts for row in part.rows if row[0]))
         states.append(sum(swept.states))
     assert counts[0] == counts[1]
     assert states[1] <= states[0]
@@ -217,7 +219,7 @@ def test_result_json_keeps_the_keys():
     result = count_tours(5, 5, start=(0, 0), method="frontier")
     assert result.to_json() == {"rows": 5, "cols": 5, "closed": False, "start": "a1", "blocked": [], "count": 304,
                                 "method": "frontier", "peak_states": result.peak_states,
-                                "seconds": round(result.seconds, 3)}
+                                "seconds": round(result.seconds, 3), "part": None}
     assert result.peak_states == max(result.states) > 100
     assert len(result.states) == 25 and result.states[-1] == 1
     assert count_tours(5, 4, closed=True, blocked=[(4, 3), (3, 3)]).to_json()["blocked"] == ["d4", "d5"]
@@ -359,8 +361,8 @@ def test_refusals_name_parameters():
     (lambda: frontier.plan(3, 4, True, blocked=[12]), "blocked"), (lambda: frontier.plan(3, 4, False, 5, [5]), "start"),
     (lambda: frontier.successors(1 << 40, frontier.plan(3, 4, True), 0), "code"),
     (lambda: frontier.successors(0, frontier.plan(3, 4, True), 12), "step"),
-    (lambda: frontier.Table(np.zeros((12, 2), dtype=np.int64), 1), "rows"),
-    (lambda: frontier.Outbox(0, 16, 2), "parts, capacity, columns")])
+    (lambda: Table(np.zeros((12, 2), dtype=np.int64), 1), "rows"),
+    (lambda: Outbox(0, 16, 2), "parts, capacity, columns")])
 def test_the_kernels_public_doors_check_their_inputs(call, parameter):
     with pytest.raises(InputError) as error:
         call()

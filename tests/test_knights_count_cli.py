@@ -42,6 +42,8 @@ def test_json_keeps_the_keys_and_adds_peak_states_and_seconds(capsys):
     (["5x5", "--cluster-workers", "3"], "--cluster-workers"),
     (["5x5", "--memory", "lots"], "--memory"),
     (["5x5", "-m", "backtrack", "--checkpoint", "x"], "--checkpoint"),
+    (["5x5", "--part", "2"], "--part"), (["5x5", "--parts", "3"], "--parts"),
+    (["5x5", "--parts", "3", "--part", "4"], "--part"), (["5x5", "--parts", "3", "-s", "a1", "--part", "1"], "--parts"),
 ])
 def test_refusals_are_one_line_with_the_flag(capsys, args, words):
     assert main(["knight", "count", *args]) == 2
@@ -131,6 +133,21 @@ def test_blocked_squares_and_the_estimate(capsys):
     assert guess["cluster_workers"] == 64 and guess["peak_states"] > 10**10 and guess["factor"] > 2
     assert main(["knight", "count", "8"]) == 2  # refused, quoting the estimate
     assert "estimated at about" in capsys.readouterr().err
+
+
+def test_a_count_in_parts_keeps_them_in_its_results_file(capsys, tmp_path):
+    results = tmp_path / "5x5.json"
+    assert main(["knight", "count", "5x5", "--parts", "3", "--part", "2", "--json"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert second["part"] == {"part": 1, "parts": 3, "after": 10} and 0 < second["count"] < 1728
+    assert main(["knight", "count", "5x5", "--parts", "3", "--results", str(results)]) == 0
+    assert capsys.readouterr().out.startswith("1728 directed open tours (a tour and its reverse are two) on the 5x5 ")
+    kept = json.loads(results.read_text())
+    assert kept["parts"]["1"]["count"] == second["count"]
+    assert kept["parts"]["1"]["command"].endswith("knight count 5x5 --parts 3 --results " + str(results))
+    assert main(["knight", "count", "8", "--estimate", "--parts", "64", "--json"]) == 0
+    guess = json.loads(capsys.readouterr().out)
+    assert guess["parts"] == 64 and guess["parts_cpu_seconds"] > guess["cpu_seconds"]
 
 
 def test_threads_count_the_partitions():

@@ -8,7 +8,7 @@ Squares: the API takes a square as ``(row, col)`` counted from 0, row 0 being ra
 ``KnightTour.squares()`` and ``names()`` turn them into pairs and names.
 
 The long calls (:func:`find_tour` on big boards or with search, :func:`tour_starts`,
-:func:`count_tours`; :func:`estimate_count` tells its cost first) follow :mod:`boardpuzzles.progress`; answers have ``to_json()``
+:func:`count_tours`, :func:`count_part`, :func:`count_parts`; :func:`estimate_count` tells its cost first) follow :mod:`boardpuzzles.progress`; answers have ``to_json()``
 and are values (``repr`` their text form, ``str`` the board or words, ``==``, ``hash``).
 :func:`watch` plays a watched method in a notebook; :func:`tour_steps` gives its steps as a
 stream, behind the answer of :func:`find_tour`, and :data:`LISTINGS` the code they cite.
@@ -19,7 +19,7 @@ type, shape or range is an :class:`~boardpuzzles.errors.InputError` naming it.
 
 from .moves import HORIZONTAL, VERTICAL, accessibility
 from .theory import closed_exists, open_exists, open_from
-from .counting import TourCount, count_tours
+from .counting import TourCount, count_part, count_parts, count_tours
 from .estimate import CountEstimate, estimate_count
 from .tour import METHODS, KnightTour, NoTour, TourStarts, find_tour, tour_starts
 from .verify import TourCheck, check_tour
@@ -28,7 +28,7 @@ from .steps import MAX_STEPPED, search_size, tour_steps, watch
 
 __all__ = [
     "HORIZONTAL", "VERTICAL", "accessibility", "closed_exists", "open_exists", "open_from", "METHODS",
-    "KnightTour", "NoTour", "TourStarts", "TourCount", "count_tours", "CountEstimate", "estimate_count", "find_tour", "tour_starts",
+    "KnightTour", "NoTour", "TourStarts", "TourCount", "count_tours", "count_part", "count_parts", "CountEstimate", "estimate_count", "find_tour", "tour_starts",
     "check_tour",
     "TourCheck", "watch", "tour_steps", "search_size", "MAX_STEPPED", "LISTINGS",
 ]

@@ -14,8 +14,8 @@ from ..errors import InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from .moves import accessibility
 from .asked import parse_memory
-from . import frontier
-from .counting import CountMethod, count_tours, pick_method
+from . import table
+from .counting import CountMethod, count_part, count_parts, count_tours, pick_method
 from .estimate import estimate_count
 from .listed import LISTINGS
 from .steps import KnightStep, check_stepped, tour_animation, tour_steps
@@ -129,6 +129,9 @@ def count(
     estimate: Annotated[bool, typer.Option("--estimate", help="Print the expected cost (states, time, memory, disk) without counting.")] = False,
     cluster_workers: Annotated[int | None, typer.Option("--cluster-workers", metavar="W", help="With --estimate: also the figures of one worker of a cluster of W.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Run a count that is estimated to take more than 5 minutes of CPU, or more disk than is free.")] = False,
+    parts: Annotated[int | None, typer.Option("--parts", metavar="P", help="Cut the frontier count into P parts that add up, each narrower than the whole (with --estimate: the cost of each).")] = None,
+    part: Annotated[int | None, typer.Option("--part", metavar="J", help="With --parts: count part J (1 to P) only.")] = None,
+    results: Annotated[str | None, typer.Option("--results", metavar="FILE", callback=output.file_option, help="With --parts: keep each finished part in FILE (JSON); run again to count the parts that remain.")] = None,
     json: output.JsonOpt = False,
 ) -> None:
     """Count tours exactly: open ones directed, closed ones undirected."""
@@ -139,26 +142,49 @@ def count(
     if cluster_workers is not None and not estimate:
         raise InputError("{parameter} goes with the estimate; a count on a cluster takes the scheduler's address",
                          parameter="cluster_workers", value=cluster_workers)
+    if (part is not None or results is not None) and parts is None:
+        raise InputError("{parameter} goes with --parts", parameter="part" if part is not None else "results",
+                         value=part if part is not None else results)
     if estimate:
         guess = estimate_count(rows, cols, closed, first, blocked=holes, memory=size, workers=workers,
-                               cluster_workers=cluster_workers)
+                               cluster_workers=cluster_workers, parts=1 if parts is None else parts)
         if json:
             output.print_json(guess.to_json())
         else:
             output.console.print(str(guess), markup=False, soft_wrap=True)
         return
     frontier_only = any(option is not None for option in (checkpoint, memory, cluster, workers))
-    if (method or pick_method(rows, cols, frontier_only)) == "frontier" and not frontier.kernels_ready():
-        output.say_compiling("the counting kernels", frontier.COMPILE_SECONDS, json)
+    if (method or pick_method(rows, cols, frontier_only)) == "frontier" and not table.kernels_ready():
+        output.say_compiling("the counting kernels", table.COMPILE_SECONDS, json)
     with output.progress_bar(f"counting {rows}x{cols} tours", json) as progress:
-        result = count_tours(rows, cols, closed, first, method, blocked=holes, progress=progress,
-                             checkpoint=checkpoint, memory=size, cluster=cluster, workers=workers, force=force)
+        if parts is not None:
+            if first is not None or holes or cluster is not None or method == "backtrack":
+                raise InputError("{parameter} cuts frontier counts of whole boards on this machine (no --start, "
+                                 "--blocked or --cluster)", parameter="parts", value=parts)
+            if (part is None) == (results is None):
+                raise InputError("{parameter} needs --results FILE (every part, kept there) or --part J (one part)",
+                                 parameter="parts", value=parts)
+            if part is not None:
+                if not 1 <= part <= max(parts, 1):
+                    raise InputError(f"{{parameter}} must be 1 to {parts}", parameter="part", value=part)
+                result = count_part(rows, cols, closed, parts=parts, part=part - 1, progress=progress,
+                                    checkpoint=checkpoint, memory=size, workers=workers, force=force)
+            else:
+                result = count_parts(rows, cols, closed, parts=parts, results=str(results),
+                                     command=_count_command(board, closed, parts, results, checkpoint, memory,
+                                                            workers), progress=progress,
+                                     checkpoint=checkpoint, memory=size, workers=workers, force=force)
+        else:
+            result = count_tours(rows, cols, closed, first, method, blocked=holes, progress=progress,
+                                 checkpoint=checkpoint, memory=size, cluster=cluster, workers=workers, force=force)
     if closed:
         what = "undirected closed tours (a tour and its reverse are one)"
     elif first:
         what = f"directed open tours starting on {square_name(*first)}"
     else:
         what = "directed open tours (a tour and its reverse are two)"
+    if result.split is not None:
+        what += f", {result.split} (cut after {result.split.after} squares)"
     board_words = f"the {rows}x{cols} board" + (f" without {', '.join(square_name(*sq) for sq in sorted(set(holes)))}"
                                                  if holes else "")
     with _every_digit():
@@ -167,6 +193,16 @@ def count(
         else:
             output.console.print(f"{result.count} {what} on {board_words}; "
                                  f"{result.method}, {result.seconds:.2f} s", markup=False, soft_wrap=True)
+
+
+def _count_command(board: str, closed: bool, parts: int, results: str | None, checkpoint: str | None,
+                   memory: str | None, workers: int | None) -> str:
+    """The command that counts a board in parts, as a results file records it."""
+    words = ["boardpuzzles", "knight", "count", board, *(["--closed"] if closed else []), "--parts", str(parts)]
+    for flag, value in (("--memory", memory), ("--workers", workers), ("--checkpoint", checkpoint)):
+        if value is not None:
+            words += [flag, str(value)]
+    return " ".join([*words, "--results", str(results)])
 
 
 @app.command()

@@ -45,7 +45,8 @@ from ..checkpoint import FINGERPRINT_SEED, fingerprint
 from ..errors import ClusterError
 from .asked import default_memory
 from .completable import bitmap
-from .frontier import LOAD, CountOverflow, Outbox, Plan, Table, plan
+from .frontier import Plan, plan
+from .table import LOAD, CountOverflow, Outbox, Table
 from .sweep import OUTBOX_ROWS, Frontier, Part, Sweep, places_for, write_partition
 
 #: seconds the count waits for a lost worker to be replaced before it goes on with the workers there are

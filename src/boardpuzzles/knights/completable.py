@@ -26,7 +26,7 @@ become an end) leads to a completable state after square ``i``.  The knight's
 graph is bipartite, so for one state this is what a flow would tell; the
 backward sweep tells it for all states at once.
 
-The count (:func:`.frontier._relaxed`, its index of a state) drops each successor
+The count (the transition, :func:`.frontier.successor_words`, indexes a state) drops each successor
 whose relaxed state is not in its step's set: no tour is lost (a dead frontier
 has no completion), and the states kept are about a third.  A state is a number:
 the needs of the frontier's places as base-3 digits (the oldest lowest), then for
@@ -49,7 +49,8 @@ from numba import njit
 from .. import checks
 from ..errors import InputError
 from ..progress import Tracker
-from .frontier import FULL, KEEP_ALL, POWERS_OF_3, Plan
+from .codes import FULL
+from .frontier import KEEP_ALL, POWERS_OF_3, Plan
 
 #: states of a step taken back at a time (about 0.1 s): ``cancel`` is looked at between two
 CHUNK = 1 << 21

@@ -12,11 +12,12 @@ checkpoint's folder (``FILE.parts``) with their fingerprints.
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
 import numpy as np
@@ -28,10 +29,11 @@ from ..errors import CheckpointError, InputError, TooLong
 from ..geometry import Square, square_name
 from ..progress import ProgressFn, Tracker
 from ..symmetry import square_classes
-from . import chunks, frontier, theory
+from . import chunks, codes, frontier, theory
 from .estimate import estimate_count
 from .moves import neighbour_table
 from .search import PAUSED, Search
+from .parts import Results, Split, check_split, cut_rows, part_frontier
 from .asked import check_memory, check_squares, default_memory, default_threads, sweep_index, sweep_order
 from .sweep import OWN_FILES, Sweep, fits_record, load_frontier, start_frontier
 
@@ -76,23 +78,28 @@ class TourCount(Count):
     redone: int = 0
     #: bytes a cluster's workers sent each other (the successors handed to their owners)
     sent_bytes: int = 0
+    #: the part of the count this is (:func:`count_part`), or None: the whole count
+    split: Split | None = None
 
     #: ``peak_states`` says how the frontier method went, not what it counted
     MEASURED = Count.MEASURED | {"peak_states"}
 
     def to_json(self) -> dict[str, Any]:
         """What ``knight count --json`` prints: ``rows``, ``cols``, ``closed``, ``start``, ``blocked``,
-        ``count``, ``method``, ``peak_states``, ``seconds``."""
+        ``count``, ``method``, ``peak_states``, ``seconds``, ``part`` (``part``, ``parts`` and ``after`` of a part
+        of the count, :func:`count_part`; else None)."""
         return {"rows": self.rows, "cols": self.cols, "closed": self.closed,
                 "start": square_name(*self.start) if self.start is not None else None,
                 "blocked": [square_name(*sq) for sq in sorted(self.blocked)], "count": self.count,
-                "method": self.method, "peak_states": self.peak_states, "seconds": round(self.seconds, 3)}
+                "method": self.method, "peak_states": self.peak_states, "seconds": round(self.seconds, 3),
+                "part": self.split.to_json() if self.split is not None else None}
 
     def text(self) -> str:
         """``'5x5 open from a1: 304 tours (directed)'``."""
         start = f" from {square_name(*self.start)}" if self.start is not None else ""
         without = f" without {', '.join(square_name(*sq) for sq in sorted(self.blocked))}" if self.blocked else ""
-        return (f"{self.rows}x{self.cols}{without} {'closed' if self.closed else 'open'}{start}: {said(self.count)} "
+        part = f", {self.split} after {self.split.after} squares" if self.split is not None else ""
+        return (f"{self.rows}x{self.cols}{without} {'closed' if self.closed else 'open'}{start}{part}: {said(self.count)} "
                 f"tour{'' if self.count == 1 else 's'} ({'undirected' if self.closed else 'directed'})")
 
 
@@ -100,7 +107,7 @@ def pick_method(rows: int, cols: int, frontier_only: bool = False) -> CountMetho
     """The faster method for the board: listing the tours on 5x5, 5x6 and 6x6
     (:data:`LISTING_SIDES`), the frontier on every other board up to 10 squares across;
     the frontier whenever ``frontier_only`` (an option only it has was given) and it can work."""
-    if min(rows, cols) > frontier.MOST_HEIGHT:
+    if min(rows, cols) > codes.MOST_HEIGHT:
         return "backtrack"
     if not frontier_only and rows in LISTING_SIDES and cols in LISTING_SIDES:
         return "backtrack"
@@ -119,9 +126,9 @@ def check_count(rows: int, cols: int, closed: bool, start: Square | None, method
     height = min(rows, cols)
     kind = "closed" if closed else "open"
     if chosen == "frontier":
-        if height > frontier.MOST_HEIGHT:
-            raise InputError(f"{{parameter}} frontier counts boards up to {frontier.MOST_HEIGHT} squares across "
-                             f"(its codes hold {frontier.MOST_HEIGHT}); the {rows}x{cols} board is {height} "
+        if height > codes.MOST_HEIGHT:
+            raise InputError(f"{{parameter}} frontier counts boards up to {codes.MOST_HEIGHT} squares across "
+                             f"(its codes hold {codes.MOST_HEIGHT}); the {rows}x{cols} board is {height} "
                              "across", parameter="method", value=chosen, show_value=False)
         if not force:
             guess = estimate_count(rows, cols, closed, start, blocked=blocked, memory=memory, workers=workers)
@@ -174,58 +181,154 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
                                  "(method backtrack) runs in this process", parameter=name, value=value)
         total = _backtrack(rows, cols, closed, start, holes, Tracker("prefixes", progress=progress, cancel=cancel))
         return TourCount(rows, cols, closed, start, total, method, 0, time.monotonic() - started, blocked=holes)
-    height, width, _ = sweep_order(rows, cols)
-    first = sweep_index(rows, cols, start) if start is not None and not closed else -1
-    plan = frontier.plan(height, width, closed, first, (sweep_index(rows, cols, sq) for sq in holes))
+    plan = _plan(rows, cols, closed, start, holes)
     tracker = Tracker("squares", plan.squares, progress, cancel)
     if plan.squares - len(holes) == 1:
         tracker.finish()
         return TourCount(rows, cols, closed, start, 0 if closed else 1, method, 1, time.monotonic() - started,
                          blocked=holes)
     store = _open_checkpoint(checkpoint, rows, cols, closed, start, holes)
+    return _frontier_count(plan, store, tracker, started, memory, workers, cluster, None, None,
+                           TourCount(rows, cols, closed, start, 0, method, 0, 0.0, blocked=holes))
+
+
+def _plan(rows: int, cols: int, closed: bool, start: Square | None, holes: frozenset[Square]) -> frontier.Plan:
+    height, width, _ = sweep_order(rows, cols)
+    first = sweep_index(rows, cols, start) if start is not None and not closed else -1
+    return frontier.plan(height, width, closed, first, (sweep_index(rows, cols, sq) for sq in holes))
+
+
+def _frontier_count(plan: frontier.Plan, store: Checkpoint | None, tracker: Tracker, started: float,
+                    memory: int | None, workers: int | None, cluster: Any, split: Split | None,
+                    cut: np.ndarray | None, asked: TourCount) -> TourCount:
+    """The frontier count of ``plan`` (of the part ``split`` only, when given: from ``cut``, the whole frontier
+    after the split's squares, or found first when None), as ``asked`` with its figures."""
     sweep = Sweep(plan, memory or default_memory(), workers or default_threads(), tracker,
                   store.folder if store is not None else None)
     steps = None
     try:
-        begin = _resume(store, plan)
+        begin = _resume(store, plan, sweep, split, cut)
         if cluster is not None:
             from .cluster import ClusterSteps  # dask.distributed is an optional dependency
             steps = ClusterSteps(cluster, sweep, memory)
         last = sweep.run(begin, store, steps.step if steps is not None else None)
-        total = sum(frontier.to_int(row[plan.words:]) for part in last.parts for row in part.rows
-                    if row[0] != frontier.NO_KEY)
+        total = sum(codes.to_int(row[plan.words:]) for part in last.parts for row in part.rows
+                    if row[0] != codes.NO_KEY)
     finally:
         if steps is not None:
             steps.close()
         sweep.close()
         if store is not None:
             store.close()
-    if not closed and start is None:
+    if not plan.closed and plan.start < 0:
         total *= 2  # each path is two directed tours
-    return TourCount(rows, cols, closed, start, total, method, max(sweep.states, default=1),
-                     time.monotonic() - started, sweep.most_parts, tuple(sweep.states), holes,
-                     steps.redone if steps is not None else 0, steps.sent if steps is not None else 0)
+    return replace(asked, count=total, peak_states=max(sweep.states, default=1), seconds=time.monotonic() - started,
+                   partitions=sweep.most_parts, states=tuple(sweep.states),
+                   redone=steps.redone if steps is not None else 0, sent_bytes=steps.sent if steps is not None else 0,
+                   split=split)
+
+
+def count_part(rows: int, cols: int, closed: bool = False, *, parts: int, part: int, after: int | None = None,
+               progress: ProgressFn | None = None, cancel: threading.Event | None = None,
+               checkpoint: str | os.PathLike[str] | None = None, memory: int | None = None,
+               workers: int | None = None, force: bool = False) -> TourCount:
+    """Part ``part`` (0 to ``parts - 1``) of the frontier count of the board's tours (:mod:`.parts`): the
+    tours whose first ``after`` squares of the sweep (a column's end; default
+    :func:`.parts.default_after`) leave a frontier of group ``part``.  The ``parts`` parts' counts add up to
+    :func:`count_tours`'s.  ``checkpoint``, ``memory``, ``workers``, ``progress`` and ``cancel`` as there;
+    ``force`` counts a part whose estimate (:func:`estimate_count` with ``parts``) is too long."""
+    rows, cols, closed, force, memory, plan = _whole_board(rows, cols, closed, force, memory, checkpoint, workers)
+    split = check_split(parts, part, after, plan)
+    return _count_part(rows, cols, plan, split, progress, cancel, checkpoint, memory, workers, force, None)
+
+
+def _whole_board(rows: int, cols: int, closed: bool, force: bool, memory: int | None,
+                 checkpoint: str | os.PathLike[str] | None, workers: int | None
+                 ) -> tuple[int, int, bool, bool, int | None, frontier.Plan]:
+    """The arguments of a count in parts checked, and the plan of its board."""
+    rows, cols, _, holes = check_squares(rows, cols, None, ())
+    closed, force = checks.flag(closed, "closed"), checks.flag(force, "force")
+    memory = check_memory(memory)
+    if checkpoint is not None:
+        checks.path(checkpoint, "checkpoint")
+    runner.check_options(workers, None)
+    return rows, cols, closed, force, memory, _plan(rows, cols, closed, None, holes)
+
+
+def _count_part(rows: int, cols: int, plan: frontier.Plan, split: Split, progress: ProgressFn | None,
+                cancel: threading.Event | None, checkpoint: str | os.PathLike[str] | None, memory: int | None,
+                workers: int | None, force: bool, cut: np.ndarray | None) -> TourCount:
+    """The part ``split`` of the count of the board's tours (``plan``: no start, no blocked squares), from
+    ``cut`` when given (:func:`_frontier_count`)."""
+    if not force:
+        guess = estimate_count(rows, cols, plan.closed, memory=memory, workers=workers, parts=split.parts)
+        if guess.too_long(FRONTIER_SECONDS):
+            raise TooLong(f"counting {split} of the {'closed' if plan.closed else 'open'} tours of the "
+                          f"{rows}x{cols} board", guess.sentence())
+    started = time.monotonic()
+    store = _open_checkpoint(checkpoint, rows, cols, plan.closed, None, frozenset(), split)
+    return _frontier_count(plan, store, Tracker("squares", plan.squares, progress, cancel), started, memory,
+                           workers, None, split, cut, TourCount(rows, cols, plan.closed, None, 0, "frontier", 0, 0.0))
+
+
+def count_parts(rows: int, cols: int, closed: bool = False, *, parts: int, results: str | os.PathLike[str],
+                after: int | None = None, progress: ProgressFn | None = None, cancel: threading.Event | None = None,
+                checkpoint: str | os.PathLike[str] | None = None, memory: int | None = None,
+                workers: int | None = None, force: bool = False, command: str = "") -> TourCount:
+    """The board's tours counted in ``parts`` parts (:func:`count_part`), each recorded in the JSON file
+    ``results`` once finished, with ``command`` (what made it), the machine and the time; a later call with
+    the same file counts only the parts that remain.  ``checkpoint``: part ``j`` keeps its frontiers in
+    ``CHECKPOINT.partJ``.  Returns the sum of every part (``seconds``: this call's; ``peak_states``: the
+    widest part's); when cancelled, the finished parts stay in the file."""
+    checks.path(results, "results")
+    rows, cols, closed, force, memory, plan = _whole_board(rows, cols, closed, force, memory, checkpoint, workers)
+    split = check_split(parts, 0, after, plan)
+    record = Results(results, {"rows": rows, "cols": cols, "closed": closed, "parts": split.parts,
+                               "after": split.after, "version": CHECKPOINT_VERSION})
+    started = time.monotonic()
+    cut = None
+    for part in record.remaining(split.parts):
+        if cut is None:  # the whole frontier at the cut, once for all the parts of this call
+            sweep = Sweep(plan, memory or default_memory(), 1, Tracker("squares", plan.squares, cancel=cancel),
+                          None)
+            try:
+                cut = cut_rows(sweep, split.after)
+            finally:
+                sweep.close()
+        counted = _count_part(rows, cols, plan, Split(split.parts, part, split.after), progress, cancel,
+                              None if checkpoint is None else f"{os.fspath(checkpoint)}.part{part}", memory, workers,
+                              force, cut)
+        record.add(part, counted.count, counted.seconds, counted.peak_states, command)
+    peak = max(int(v["peak_states"]) for v in record.done.values())
+    return TourCount(rows, cols, closed, None, record.total(), "frontier", peak, time.monotonic() - started)
 
 
 def _open_checkpoint(path: str | os.PathLike[str] | None, rows: int, cols: int, closed: bool,
-                     start: Square | None, holes: frozenset[Square]) -> Checkpoint | None:
+                     start: Square | None, holes: frozenset[Square], split: Split | None = None) -> Checkpoint | None:
     if path is None:
         return None
     first = None if start is None or closed else square_name(*start)
     meta = {"puzzle": "knight tours", "rows": rows, "cols": cols, "closed": closed, "start": first,
             "blocked": ",".join(square_name(*sq) for sq in sorted(holes)), "method": "frontier",
             "version": CHECKPOINT_VERSION}
+    if split is not None:
+        meta["split"] = json.dumps(split.to_json(), sort_keys=True)
     return Checkpoint(path, meta, info={"boardpuzzles": __version__})
 
 
-def _resume(store: Checkpoint | None, plan: frontier.Plan) -> Any:
+def _resume(store: Checkpoint | None, plan: frontier.Plan, sweep: Sweep, split: Split | None,
+            cut: np.ndarray | None) -> Any:
     """The frontier to start from: the checkpoint's last step (its folder cleared of the count's other
-    files, such as the partitions a killed run was writing), or the first."""
-    if store is None:
-        return start_frontier(plan)
-    latest = store.latest(range(plan.squares + 1), fits_record)
-    begin = load_frontier(store, *latest, plan) if latest is not None else start_frontier(plan)
-    store.clear_folder({part.name for part in begin.parts if part.name is not None}, OWN_FILES)
+    files, such as the partitions a killed run was writing), or the first (a part's: its codes after the
+    split)."""
+    latest = store.latest(range(plan.squares + 1), fits_record) if store is not None else None
+    if latest is not None and store is not None:
+        begin = load_frontier(store, *latest, plan)
+    else:
+        begin = start_frontier(plan) if split is None else \
+            part_frontier(cut if cut is not None else cut_rows(sweep, split.after), plan, split)
+    if store is not None:
+        store.clear_folder({part.name for part in begin.parts if part.name is not None}, OWN_FILES)
     return begin
 
 
@@ -282,4 +385,4 @@ def _backtrack(rows: int, cols: int, closed: bool, start: Square | None, holes: 
     return total // 2 if halve else total
 
 
-__all__ = ["TourCount", "count_tours", "check_count", "pick_method", "COUNT_METHODS", "CountMethod"]
+__all__ = ["TourCount", "count_tours", "count_part", "count_parts", "check_count", "pick_method", "COUNT_METHODS", "CountMethod"]

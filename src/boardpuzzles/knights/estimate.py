@@ -49,7 +49,9 @@ from .. import checks
 from ..errors import InputError
 from ..geometry import Square
 from .asked import check_memory, check_squares, default_memory, default_threads, sweep_order
-from .frontier import LOAD, MOST_HEIGHT, code_words, relaxed_states, relaxes
+from .codes import MOST_HEIGHT, code_words
+from .frontier import relaxed_states, relaxes
+from .table import LOAD
 from .sweep import RELAXATION_IN_FILES
 
 #: UNRELAXED_PROFILES: the same counted without the degree relaxation, as a board over 8 across is: the ends are
@@ -161,6 +163,14 @@ BASE_MEMORY = 300 << 20
 RELAX_NS = {True: 0.55, False: 2.0}
 RELAX_BYTES = {True: 0.25, False: 1.0}
 RELAX_COLUMNS = 9
+#: a count cut into parts (:mod:`.parts`): for each number of parts measured, the widest part's peak states over
+#: the whole count's, and the states of every step of all parts over the whole count's (6x6 open cut after half
+#: its columns, 18 squares, as :func:`.parts.default_after` cuts: ``benchmarks/knight_counts.py 6x6:open --split
+#: 4,16,64``, 27 Nov 2026); other numbers of parts are told on the log-log line through the two nearest measured,
+#: within :data:`SPLIT_FACTOR` more
+SPLIT_MEASURED: dict[int, tuple[float, float]] = {1: (1.0, 1.0), 4: (0.57, 2.15), 16: (0.26, 3.62), 64: (0.11, 5.08)}
+#: the factor a count in parts adds to the uncertainty (its ratios measured on 6x6 open only)
+SPLIT_FACTOR = 1.5
 
 
 @dataclass(frozen=True)
@@ -194,6 +204,11 @@ class CountEstimate:
     worker_disk: float | None = None
     #: the bytes each worker sends in the widest step
     sent_per_step: float | None = None
+    #: the parts the count is cut into (:mod:`.parts`; 1: a whole count): the figures above are then those of
+    #: the widest part
+    parts: int = 1
+    #: the CPU seconds of all the parts together
+    parts_cpu_seconds: float | None = None
 
     def too_long(self, limit: float) -> bool:
         """Whether the count should be refused: over ``limit`` seconds of CPU (on a shared machine the clock
@@ -220,6 +235,10 @@ class CountEstimate:
                  f"{self.threads} thread{'s' if self.threads != 1 else ''}",
                  f"  memory {_size(self.memory)}, disk {_size(self.disk)}"
                  + (f" (the widest step in {self.waves} waves)" if self.waves > 1 else "")]
+        if self.parts > 1:
+            lines[0] = lines[0].replace("board by", f"board, each of {self.parts} parts, by")
+            lines.append(f"  all {self.parts} parts together: {_duration(self.parts_cpu_seconds or 0)} of CPU, one "
+                         "part at a time (each checkpointed and recorded when finished)")
         if self.cluster_workers:
             lines.append(f"  on a cluster of {self.cluster_workers} workers, each: {_duration(self.worker_seconds or 0)} "
                          f"by the clock, {_size(self.worker_memory or 0)} of memory, {_size(self.worker_disk or 0)} "
@@ -236,7 +255,9 @@ class CountEstimate:
                 "worker_seconds": None if self.worker_seconds is None else round(self.worker_seconds, 1),
                 "worker_memory_bytes": None if self.worker_memory is None else round(self.worker_memory),
                 "worker_disk_bytes": None if self.worker_disk is None else round(self.worker_disk),
-                "sent_bytes_per_step": None if self.sent_per_step is None else round(self.sent_per_step)}
+                "sent_bytes_per_step": None if self.sent_per_step is None else round(self.sent_per_step),
+                "parts": self.parts,
+                "parts_cpu_seconds": None if self.parts_cpu_seconds is None else round(self.parts_cpu_seconds, 1)}
 
 
 def _duration(seconds: float) -> str:
@@ -309,13 +330,28 @@ def _ns_per_state(peak: float) -> float:
     return y1 + (y1 - y0) * (level - x1) / (x1 - x0)
 
 
+def split_ratios(parts: int) -> tuple[float, float]:
+    """The widest part's peak states over the whole count's, and the states of all parts' steps over the whole
+    count's, for a count cut into ``parts`` parts (:data:`SPLIT_MEASURED`, on the log-log line through the two
+    nearest numbers of parts measured)."""
+    measured = sorted(SPLIT_MEASURED)
+    if parts in SPLIT_MEASURED:
+        return SPLIT_MEASURED[parts]
+    low, high = ([p for p in measured if p < parts][-1:] + [p for p in measured if p > parts][:1]
+                 if parts < measured[-1] else measured[-2:])
+    at = math.log(parts / low) / math.log(high / low)
+    (peak_low, work_low), (peak_high, work_high) = SPLIT_MEASURED[low], SPLIT_MEASURED[high]
+    return (min(1.0, peak_low * (peak_high / peak_low) ** at), work_low * (work_high / work_low) ** at)
+
+
 def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | None = None, *,
                    blocked: Iterable[Square] = (), memory: int | None = None, workers: int | None = None,
-                   cluster_workers: int | None = None) -> CountEstimate:
+                   cluster_workers: int | None = None, parts: int = 1) -> CountEstimate:
     """The expected cost of counting the tours of a board by the frontier method on this machine (``workers``
     threads, ``memory`` bytes for the tables; the defaults of :func:`~.counting.count_tours`), without
-    counting; with ``cluster_workers``, also per worker of a dask cluster of that many.  See the module's
-    docstring for the model and its uncertainty."""
+    counting; with ``cluster_workers``, also per worker of a dask cluster of that many; with ``parts``, of
+    each part of the count cut into that many (:func:`~.counting.count_part`: the widest part's figures, and
+    all parts' CPU).  See the module's docstring for the model and its uncertainty."""
     rows, cols, start, holes = check_squares(rows, cols, start, blocked)
     closed, memory = checks.flag(closed, "closed"), check_memory(memory)
     if workers is not None:
@@ -326,6 +362,10 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
                          f"board is {height} across", parameter="rows", value=rows, show_value=False)
     if cluster_workers is not None:
         cluster_workers = checks.whole_number(cluster_workers, "cluster_workers", lo=1)
+    parts = checks.whole_number(parts, "parts", lo=1)
+    if parts > 1 and (start is not None or holes or cluster_workers is not None):
+        raise InputError("{parameter} cuts whole boards counted on this machine (no start, no blocked squares, no "
+                         "cluster)", parameter="parts", value=parts)
     strip, end, extrapolated = _profile(height, closed)
     log_states = []
     for x in range(width):
@@ -337,6 +377,9 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     mirror = NO_MIRROR if start is not None and not closed else 1.0
     states = [mirror * 10 ** v for v in log_states]
     peak, total = max(states), sum(states)
+    peak_share, work = split_ratios(parts)
+    all_parts = total * work * _ns_per_state(peak * peak_share) * 1e-9
+    peak, total = peak * peak_share, total * work / parts
     threads = workers or default_threads()
     relaxed = relaxed_states(height, closed) if relaxes(height, closed) else 0  # its states, if it has it
     relax_seconds = RELAX_NS[closed] * relaxed * height * width * 1e-9  # found backward in one thread
@@ -352,7 +395,8 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     state_bytes = peak * row
     disk = 0.0 if tables * 2 <= budget else 2 * state_bytes + SUCCESSORS * state_bytes * (waves - 1) / waves
     disk += relax_sets if relaxed >= RELAXATION_IN_FILES else 0.0
-    factor = MEASURED_FACTOR * EXTRAPOLATED_FACTOR ** extrapolated * (NO_MIRROR if mirror > 1 else 1.0)
+    factor = MEASURED_FACTOR * EXTRAPOLATED_FACTOR ** extrapolated * (NO_MIRROR if mirror > 1 else 1.0) * \
+        (SPLIT_FACTOR if parts > 1 else 1.0)
     if extrapolated:
         basis = f"extrapolated {extrapolated} square{'s' if extrapolated > 1 else ''} of height from the boards measured"
     else:
@@ -369,7 +413,8 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
                       / cluster_workers ** 2}
     return CountEstimate(rows, cols, closed, peak, total, cpu, wall, threads,
                          min(budget, 2 * tables) + BASE_MEMORY + relax_memory, disk, waves, factor, basis,
-                         cluster_workers, **per_worker)
+                         cluster_workers, **per_worker, parts=parts,
+                         parts_cpu_seconds=all_parts + parts * relax_seconds if parts > 1 else None)
 
 
 __all__ = ["CountEstimate", "estimate_count", "free_disk", "PROFILES", "UNRELAXED_PROFILES"]

@@ -3,7 +3,7 @@
 A step turns the states after ``i`` squares (a :class:`Frontier`: partitions
 of rows, a code's words then its count's limbs) into the states after
 ``i + 1``.  Its successors are split by a hash of their codes into
-*partitions*, and each partition is summed in one :class:`~.frontier.Table`.
+*partitions*, and each partition is summed in one :class:`~.table.Table`.
 
 * **Owners.**  A step with at least :data:`THREADED_STATES` states is run by
   one thread a core (at most :data:`.asked.MOST_THREADS`; the numba kernels release
@@ -47,7 +47,9 @@ from ..checkpoint import FINGERPRINT_SEED, Checkpoint, fingerprint, load_array, 
 from ..errors import CheckpointError, OutputError
 from ..progress import Budget, Tracker
 from .completable import Completable, completable
-from .frontier import LOAD, NO_KEY, CountOverflow, Outbox, Plan, Table, initial
+from .codes import NO_KEY
+from .frontier import Plan, initial
+from .table import LOAD, CountOverflow, Outbox, Table
 
 #: steps with at least this many states are run by a thread a core (smaller ones by one thread)
 THREADED_STATES = 1 << 20

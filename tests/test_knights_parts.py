@@ -1,0 +1,124 @@
+"""A frontier count cut into parts (knights.parts): each part against the plain-Python transition from the same
+codes, the parts' sum against the published counts and the exhaustive search, the results file that keeps the
+finished parts, the refusals."""
+
+import json
+import threading
+
+import numpy as np
+import pytest
+
+from boardpuzzles.errors import Cancelled, CheckpointError, InputError
+from boardpuzzles.knights import count_part, count_parts, count_tours, estimate_count, frontier, published
+from boardpuzzles.knights.codes import code_of, to_int
+from boardpuzzles.knights.parts import Split, check_split, cut_rows, group_of, part_frontier
+from boardpuzzles.knights.sweep import Sweep
+from boardpuzzles.progress import Tracker
+import frontier_reference
+
+#: 6x6 open cut after 18 squares into 4 parts: each part's directed tours (count_part, 27 Nov 2026); they add up
+#: to A165134's 6637920 (knights.published.OPEN_DIRECTED)
+PARTS_6X6_OPEN = (1522528, 1695280, 1797220, 1622892)
+
+
+def reference_part(plan, split):
+    """The part's count by the plain-Python transition, from the kernel's codes of its group after the split."""
+    sweep = Sweep(plan, 1 << 28, 1, Tracker("squares", plan.squares), None)
+    try:
+        rows = part_frontier(cut_rows(sweep, split.after), plan, split).parts[0].rows
+    finally:
+        sweep.close()
+    counts = {code_of(row[:plan.words]): to_int(row[plan.words:]) for row in rows}
+    for step in range(split.after, plan.squares):
+        following: dict[int, int] = {}
+        for code, number in counts.items():
+            for after in frontier_reference.successors(code, plan, step):
+                following[after] = following.get(after, 0) + number
+        counts = following
+    return sum(counts.values())
+
+
+@pytest.mark.parametrize("rows,cols,closed,parts", [(4, 5, False, 3), (3, 8, False, 4), (3, 10, True, 2),
+                                                    (3, 12, True, 3)])
+def test_each_part_matches_the_plain_python_transition_and_the_parts_add_up(rows, cols, closed, parts):
+    plan = frontier.plan(min(rows, cols), max(rows, cols), closed)
+    whole = count_tours(rows, cols, closed, method="frontier").count
+    counted = []
+    for part in range(parts):
+        result = count_part(rows, cols, closed, parts=parts, part=part)
+        assert result.split == Split(parts, part, result.split.after)
+        assert result.count == (1 if closed else 2) * reference_part(plan, result.split)
+        counted.append(result.count)
+    assert sum(counted) == whole == count_tours(rows, cols, closed, method="backtrack", force=True).count
+
+
+@pytest.mark.slow
+def test_the_parts_of_6x6_open_add_up_to_the_published_count():
+    counted = tuple(count_part(6, 6, parts=4, part=part).count for part in range(4))
+    assert counted == PARTS_6X6_OPEN
+    assert sum(counted) == published.OPEN_DIRECTED[6, 6]
+
+
+@pytest.mark.slow
+def test_a_part_is_narrower_than_the_whole():
+    whole = count_tours(6, 6, method="frontier")
+    part = count_part(6, 6, parts=4, part=0)
+    assert part.peak_states < whole.peak_states
+    assert part.to_json()["part"] == {"part": 0, "parts": 4, "after": 18}
+    assert part.text().startswith("6x6 open, part 1 of 4 after 18 squares: ")
+
+
+def test_groups_are_a_hash_of_the_whole_code_and_about_as_big():
+    words = np.arange(1, 40001, dtype=np.int64).reshape(20000, 2)
+    groups = group_of(words, 16)
+    assert ((0 <= groups) & (groups < 16)).all()
+    assert np.bincount(groups, minlength=16).min() > 20000 / 16 * 0.9
+    assert (group_of(words[:, :1], 16) != groups).any()
+
+
+def test_the_results_file_keeps_the_finished_parts_and_the_next_run_does_the_rest(tmp_path):
+    path = tmp_path / "5x5.json"
+    stop = threading.Event()
+
+    def progress(report):
+        if report.done == report.total:  # the first part's last report: the second part is cancelled
+            stop.set()
+
+    with pytest.raises(Cancelled):
+        count_parts(5, 5, parts=3, results=path, progress=progress, cancel=stop, command="test")
+    kept = json.loads(path.read_text())
+    assert list(kept["parts"]) == ["0"] and kept["parts"]["0"]["command"] == "test"
+    assert {"count", "seconds", "peak_states", "machine", "finished"} <= set(kept["parts"]["0"])
+    result = count_parts(5, 5, parts=3, results=path, command="test")
+    assert result.count == published.OPEN_DIRECTED[5, 5]
+    assert list(json.loads(path.read_text())["parts"]) == ["0", "1", "2"]
+    with pytest.raises(CheckpointError, match="another count"):
+        count_parts(5, 5, parts=4, results=path)
+
+
+def test_parts_with_checkpoints_resume(tmp_path):
+    first = count_part(5, 6, parts=2, part=1, checkpoint=tmp_path / "p.ckpt")
+    again = count_part(5, 6, parts=2, part=1, checkpoint=tmp_path / "p.ckpt")
+    assert first.count == again.count and again.states == ()
+    with pytest.raises(CheckpointError):
+        count_part(5, 6, parts=2, part=0, checkpoint=tmp_path / "p.ckpt")
+
+
+@pytest.mark.parametrize("call,parameter", [
+    (lambda: count_part(6, 6, parts=4, part=4), "part"), (lambda: count_part(6, 6, parts=0, part=0), "parts"),
+    (lambda: count_part(6, 6, parts=4, part=0, after=13), "after"),
+    (lambda: count_part(6, 6, parts=4, part=0, after=36), "after"),
+    (lambda: check_split(2, 0, 3, frontier.plan(6, 6, False)), "after")])
+def test_refusals_name_the_parameter(call, parameter):
+    with pytest.raises(InputError) as caught:
+        call()
+    assert caught.value.parameter == parameter
+
+
+def test_the_estimate_of_a_part():
+    whole = estimate_count(8, 8)
+    part = estimate_count(8, 8, parts=16)
+    assert part.parts == 16
+    assert part.peak_states < whole.peak_states
+    assert part.cpu_seconds * 16 > whole.cpu_seconds
+    assert "part" in str(part) and part.to_json()["parts"] == 16
