@@ -193,3 +193,16 @@ def test_the_command_counts_by_constellations(cli):
     assert cli("queens", "count", "12", "-m", "constellations").out == "12 queens: 14,200 solutions, 1,787 fundamental\n"
     bad = cli("queens", "count", "8", "--method", "fast")
     assert bad.status == 2 and "--method" in bad.err and "\n" not in bad.err.strip()
+
+
+def test_the_diagram_shows_the_border_queens_and_the_squares_left_open():
+    sub = subproblems(10, METHOD)[244]
+    assert str(sub) == "constellation 244 of 10 queens: c1 g10 a5 j4"
+    diagram = sub.diagram()
+    border = {(0, 2), (9, 6), (4, 0), (3, 9)}
+    assert set(diagram.pieces) == set(diagram.marks) == border
+    open_squares = {(r, c) for r in range(10) for c in range(10)} - diagram.blocked - border
+    assert {r for r, _ in open_squares} == {1, 2, 5, 6, 7, 8}  # the inner rows: not 0, 9, nor the side queens' 4 and 3
+    assert all(c not in (0, 9, 2, 6) for _, c in open_squares)  # nor the border queens' columns
+    assert all(abs(r - qr) != abs(c - qc) for r, c in open_squares for qr, qc in border)  # nor their diagonals
+    assert len(open_squares) == 20

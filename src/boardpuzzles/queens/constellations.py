@@ -47,6 +47,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
+from .. import render
 from ..geometry import square_name
 from .bitboard import bit_index
 
@@ -82,15 +83,33 @@ class Constellation(NamedTuple):
     right: int
     columns: tuple[int, ...]
 
-    def __str__(self) -> str:
+    def _border(self) -> list[tuple[int, int]]:
+        """The squares of the border queens, each once (a queen on a1 stands on two lines)."""
         m = self.n - 1
-        border = dict.fromkeys([square_name(0, self.top), square_name(m, self.bottom), square_name(self.left, 0),
-                                square_name(self.right, m)])
-        text = f"constellation {self.id} of {self.n} queens: {' '.join(border)}"
+        return list(dict.fromkeys([(0, self.top), (m, self.bottom), (self.left, 0), (self.right, m)]))
+
+    def _inner(self) -> tuple[np.ndarray, np.ndarray]:
+        """The inner rows and the columns the border queens take or attack on each (:func:`_inside`)."""
+        rows, attacked = _inside.py_func(self.n, np.array(self[2:6], dtype=np.int64))
+        return rows, attacked
+
+    def __str__(self) -> str:
+        text = f"constellation {self.id} of {self.n} queens: {' '.join(square_name(*q) for q in self._border())}"
         if not self.columns:
             return text
-        rows, _ = _inside.py_func(self.n, np.array(self[2:6], dtype=np.int64))
+        rows, _ = self._inner()
         return text + "; inner rows " + " ".join(square_name(int(r), c) for r, c in zip(rows, self.columns))
+
+    def diagram(self, title: str = "") -> render.Diagram:
+        """The board as the search inside finds it: the border queens (marked) and those of the first inner
+        rows, every square they leave to the other queens open, the rest blocked."""
+        rows, attacked = self._inner()
+        queens = self._border() + [(int(r), c) for r, c in zip(rows, self.columns)]
+        open_squares = {(int(r), c) for r, mask in zip(rows[len(self.columns):], attacked[len(self.columns):])
+                        for c in range(self.n) if not int(mask) >> c & 1 and c not in self.columns}
+        blocked = {(r, c) for r in range(self.n) for c in range(self.n)} - open_squares - set(queens)
+        return render.Diagram(self.n, self.n, pieces=dict.fromkeys(queens, "Q"), blocked=blocked,
+                              marks=dict.fromkeys(self._border(), render.HIGHLIGHT), title=title)
 
 
 @njit(cache=True)

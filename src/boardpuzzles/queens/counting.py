@@ -495,7 +495,7 @@ def count_subproblem(sub: Subproblem) -> Counts:
     of the same fields is taken too); any other is refused (InputError), since the
     kernels count rightly only the subproblems of their split.
     """
-    if isinstance(sub, tuple) and len(sub) == len(Constellation._fields):
+    if isinstance(sub, tuple) and len(sub) == len(Constellation.__annotations__):
         return _count_constellation(sub)
     if not isinstance(sub, tuple) or len(sub) != len(Subproblem._fields):
         raise checks.refused("{parameter} must be one of subproblems(n)", "sub", sub)
