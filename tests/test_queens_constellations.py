@@ -170,6 +170,15 @@ def test_two_workers_count_the_same():
     assert (result.count, result.fundamental) == (TOTAL[13], FUNDAMENTAL[13])
 
 
+@pytest.mark.slow  # starts a dask cluster
+def test_a_dask_cluster_counts_the_constellations():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=":0") as cluster:
+        result = count(12, method=METHOD, cluster=cluster.scheduler_address)
+    assert (result.count, result.fundamental, result.method) == (TOTAL[12], FUNDAMENTAL[12], METHOD)
+
+
 def test_a_checkpoint_resumes_by_its_own_method_and_refuses_the_other(tmp_path, monkeypatch):
     by_constellations, by_symmetry = tmp_path / "c.sqlite", tmp_path / "s.sqlite"
     assert count(11, method=METHOD, workers=1, checkpoint=str(by_constellations)).count == TOTAL[11]
