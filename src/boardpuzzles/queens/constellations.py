@@ -32,7 +32,7 @@ queens of its inner rows again for every constellation they fit, so the
 searches visit more nodes than the eight symmetries inside one search
 (:mod:`.counting`) does: 337 million against 160 million for N = 16.  Its
 subproblems are many, small and alike, which suits thousands of GPU or FPGA
-cores; on one CPU core it takes about 2.3 times the CPU of the default method
+cores; on one CPU core it takes about twice the CPU of the default method
 (docs/queens.md gives the figures).
 
 The subproblems are the canonical constellations in the order of their tuples,
