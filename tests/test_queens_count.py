@@ -16,6 +16,7 @@ import pytest
 
 from boardpuzzles.errors import CheckpointError, InputError
 from boardpuzzles.queens import counting
+from boardpuzzles.queens.constellations import image_square
 from boardpuzzles.queens.counting import SPLIT_VERSION, Counts, count, count_subproblem, subproblems
 from boardpuzzles.queens.published import FUNDAMENTAL, TOTAL
 from boardpuzzles.symmetry import SYMMETRIES, canonical
@@ -90,7 +91,7 @@ def test_kernel_symmetries_are_those_of_the_symmetry_module():
     for k, symmetry in enumerate(SYMMETRIES):
         for r in range(n):
             for c in range(n):
-                assert counting._image_square(k, r, c, n) == symmetry.apply(r, c, n, n)
+                assert image_square(k, r, c, n) == symmetry.apply(r, c, n, n)
 
 
 def test_the_split_is_deterministic_with_thousands_of_subproblems_from_16():

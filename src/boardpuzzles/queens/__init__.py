@@ -27,7 +27,10 @@ visits and its time (:mod:`.compare`).
 :func:`count` counts all solutions and the fundamental ones in one pass, with
 the eight symmetries used inside the search, on every core, on a dask cluster
 or resuming from a checkpoint; :func:`subproblems` and :func:`count_subproblem`
-let you distribute the work yourself (:mod:`.counting`).
+let you distribute the work yourself (:mod:`.counting`).  ``count(n,
+method="constellations")`` places the queens of the border lines first and
+searches inside (:mod:`.constellations`; its subproblems are
+:class:`Constellation` records).
 
 Squares
 -------
@@ -87,6 +90,7 @@ from ..geometry import Square, parse_squares, square_name
 from ..progress import ProgressFn, Tracker
 from . import arsac, bitboard, completion, construction, estimate, prolog
 from .compare import Comparison, compare
+from .constellations import Constellation
 from .counting import Counts, SolutionCount, Subproblem, count, count_subproblem, subproblems
 from .published import published_count
 from .solution import Completions, Solution, no_solution
@@ -94,8 +98,8 @@ from .steps import LISTINGS, search_steps, watch
 
 __all__ = [
     "SEARCH_METHODS", "SOLVE_METHODS", "SearchMethod", "SolveMethod", "MAX_SEARCH_N", "Solution", "NoSolution",
-    "Completions", "solve", "solutions", "complete", "count", "SolutionCount", "Counts", "Subproblem", "subproblems",
-    "count_subproblem", "published_count", "watch", "search_steps", "LISTINGS", "compare", "Comparison",
+    "Completions", "solve", "solutions", "complete", "count", "SolutionCount", "Counts", "Subproblem", "Constellation",
+    "subproblems", "count_subproblem", "published_count", "watch", "search_steps", "LISTINGS", "compare", "Comparison",
 ]
 
 

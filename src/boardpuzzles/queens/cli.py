@@ -16,7 +16,7 @@ from . import complete as complete_queens
 from . import solutions as list_solutions
 from . import solve as solve_queens
 from .compare import compare as compare_methods
-from .counting import COMPILE_SECONDS, count as count_queens
+from .counting import COMPILE_SECONDS, CountMethod, count as count_queens
 from .counting import compiles as compiles_count
 from .solution import DRAW_LIMIT, Solution, no_solution
 from .steps import LISTINGS, WATCHED, QueensStep, ending, search_animation, search_steps
@@ -200,14 +200,16 @@ def count(
     workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Local worker processes (default: every core).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Run on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
     checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_option, help="Record finished subproblems in this SQLite file; run again to resume.")] = None,
+    method: Annotated[CountMethod, typer.Option("--method", "-m", help="symmetry: the eight symmetries inside one search (the faster); constellations: the border queens placed first.")] = "symmetry",
     json: output.JsonOpt = False,
 ) -> None:
     """Count all solutions and the fundamental ones (distinct under the 8 symmetries), up to N = 30."""
     size = parse_n(n)
-    if compiles_count(size):
+    if compiles_count(size, method):
         output.say_compiling("the counting kernel", COMPILE_SECONDS, json)
     with output.progress_bar(f"counting {size} queens", json) as progress:
-        result = count_queens(size, workers=workers, cluster=cluster, checkpoint=checkpoint, progress=progress)
+        result = count_queens(size, method=method, workers=workers, cluster=cluster, checkpoint=checkpoint,
+                              progress=progress)
     if json:
         output.print_json(result.to_json())
     else:

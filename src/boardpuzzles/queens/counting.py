@@ -64,6 +64,12 @@ first few rows, in a fixed order (the corner case first, then by the bound, then
 by the columns of the following rows).  The list depends only on N and
 :data:`SPLIT_VERSION`, so subproblem ``i`` is the same on every machine: local
 processes, a dask cluster and a checkpoint file all speak of the same ids.
+
+The other method, ``count(n, method="constellations")``, places the queens of
+the four border lines first (:mod:`.constellations`); its subproblems are
+:class:`~.constellations.Constellation` records with ids of their own, counted
+by the same runners and checkpoints.  A checkpoint records the method (as its
+``puzzle``): a count never resumes from a file made by the other method.
 """
 
 from __future__ import annotations
@@ -73,7 +79,7 @@ import threading
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args, overload
 
 import numpy as np
 from numba import njit
@@ -84,12 +90,13 @@ from ..counts import Count, said
 from ..errors import InputError
 from ..geometry import file_name, square_name
 from ..progress import ProgressFn, Tracker
-from .bitboard import bit_index
+from . import constellations
+from .constellations import Constellation, images_if_smallest
 
 #: The public names: the kernels (``_search`` and its helpers) are this module's own.
 __all__ = [
     "SPLIT_VERSION", "MAX_N", "CORNER", "NO_CORNER", "SECONDS_16", "SECONDS_PER_BATCH", "Subproblem", "Counts",
-    "METHOD", "PLAIN_MOST_N", "COMPILE_SECONDS", "compiles", "SolutionCount", "subproblems", "split_fingerprint", "count_subproblem", "count",
+    "METHOD", "CountMethod", "METHODS", "PLAIN_MOST_N", "COMPILE_SECONDS", "compiles", "SolutionCount", "subproblems", "split_fingerprint", "count_subproblem", "count",
 ]
 
 #: Changes whenever the list of subproblems for some N changes; checkpoints
@@ -102,6 +109,12 @@ MAX_N = 30
 
 #: The method of the count (as :func:`boardpuzzles.queens.compare` names it): the eight symmetries inside the search.
 METHOD = "symmetry"
+
+#: A method of :func:`count`: ``symmetry`` (:data:`METHOD`) or ``constellations`` (the border queens placed first).
+CountMethod = Literal["symmetry", "constellations"]
+
+#: The methods :func:`count` knows, the default first.
+METHODS: tuple[CountMethod, ...] = get_args(CountMethod)
 
 #: The two cases of the search (see the module docstring).
 CORNER = 0
@@ -187,52 +200,6 @@ class SolutionCount(Count):
 
 
 @njit(cache=True)
-def _image_square(k, r, c, n):
-    """Square (r, c) under ``boardpuzzles.symmetry.SYMMETRIES[k]`` on an n x n board."""
-    m = n - 1
-    if k == 0:
-        return r, c
-    if k == 1:
-        return c, m - r  # rotate 90
-    if k == 2:
-        return m - r, m - c  # rotate 180
-    if k == 3:
-        return m - c, r  # rotate 270
-    if k == 4:
-        return r, m - c  # mirror left-right
-    if k == 5:
-        return m - r, c  # mirror top-bottom
-    if k == 6:
-        return c, r  # mirror main diagonal
-    return m - c, m - r  # mirror anti-diagonal
-
-
-@njit(cache=True)
-def _images_if_canonical(board, n):
-    """The number of distinct images of the solution ``board`` if it is the
-    smallest of them, else 0 (the full comparison)."""
-    p = np.empty(n, dtype=np.int64)
-    q = np.empty(n, dtype=np.int64)
-    for r in range(n):
-        p[r] = bit_index(board[r])
-    fixed = 1
-    for k in range(1, 8):
-        for r in range(n):
-            rr, cc = _image_square(k, r, p[r], n)
-            q[rr] = cc
-        order = 0
-        for r in range(n):
-            if q[r] != p[r]:
-                order = -1 if q[r] < p[r] else 1
-                break
-        if order < 0:
-            return 0
-        if order == 0:
-            fixed += 1
-    return 8 // fixed
-
-
-@njit(cache=True)
 def _weight(board, n, kind, bound):
     """What a solution found by the search adds to the total (0: not canonical)."""
     if kind == CORNER:
@@ -249,7 +216,7 @@ def _weight(board, n, kind, bound):
         or board[t] == 1
         or board[t] == top
     ):
-        return _images_if_canonical(board, n)
+        return images_if_smallest(board, n, 255)
     return 8
 
 
@@ -487,31 +454,49 @@ def _split(n: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     return tuple(level)
 
 
-def subproblems(n: int) -> list[Subproblem]:
-    """The independent subproblems of the count of ``n`` queens, with their ids.
+def _check_method(method: str) -> CountMethod:
+    """``method``, one of :data:`METHODS` (else InputError)."""
+    if not isinstance(method, str) or method not in METHODS:
+        raise InputError(f"unknown {{parameter}} {method!r}: choose one of {', '.join(METHODS)}",
+                         parameter="method", value=method, allowed=list(METHODS), show_value=False)
+    return METHODS[METHODS.index(method)]
 
-    The list depends only on ``n`` and :data:`SPLIT_VERSION`; the count is the sum
-    of :func:`count_subproblem` over it.  Use it to distribute the work yourself.
+
+@overload
+def subproblems(n: int) -> list[Subproblem]: ...
+@overload
+def subproblems(n: int, method: str) -> list[Subproblem] | list[Constellation]: ...
+def subproblems(n: int, method: str = METHOD) -> list[Subproblem] | list[Constellation]:
+    """The independent subproblems of the count of ``n`` queens by ``method``, with their ids.
+
+    The list depends only on ``n``, the method and its split version (:data:`SPLIT_VERSION`,
+    :data:`.constellations.SPLIT_VERSION`); the count is the sum of :func:`count_subproblem`
+    over it.  Use it to distribute the work yourself.
     """
     n = _check_n(n)
+    if _check_method(method) == constellations.METHOD:
+        return [Constellation(i, n, *border, columns)
+                for i, (border, _, columns) in enumerate(constellations.split(n, _split_target(n)))]
     return [Subproblem(i, n, k, b, cols) for i, (k, b, cols) in enumerate(_split(n))]
 
 
-def split_fingerprint(n: int) -> str:
-    """A hash of the list of subproblems of ``n`` (ids, cases, bounds, columns):
-    a checkpoint records it, so results of a split that differs in any way, even
-    one of the same length in another order, are never mixed in."""
-    digest = hashlib.sha256(repr([tuple(s) for s in subproblems(n)]).encode())
+def split_fingerprint(n: int, method: str = METHOD) -> str:
+    """A hash of the list of subproblems of ``n`` by ``method`` (ids, cases, bounds,
+    columns): a checkpoint records it, so results of a split that differs in any way,
+    even one of the same length in another order, are never mixed in."""
+    digest = hashlib.sha256(repr([tuple(s) for s in subproblems(n, method)]).encode())
     return digest.hexdigest()[:16]
 
 
 def count_subproblem(sub: Subproblem) -> Counts:
     """The solutions (all and fundamental) that one subproblem contributes.
 
-    ``sub`` is one of :func:`subproblems`, as it lists it (a tuple of the same
-    fields is taken too); any other is refused (InputError), since the kernel
-    counts rightly only the subproblems of the split.
+    ``sub`` is one of :func:`subproblems` (of either method), as it lists it (a tuple
+    of the same fields is taken too); any other is refused (InputError), since the
+    kernels count rightly only the subproblems of their split.
     """
+    if isinstance(sub, tuple) and len(sub) == len(Constellation.__annotations__):
+        return _count_constellation(sub)
     if not isinstance(sub, tuple) or len(sub) != len(Subproblem._fields):
         raise checks.refused("{parameter} must be one of subproblems(n)", "sub", sub)
     n, index = checks.whole_number(sub[1], "sub", 1, MAX_N), checks.whole_number(sub[0], "sub")
@@ -522,6 +507,19 @@ def count_subproblem(sub: Subproblem) -> Counts:
         raise InputError(f"{{parameter}} is not one of subproblems({n}): give one as it lists it", parameter="sub",
                          value=str(Subproblem(index, n, kind, bound, columns)), show_value=False)
     return _count(Subproblem(index, n, kind, bound, columns))
+
+
+def _count_constellation(sub: tuple[Any, ...]) -> Counts:
+    """:func:`count_subproblem` of a :class:`~.constellations.Constellation` (or a tuple of its fields)."""
+    n, index = checks.whole_number(sub[1], "sub", 1, MAX_N), checks.whole_number(sub[0], "sub")
+    top, bottom, left, right = (checks.whole_number(x, "sub") for x in sub[2:6])
+    columns = tuple(checks.integers(sub[6], "sub").tolist())
+    given = Constellation(index, n, top, bottom, left, right, columns)
+    split = constellations.split(n, _split_target(n))
+    if not (0 <= index < len(split) and split[index][0] == (top, bottom, left, right) and split[index][2] == columns):
+        raise InputError(f"{{parameter}} is not one of subproblems({n}, method='constellations'): give one as it "
+                         "lists it", parameter="sub", value=str(given), show_value=False)
+    return _count(given)
 
 
 #: Up to this N a count whose kernel would have to be compiled first (neither compiled in this process nor in
@@ -539,10 +537,15 @@ def _searcher(n: int) -> Any:
 COMPILE_SECONDS = 3.0
 
 
-def compiles(n: int) -> bool:
-    """True if counting ``n`` queens compiles the kernel first (:data:`COMPILE_SECONDS`): neither compiled in this
-    process nor in numba's cache, and ``n`` above :data:`PLAIN_MOST_N`."""
-    return _check_n(n) > PLAIN_MOST_N and not compiling.ready(_search)
+def _kernel(method: str) -> Any:
+    """The counting kernel of ``method``."""
+    return constellations.search if method == constellations.METHOD else _search
+
+
+def compiles(n: int, method: str = METHOD) -> bool:
+    """True if counting ``n`` queens by ``method`` compiles its kernel first (:data:`COMPILE_SECONDS`): neither
+    compiled in this process nor in numba's cache, and ``n`` above :data:`PLAIN_MOST_N`."""
+    return _check_n(n) > PLAIN_MOST_N and not compiling.ready(_kernel(_check_method(method)))
 
 
 def _count_with_nodes(sub: Subproblem, search: Any = None) -> tuple[Counts, int]:
@@ -555,8 +558,13 @@ def _count_with_nodes(sub: Subproblem, search: Any = None) -> tuple[Counts, int]
     return Counts(int(total), int(fundamental)), int(nodes)
 
 
-def _count(sub: Subproblem) -> Counts:
-    """:func:`count_subproblem` of a subproblem known to be right."""
+def _count(sub: Subproblem | Constellation) -> Counts:
+    """:func:`count_subproblem` of a subproblem known to be right (of either method)."""
+    if isinstance(sub, Constellation):
+        _, symmetries, columns = constellations.split(sub.n, _split_target(sub.n))[sub.id]
+        kernel = compiling.chosen(constellations.search, sub.n <= PLAIN_MOST_N)
+        total, fundamental, _ = constellations.count_one(sub.n, tuple(sub[2:6]), symmetries, columns, kernel)
+        return Counts(total, fundamental)
     return _count_with_nodes(sub)[0]
 
 
@@ -574,7 +582,7 @@ def count_nodes(n: int) -> tuple[Counts, int]:
     return Counts(total, fundamental), len(prefixes) + nodes
 
 
-def _count_batch(subs: list[Subproblem]) -> list[Counts]:
+def _count_batch(subs: list[Subproblem] | list[Constellation]) -> list[Counts]:
     """The counts of ``subs``, subproblems of the split (one task for a runner)."""
     return [_count(s) for s in subs]
 
@@ -587,6 +595,7 @@ def _fits_counts(value: object) -> bool:
 def count(
     n: int,
     *,
+    method: CountMethod = "symmetry",
     workers: int | None = None,
     cluster: Any = None,
     checkpoint: str | None = None,
@@ -595,6 +604,9 @@ def count(
 ) -> SolutionCount:
     """Count the solutions of ``n`` queens, all and fundamental, in one pass.
 
+    ``method``: one of :data:`METHODS`: ``symmetry`` (the default, the faster on a
+    CPU) or ``constellations`` (the border queens placed first, :mod:`.constellations`);
+    both give the same counts, each from its own list of subproblems.
     ``workers``: local processes (default every core, 1: this process only).
     ``cluster``: a dask.distributed scheduler address (``tcp://HOST:PORT``) or a
     connected ``distributed.Client``; the subproblems go there instead.
@@ -607,7 +619,8 @@ def count(
     """
     started = time.monotonic()
     n = _check_n(n)
-    subs = subproblems(n)
+    method = _check_method(method)
+    subs = subproblems(n, method)
     runner.check_options(workers, cluster)
     if checkpoint is not None:
         checks.path(checkpoint, "checkpoint")
@@ -615,9 +628,11 @@ def count(
     tracker.check()
     store = None
     if checkpoint is not None:
+        by_constellations = method == constellations.METHOD
         meta = {
-            "puzzle": "queens count", "n": n, "split_version": SPLIT_VERSION,
-            "subproblems": len(subs), "split": split_fingerprint(n),
+            "puzzle": "queens count by constellations" if by_constellations else "queens count", "n": n,
+            "split_version": constellations.SPLIT_VERSION if by_constellations else SPLIT_VERSION,
+            "subproblems": len(subs), "split": split_fingerprint(n, method),
         }
         store = Checkpoint(checkpoint, meta, info={"boardpuzzles": __version__})
     try:
@@ -634,8 +649,8 @@ def count(
             tracker.advance()
 
         todo = [(s.id, s) for s in subs if s.id not in done]
-        if todo and cluster is None and _searcher(n) is _search:
-            _count_with_nodes(subproblems(4)[0], _search)  # load the kernel before the workers fork
+        if todo and cluster is None and compiling.chosen(_kernel(method), n <= PLAIN_MOST_N) is _kernel(method):
+            _count(subproblems(4, method)[0])  # load the kernel before the workers fork
         runner.run(
             _count_batch, todo, on_result,
             workers=workers, cluster=cluster, batch=_batch(n, len(subs)), poll=tracker.update,
@@ -644,4 +659,4 @@ def count(
         if store:
             store.close()
     tracker.finish()
-    return SolutionCount(n, totals[0], totals[1], METHOD, time.monotonic() - started)
+    return SolutionCount(n, totals[0], totals[1], method, time.monotonic() - started)

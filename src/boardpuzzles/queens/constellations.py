@@ -1,0 +1,359 @@
+"""Counting N queens by start constellations: the queens of the four border lines placed first.
+
+Every solution has exactly one queen on each border line of the board: on the
+first row (in column ``top``), on the last row (column ``bottom``), in the first
+column (row ``left``) and in the last column (row ``right``).  These three or
+four queens (a queen in a corner stands on two lines) are the solution's *start
+constellation* (Preußer and Engelhardt, J. Signal Process. Syst. 88 (2017), the
+Q27 project; NQueensFAF counts the same way).
+
+The eight symmetries of the square map the border lines onto one another, so
+they map constellations to constellations.  The count keeps one constellation
+of each symmetry class, the *canonical* one: the smallest tuple ``(top, bottom,
+left, right)`` among its images.  At most one corner holds a queen (two corners
+share a line or a diagonal), so the canonical member of a class with a corner
+queen has it on a1: ``top == left == 0``.  Then each canonical constellation
+``C`` is searched inside, a bitboard search of the rows between the border rows
+(the rows ``left`` and ``right`` are already taken, so they are skipped, and the
+border queens' columns and diagonals are barred from the start).
+
+Why the weights are exact: a symmetry maps the solutions of ``C`` one to one
+onto those of its image, so the solutions whose constellation is in the class
+of ``C`` number ``images(C)`` times those of ``C``, where ``images(C)`` is 8
+divided by the number of symmetries that leave ``C`` unchanged (its
+stabilizer).  That is the total.  For the fundamental count, two solutions of
+``C`` are in one class exactly when a symmetry of the stabilizer maps one to
+the other, so each solution of ``C`` that is the smallest of its images under
+the stabilizer counts 1.  Most constellations have a stabilizer of one
+element: each of their solutions counts ``8`` and ``1`` with no comparison.
+
+Why it is not the default: the search inside one constellation places the
+queens of its inner rows again for every constellation they fit, so the
+searches visit more nodes than the eight symmetries inside one search
+(:mod:`.counting`) does: 337 million against 160 million for N = 16.  Its
+subproblems are many, small and alike, which suits thousands of GPU or FPGA
+cores; on one CPU core it takes about twice the CPU of the default method
+(docs/queens.md gives the figures).
+
+The subproblems are the canonical constellations in the order of their tuples,
+each lengthened by the columns of its first inner rows until there are enough
+(:func:`split`); the list depends only on N and :data:`SPLIT_VERSION`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import njit
+
+from .. import render
+from ..geometry import square_name
+from .bitboard import bit_index
+
+#: The public names; the kernel (:func:`search`), :func:`split`, :func:`count_one`, :func:`images_if_smallest`
+#: and :func:`image_square` serve the package's own modules.
+__all__ = ["METHOD", "SPLIT_VERSION", "Constellation", "constellations"]
+
+#: The method's name (``queens.count(n, method=...)``, ``queens count --method``).
+METHOD = "constellations"
+
+#: Changes whenever the list of subproblems for some N changes; checkpoints made with another are refused.
+SPLIT_VERSION = 1
+
+
+class Constellation(NamedTuple):
+    """One subproblem of the count of N queens by constellations (a record: its ``repr`` lists its fields).
+
+    ``top`` and ``bottom`` are the columns of the queens on the first and the last row, ``left`` and
+    ``right`` the rows of those in the first and the last column (0-based); ``columns`` are the columns of
+    the queens on the first inner rows, which the split places when it needs more subproblems.
+
+    >>> print(Constellation(0, 6, 1, 4, 2, 3, ()))
+    constellation 0 of 6 queens: b1 e6 a3 f4
+    >>> print(Constellation(5, 9, 0, 3, 0, 6, (2,)))
+    constellation 5 of 9 queens: a1 d9 i7; inner rows c2
+    """
+
+    id: int
+    n: int
+    top: int
+    bottom: int
+    left: int
+    right: int
+    columns: tuple[int, ...]
+
+    def _border(self) -> list[tuple[int, int]]:
+        """The squares of the border queens, each once (a queen on a1 stands on two lines)."""
+        m = self.n - 1
+        return list(dict.fromkeys([(0, self.top), (m, self.bottom), (self.left, 0), (self.right, m)]))
+
+    def _inner(self) -> tuple[np.ndarray, np.ndarray]:
+        """The inner rows and the columns the border queens take or attack on each (:func:`_inside`)."""
+        rows, attacked = _inside.py_func(self.n, np.array(self[2:6], dtype=np.int64))
+        return rows, attacked
+
+    def __str__(self) -> str:
+        text = f"constellation {self.id} of {self.n} queens: {' '.join(square_name(*q) for q in self._border())}"
+        if not self.columns:
+            return text
+        rows, _ = self._inner()
+        return text + "; inner rows " + " ".join(square_name(int(r), c) for r, c in zip(rows, self.columns))
+
+    def diagram(self, title: str = "") -> render.Diagram:
+        """The board as the search inside finds it: the border queens (marked) and those of the first inner
+        rows, every square they leave to the other queens open, the rest blocked."""
+        rows, attacked = self._inner()
+        queens = self._border() + [(int(r), c) for r, c in zip(rows, self.columns)]
+        open_squares = {(int(r), c) for r, mask in zip(rows[len(self.columns):], attacked[len(self.columns):])
+                        for c in range(self.n) if not int(mask) >> c & 1 and c not in self.columns}
+        blocked = {(r, c) for r in range(self.n) for c in range(self.n)} - open_squares - set(queens)
+        return render.Diagram(self.n, self.n, pieces=dict.fromkeys(queens, "Q"), blocked=blocked,
+                              marks=dict.fromkeys(self._border(), render.HIGHLIGHT), title=title)
+
+
+@njit(cache=True)
+def image_square(k, r, c, n):
+    """Square (r, c) under ``boardpuzzles.symmetry.SYMMETRIES[k]`` on an n x n board."""
+    m = n - 1
+    if k == 0:
+        return r, c
+    if k == 1:
+        return c, m - r  # rotate 90
+    if k == 2:
+        return m - r, m - c  # rotate 180
+    if k == 3:
+        return m - c, r  # rotate 270
+    if k == 4:
+        return r, m - c  # mirror left-right
+    if k == 5:
+        return m - r, c  # mirror top-bottom
+    if k == 6:
+        return c, r  # mirror main diagonal
+    return m - c, m - r  # mirror anti-diagonal
+
+
+@njit(cache=True)
+def images_if_smallest(board, n, symmetries):
+    """The number of distinct images of the solution ``board`` (``board[row]`` the bit of its column) under
+    the group ``symmetries`` (bit ``k`` set: ``SYMMETRIES[k]`` is in it) if it is the smallest of them
+    (column by column from the first row), else 0."""
+    p = np.empty(n, dtype=np.int64)
+    q = np.empty(n, dtype=np.int64)
+    for r in range(n):
+        p[r] = bit_index(board[r])
+    fixed = 1
+    size = 1
+    for k in range(1, 8):
+        if not (symmetries >> k) & 1:
+            continue
+        size += 1
+        for r in range(n):
+            rr, cc = image_square(k, r, p[r], n)
+            q[rr] = cc
+        order = 0
+        for r in range(n):
+            if q[r] != p[r]:
+                order = -1 if q[r] < p[r] else 1
+                break
+        if order < 0:
+            return 0
+        if order == 0:
+            fixed += 1
+    return size // fixed
+
+
+@njit(cache=True)
+def _inside(n, border):
+    """The inner rows of the constellation ``border`` (top, bottom, left, right), top to bottom, and for
+    each the columns its border queens take or attack there (with every bit beyond the board)."""
+    m = n - 1
+    queen_rows = (0, m, border[2], border[3])
+    queen_cols = (border[0], border[1], 0, m)
+    rows = np.empty(max(0, n - 2), dtype=np.int64)
+    k = 0
+    for r in range(1, m):
+        if r != border[2] and r != border[3]:
+            rows[k] = r
+            k += 1
+    taken = ~((np.int64(1) << n) - 1)
+    for q in range(4):
+        taken |= np.int64(1) << queen_cols[q]
+    attacked = np.empty(k, dtype=np.int64)
+    for i in range(k):
+        mask = taken
+        for q in range(4):
+            distance = abs(rows[i] - queen_rows[q])
+            if queen_cols[q] + distance < n:
+                mask |= np.int64(1) << (queen_cols[q] + distance)
+            if queen_cols[q] - distance >= 0:
+                mask |= np.int64(1) << (queen_cols[q] - distance)
+        attacked[i] = mask
+    return rows[:k], attacked
+
+
+@njit(cache=True)
+def search(n, border, symmetries, prefix):
+    """Count the solutions with the constellation ``border`` whose first inner rows hold ``prefix`` (bits).
+
+    ``symmetries`` is the constellation's stabilizer (a mask of SYMMETRIES' indices).  Returns ``(total,
+    fundamental, nodes)``: what its solutions add to the counts, and the queens the search places below the
+    prefix (the nodes of its search tree).
+    """
+    rows, attacked = _inside(n, border)
+    k = rows.shape[0]
+    board = np.zeros(n, dtype=np.int64)
+    board[0] |= np.int64(1) << border[0]
+    board[n - 1] |= np.int64(1) << border[1]
+    board[border[2]] |= 1
+    board[border[3]] |= np.int64(1) << (n - 1)
+    size = 0
+    for s in range(8):
+        size += (symmetries >> s) & 1
+    weight = 8 // size
+    # The masks of the inner queens as seen from row rows[i]: ``left`` and ``right`` move one column a row.
+    left = np.int64(0)
+    down = np.int64(0)
+    right = np.int64(0)
+    start = prefix.shape[0]
+    for i in range(start):
+        bit = prefix[i]
+        board[rows[i]] = bit
+        gap = rows[i + 1] - rows[i] if i + 1 < k else 0
+        left = (left | bit) << gap
+        down |= bit
+        right = (right | bit) >> gap
+    if start == k:  # nothing left inside: the prefix is a whole solution
+        return weight, (1 if images_if_smallest(board, n, symmetries) else 0), 0
+    total = 0
+    fundamental = 0
+    nodes = 0
+    # An explicit stack, one entry per inner row: the columns left to try and the masks.
+    frees = np.empty(k, dtype=np.int64)
+    lefts = np.empty(k, dtype=np.int64)
+    downs = np.empty(k, dtype=np.int64)
+    rights = np.empty(k, dtype=np.int64)
+    i = start
+    free = ~(left | down | right | attacked[i])
+    while True:
+        if free == 0:
+            if i == start:
+                break
+            i -= 1
+            free, left, down, right = frees[i], lefts[i], downs[i], rights[i]
+            continue
+        bit = free & -free
+        free ^= bit
+        nodes += 1
+        board[rows[i]] = bit
+        if i == k - 1:  # only when the search starts on the last inner row
+            total += weight
+            fundamental += 1 if symmetries == 1 or images_if_smallest(board, n, symmetries) else 0
+            continue
+        gap = rows[i + 1] - rows[i]
+        next_left = (left | bit) << gap
+        next_down = down | bit
+        next_right = (right | bit) >> gap
+        next_free = ~(next_left | next_down | next_right | attacked[i + 1])
+        if i + 2 == k:
+            # The last inner row has one column left: it is a solution if that column is free.
+            if next_free:
+                nodes += 1
+                board[rows[k - 1]] = next_free
+                total += weight
+                fundamental += 1 if symmetries == 1 or images_if_smallest(board, n, symmetries) else 0
+            continue
+        if next_free == 0:
+            continue
+        frees[i], lefts[i], downs[i], rights[i] = free, left, down, right
+        i += 1
+        free, left, down, right = next_free, next_left, next_down, next_right
+    return total, fundamental, nodes
+
+
+def _images(n: int, top: np.ndarray, bottom: np.ndarray, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """The tuples of the eight images of the constellations given as arrays, as numbers ordered like the
+    tuples: one row a symmetry."""
+    m = n - 1
+    rows = [np.zeros_like(top), np.full_like(top, m), left, right]
+    cols = [top, bottom, np.zeros_like(top), np.full_like(top, m)]
+    keys = []
+    for k in range(8):
+        images = [image_square.py_func(k, r, c, n) for r, c in zip(rows, cols, strict=True)]
+        rs, cs = [r for r, _ in images], [c for _, c in images]
+        on_top = np.select([r == 0 for r in rs], cs)
+        on_bottom = np.select([r == m for r in rs], cs)
+        on_left = np.select([c == 0 for c in cs], rs)
+        on_right = np.select([c == m for c in cs], rs)
+        keys.append(((on_top * n + on_bottom) * n + on_left) * n + on_right)
+    return np.array(keys)
+
+
+@lru_cache(maxsize=8)
+def _canonical(n: int) -> tuple[tuple[int, int, int, int, int], ...]:
+    """The canonical constellations of ``n`` queens, in the order of their tuples, each with its
+    stabilizer: ``(top, bottom, left, right, symmetries)``."""
+    if n == 1:
+        return ((0, 0, 0, 0, 255),)
+    m = n - 1
+    inner = np.arange(1, m)
+    b, d = (x.ravel() for x in np.meshgrid(inner, inner, indexing="ij"))
+    corner = [np.zeros_like(b), b, np.zeros_like(b), d]
+    corner = [x[b != d] for x in corner]  # the queens on a1 and on the last row and column: only b == d attack
+    a, b, c, d = (x.ravel() for x in np.meshgrid(inner, inner, inner, inner, indexing="ij"))
+    # Four queens off the corners: two columns, two rows, and the diagonals between neighbouring lines.
+    fits = (a != b) & (c != d) & (a != c) & (m - a != d) & (m - c != b) & (b != d)
+    top, bottom, left, right = (np.concatenate([x, y[fits]]) for x, y in zip(corner, (a, b, c, d), strict=True))
+    keys = _images(n, top, bottom, left, right)
+    keep = keys[0] == keys.min(axis=0)
+    symmetries = ((keys == keys[0]) << np.arange(8)[:, None]).sum(axis=0)
+    order = np.argsort(keys[0][keep], kind="stable")
+    chosen = np.stack([top, bottom, left, right, symmetries])[:, keep][:, order]
+    return tuple((int(a), int(b), int(c), int(d), int(s)) for a, b, c, d, s in chosen.T)
+
+
+def constellations(n: int) -> list[tuple[int, int, int, int]]:
+    """The canonical start constellations of ``n`` queens (``n`` 1 .. 30), in order: ``(top, bottom, left,
+    right)``, the columns of the queens on the first and last rows and the rows of those in the first and
+    last columns, 0-based (a queen on a1 gives ``top == left == 0``).
+
+    >>> len(constellations(8)), constellations(8)[:2]
+    (78, [(0, 1, 0, 2), (0, 1, 0, 3)])
+    """
+    return [entry[:4] for entry in _canonical(n)]
+
+
+def _extend(n: int, border: tuple[int, ...], columns: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The prefixes one inner row longer than ``columns`` that the search would try."""
+    rows, attacked = _inside.py_func(n, np.array(border, dtype=np.int64))
+    left = down = right = 0
+    for i, c in enumerate(columns):
+        gap = int(rows[i + 1] - rows[i])
+        left, down, right = (left | 1 << c) << gap, down | 1 << c, (right | 1 << c) >> gap
+    free = ~(left | down | right | int(attacked[len(columns)]))
+    return [columns + (c,) for c in range(n) if free >> c & 1]
+
+
+@lru_cache(maxsize=8)
+def split(n: int, target: int) -> tuple[tuple[tuple[int, int, int, int], int, tuple[int, ...]], ...]:
+    """The subproblems of ``n`` queens, at least ``target`` if there can be: ``(constellation, symmetries,
+    columns)``, the canonical constellations in order, each with the columns of its first inner rows, all to
+    the same depth (the smallest that gives ``target``, but the last two inner rows are never fixed)."""
+    level: list[tuple[tuple[int, int, int, int], int, tuple[int, ...]]] = [
+        ((top, bottom, left, right), symmetries, ()) for top, bottom, left, right, symmetries in _canonical(n)
+    ]
+    depth = 0
+    while len(level) < target and depth < n - 6:  # n - 4 inner rows without a corner queen
+        level = [(border, s, longer) for border, s, columns in level for longer in _extend(n, border, columns)]
+        depth += 1
+    return tuple(level)
+
+
+def count_one(n: int, border: tuple[int, ...], symmetries: int, columns: tuple[int, ...],
+              kernel: Any = search) -> tuple[int, int, int]:
+    """``kernel`` (:func:`search` or its interpreted copy) on one subproblem of :func:`split`: ``(total,
+    fundamental, nodes)``."""
+    prefix = np.array([1 << c for c in columns], dtype=np.int64)
+    total, fundamental, nodes = kernel(n, np.array(border, dtype=np.int64), symmetries, prefix)
+    return int(total), int(fundamental), int(nodes)
