@@ -11,7 +11,7 @@ import boardpuzzles.draughts
 PACKAGE = Path(boardpuzzles.draughts.__file__).parent
 
 #: Lowest first; a module may import only those before it.
-ORDER = ["published", "seed", "seed_steps", "rules", "board", "fast", "moves", "notation", "bitboard", "captures", "counting",
+ORDER = ["published", "seed", "seed_steps", "rules", "board", "fast", "bulk", "moves", "notation", "bitboard", "captures", "counting",
          "game", "players", "pdn", "cli"]
 
 

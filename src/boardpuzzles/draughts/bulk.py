@@ -29,17 +29,20 @@ recursion passes a handful of words.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from numba import literally, njit
+from numba import literally, njit, typeof, types
 
+from .. import compiling
 from ..errors import InputError
 from ..intrinsics import clz, ctz, popcount
 from . import fast
 from .rules import Criterion, Halt, Lines, Promotion, Variant
 
-__all__ = ["BULK", "ENTRY_BYTES", "MAX_CAPTURES", "WORK", "Table", "applies", "form_of", "perft_rows",
+__all__ = ["BULK", "ENTRY_BYTES", "MAX_CAPTURES", "WORK", "Table", "applies", "form_of", "perft_ready", "perft_rows",
            "rules_of", "zobrist"]
 
 #: The board as the kernels read it: one numpy record.
@@ -429,6 +432,19 @@ class Table:
         self.rows = np.zeros((entries, 2), dtype=np.int64)
 
 
+@functools.cache
+def _entry(variant: Variant, hashed: bool) -> tuple[Callable[..., bool], np.ndarray]:
+    """:func:`_perft_many` for ``variant``'s form (with or without a table), compiled (or loaded from numba's
+    cache) and called without the dispatcher, which would type the arguments and resolve the literal form
+    at every call (tens of milliseconds); and the board's record."""
+    rows, work, table = np.zeros((1, 4), dtype=np.int64), np.zeros(1, dtype=WORK), np.zeros((2, 2), dtype=np.int64)
+    signature = (types.literal(form_of(variant)), typeof(rows), types.int64, typeof(np.zeros(1, dtype=BULK)),
+                 typeof(work), typeof(table) if hashed else types.none, typeof(np.zeros(1, dtype=np.int64)))
+    _perft_many.compile(signature)
+    entry = _perft_many.overloads[signature].entry_point
+    return lambda *args: entry(form_of(variant), *args), rules_of(variant)
+
+
 def perft_rows(positions: np.ndarray, depth: int, variant: Variant, table: Table | None = None) -> np.ndarray:
     """The distinct-move perft of each row ``(white, black, kings, side to move)`` of ``positions`` (depth >= 1),
     through ``table`` if given (one of ``variant``). The rows are the bitboards of positions (checked when they
@@ -441,9 +457,13 @@ def perft_rows(positions: np.ndarray, depth: int, variant: Variant, table: Table
         raise InputError(f"{{parameter}} must be {MOST_DEPTH} or less", parameter="depth", value=depth)
     rows = np.ascontiguousarray(positions, dtype=np.int64)
     counts = np.empty(rows.shape[0], dtype=np.int64)
-    work = np.empty(1, dtype=WORK)
-    if not _perft_many(form_of(variant), rows, depth, rules_of(variant), work, None if table is None else table.rows,
-                       counts):
+    kernel, board = _entry(variant, table is not None)
+    if not kernel(rows, depth, board, np.empty(1, dtype=WORK), None if table is None else table.rows, counts):
         raise InputError(f"a position in the tree of {{parameter}} has more than {MAX_CAPTURES - 1} captures",
                          parameter="position")
     return counts
+
+
+def perft_ready() -> bool:
+    """True if :func:`perft_rows` runs without compiling its kernels first (:func:`.compiling.ready`)."""
+    return compiling.ready(_perft_many)

@@ -228,6 +228,7 @@ def perft(
     divide: Annotated[bool, typer.Option("--divide", help="Also print the count under each first move.")] = False,
     board: BoardOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Count even when the estimate is over an hour.")] = False,
+    hash_size: Annotated[int | None, typer.Option("--hash", metavar="MIB", help="Keep the counts of positions met before in a transposition table of MIB MiB (in each process; distinct moves of international, brazilian, english...).")] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Count in K local processes (default: this one).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Count on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
     checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_option, help="Record finished parts of the tree in this SQLite file; run again to resume.")] = None,
@@ -241,15 +242,16 @@ def perft(
     if compiles_perft(position, depth, paths, divide):
         output.say_compiling("the perft kernels", COMPILE_SECONDS, json_mode)
     with output.progress_bar(f"perft {depth}", json_mode) as progress:
-        result = count_perft(position, depth, paths, divide=divide, force=force, workers=workers, cluster=cluster,
-                             checkpoint=checkpoint, progress=progress)
+        result = count_perft(position, depth, paths, divide=divide, force=force, hash=hash_size, workers=workers,
+                             cluster=cluster, checkpoint=checkpoint, progress=progress)
     if json_mode:
         output.print_json(result.to_json())
         return
     for move, nodes in result.divide or ():
         output.console.print(f"{move} {nodes}", markup=False, soft_wrap=True)
     kind = "paths" if paths else "distinct moves"
-    output.console.print(f"{position.variant.name} perft({depth}) = {result.count}  ({kind})", markup=False,
+    table = "" if hash_size is None else f", hash {hash_size} MiB"
+    output.console.print(f"{position.variant.name} perft({depth}) = {result.count}  ({kind}{table})", markup=False,
                          soft_wrap=True)
 
 
