@@ -60,10 +60,16 @@ static void setup(void) { /* the valid bits, the crown rows, the rays */
                     RAY[d][b] |= 1ULL << x;
 }
 
-static int can_capture(u64 mine, u64 opp, u64 kings, int side) {
-    u64 empty = VALID & ~(mine | opp), men = mine & ~kings;
+static u64 taking_men(u64 mine, u64 opp, u64 kings, int side) { /* the men that can capture */
+    u64 empty = VALID & ~(mine | opp), men = mine & ~kings, found = 0;
     for (int d = 0; d < 4; d++)
-        if (man_captures(side, d) && (men & shift(opp, -STEP[d]) & shift(empty, -2 * STEP[d]))) return 1;
+        if (man_captures(side, d)) found |= men & shift(opp, -STEP[d]) & shift(empty, -2 * STEP[d]);
+    return found;
+}
+
+static int can_capture(u64 mine, u64 opp, u64 kings, int side) {
+    u64 empty = VALID & ~(mine | opp);
+    if (taking_men(mine, opp, kings, side)) return 1;
     for (u64 k = mine & kings; k; k &= k - 1) {
         int s = __builtin_ctzll(k);
         for (int d = 0; d < 4; d++) {
@@ -88,8 +94,18 @@ static void record(Captures *list, int from, int to, u64 taken) {
     list->c[list->n++] = (Capture){from, to, taken};
 }
 
-static int jumps(Captures *list, int s, int king, int from, u64 taken, u64 occ, u64 opp, int side) {
-    int found = 0;
+static int can_jump(int s, int king, u64 taken, u64 occ, u64 opp, int side) {
+    for (int d = 0; d < 4; d++) {
+        if (!king && !man_captures(side, d)) continue;
+        u64 hits = RAY[d][s] & (king && FLYING ? occ : VALID);
+        if (!hits) continue;
+        int t = first(hits, STEP[d]);
+        if (((opp & ~taken) >> t & 1) && RAY[d][t] && !(occ >> (t + STEP[d]) & 1)) return 1;
+    }
+    return 0;
+}
+
+static void jumps(Captures *list, int s, int king, int from, u64 taken, u64 occ, u64 opp, int side) {
     for (int d = 0; d < 4; d++) {
         if (!king && !man_captures(side, d)) continue;
         int step = STEP[d];
@@ -97,15 +113,15 @@ static int jumps(Captures *list, int s, int king, int from, u64 taken, u64 occ, 
         if (!hits) continue;
         int t = first(hits, step);
         if (!((opp & ~taken) >> t & 1) || !(RAY[d][t]) || (occ >> (t + step) & 1)) continue;
-        found = 1;
         u64 taken2 = taken | 1ULL << t;
-        for (int x = t + step;; x += step) {
-            if ((!king && CROWN_STOPS && (CROWN[side] >> x & 1)) || !jumps(list, x, king, from, taken2, occ, opp, side))
+        for (int x = t + step;; x += step) { /* a landing square with no jump on ends a capture */
+            if ((king || !CROWN_STOPS || !(CROWN[side] >> x & 1)) && can_jump(x, king, taken2, occ, opp, side))
+                jumps(list, x, king, from, taken2, occ, opp, side);
+            else
                 record(list, from, x, taken2);
             if (!(king && FLYING) || !RAY[d][x] || (occ >> (x + step) & 1)) break;
         }
     }
-    return found;
 }
 
 static u64 reach(int d, int s, u64 occ) {
@@ -124,9 +140,10 @@ static u64 perft(u64 mine, u64 opp, u64 kings, int side, int depth) {
     if (can_capture(mine, opp, kings, side)) {
         Captures *list = &lists[depth];
         list->n = 0; list->best = 0;
-        for (u64 rest = mine; rest; rest &= rest - 1) {
+        for (u64 rest = taking_men(mine, opp, kings, side) | (mine & kings); rest; rest &= rest - 1) {
             int s = __builtin_ctzll(rest);
-            jumps(list, s, kings >> s & 1, s, 0, occ & ~(1ULL << s), opp, side);
+            int king = kings >> s & 1;
+            if (can_jump(s, king, 0, occ & ~(1ULL << s), opp, side)) jumps(list, s, king, s, 0, occ & ~(1ULL << s), opp, side);
         }
         if (depth == 1) return list->n;
         for (int i = 0; i < list->n; i++) {

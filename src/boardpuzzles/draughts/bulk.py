@@ -78,9 +78,12 @@ HASH_FROM_DEPTH = 2
 SEED = 20261127
 
 
-def _kernel(nogil: bool = False) -> Any:
-    """The decorator of every kernel here: ``njit``, cached, without numba's runtime (as in :mod:`.fast`)."""
-    return njit(cache=True, nogil=nogil, _nrt=False)  # type: ignore[call-overload]
+def _kernel(nogil: bool = False, inline: bool = False) -> Any:
+    """The decorator of every kernel here: ``njit``, cached, without numba's runtime (as in :mod:`.fast`);
+    ``inline``: inlined where it is called (numba's ``inline="always"``). The small kernels that every node
+    runs are inlined: numba calls a kernel compiled apart through its address, which LLVM cannot inline,
+    and these calls took half the time."""
+    return njit(cache=True, nogil=nogil, _nrt=False, inline="always" if inline else "never")  # type: ignore[call-overload]
 
 
 def applies(variant: Variant, paths: bool = False) -> bool:
@@ -135,7 +138,7 @@ def rules_of(variant: Variant) -> np.ndarray:
     return bulk
 
 
-@_kernel()
+@_kernel(inline=True)
 def _step(form, d):
     """The bit offset of a step in direction ``d``: 0 up-left, 1 up-right (white's way), 2 down-left,
     3 down-right; ``d ^ 3`` is the reverse."""
@@ -143,19 +146,19 @@ def _step(form, d):
     return -(w + 1) if d == 0 else -w if d == 1 else w if d == 2 else w + 1
 
 
-@_kernel()
+@_kernel(inline=True)
 def _man_takes(form, colour, d):
     """A man of ``colour`` captures in direction ``d``: backwards too where the rules say so."""
     return form & MEN_BACK != 0 or d >> 1 == colour
 
 
-@_kernel()
+@_kernel(inline=True)
 def _shift(bits, step):
     """``bits`` moved ``step`` squares along a line (the bitboards never use bit 63, so ``>>`` is logical)."""
     return bits << step if step > 0 else bits >> -step
 
 
-@_kernel()
+@_kernel(inline=True)
 def _first(bits, step):
     """The square of ``bits`` (not 0) nearest along a ray going ``step`` bits at a time."""
     return ctz(bits) if step > 0 else 63 - clz(bits)
@@ -174,17 +177,26 @@ def _key_of(board, white, black, kings, colour):
     return key
 
 
-@_kernel()
-def _can_capture(form, board, mine, opp, kings, colour):
-    """True if the side ``colour`` with the pieces ``mine`` has a capture."""
-    occ = mine | opp
-    empty = board.valid & ~occ
+@_kernel(inline=True)
+def _taking_men(form, board, mine, opp, kings, colour):
+    """The men of the side ``colour`` with the pieces ``mine`` that can capture."""
+    empty = board.valid & ~(mine | opp)
     men = mine & ~kings
+    found = np.int64(0)
     for d in range(4):
         if _man_takes(form, colour, d):
             step = _step(form, d)
-            if men & _shift(opp, -step) & _shift(empty, -2 * step):
-                return True
+            found |= men & _shift(opp, -step) & _shift(empty, -2 * step)
+    return found
+
+
+@_kernel(inline=True)
+def _can_capture(form, board, mine, opp, kings, colour):
+    """True if the side ``colour`` with the pieces ``mine`` has a capture."""
+    if _taking_men(form, board, mine, opp, kings, colour):
+        return True
+    occ = mine | opp
+    empty = board.valid & ~occ
     rest = mine & kings
     near = occ if form & FLYING else board.valid
     while rest:
@@ -200,7 +212,7 @@ def _can_capture(form, board, mine, opp, kings, colour):
     return False
 
 
-@_kernel()
+@_kernel(inline=True)
 def _record(form, buf, origin, to, taken):
     """Add the capture (``origin``, ``to``, ``taken``) to ``buf`` unless the rules drop it: shorter than the
     longest under :data:`MOST`, or equal to one there."""
@@ -223,11 +235,28 @@ def _record(form, buf, origin, to, taken):
     buf[0, 0] = n
 
 
+@_kernel(inline=True)
+def _can_jump(form, board, s, king, taken, occ, opp, colour):
+    """True if the piece on ``s`` (a king if ``king``) can take a piece of ``opp`` not in ``taken``, ``occ``
+    being the board without the capturing piece."""
+    targets = opp & ~taken
+    near = occ if king and form & FLYING else board.valid
+    for d in range(4):
+        if king or _man_takes(form, colour, d):
+            hits = board.rays[d, s & 63] & near
+            if hits:
+                step = _step(form, d)
+                t = _first(hits, step)
+                if (targets >> t) & 1 and board.rays[d, t & 63] and (occ >> (t + step)) & 1 == 0:
+                    return True
+    return False
+
+
 @_kernel()
 def _jumps(form, board, buf, s, king, origin, taken, occ, opp, colour):
-    """Record every capture going on from ``s`` (the piece on ``origin`` has taken ``taken`` so far; ``occ``
-    is the board without it); True if there was at least one jump from ``s``."""
-    found = False
+    """Record every capture going on from ``s``, where it can jump (the piece on ``origin`` has taken ``taken``
+    so far; ``occ`` is the board without it). A landing square from which no jump goes on ends a capture,
+    recorded at once: most captures take one piece, and they need no deeper call."""
     targets = opp & ~taken
     flying = king and form & FLYING != 0
     near = occ if flying else board.valid
@@ -241,34 +270,35 @@ def _jumps(form, board, buf, s, king, origin, taken, occ, opp, colour):
         t = _first(hits, step)
         if (targets >> t) & 1 == 0 or board.rays[d, t & 63] == 0 or (occ >> (t + step)) & 1:
             continue
-        found = True
         taken2 = taken | (np.int64(1) << t)
         x = t + step
         while True:
-            if not king and form & CROWN_STOPS and (board.crown[colour] >> x) & 1:
-                _record(form, buf, origin, x, taken2)
-            elif not _jumps(form, board, buf, x, king, origin, taken2, occ, opp, colour):
+            if (king or not form & CROWN_STOPS or (board.crown[colour] >> x) & 1 == 0) and \
+                    _can_jump(form, board, x, king, taken2, occ, opp, colour):
+                _jumps(form, board, buf, x, king, origin, taken2, occ, opp, colour)
+            else:
                 _record(form, buf, origin, x, taken2)
             if not flying or board.rays[d, x & 63] == 0 or (occ >> (x + step)) & 1:
                 break
             x += step
-    return found
 
 
-@_kernel()
+@_kernel(inline=True)
 def _captures(form, board, buf, mine, opp, kings, colour):
     """The captures of the side with ``mine`` into ``buf`` (rows 1..n); n, or -1 if ``buf`` overflowed."""
     buf[0, 0], buf[0, 1], buf[0, 2] = 0, 0, 0
     occ = mine | opp
-    rest = mine
+    rest = _taking_men(form, board, mine, opp, kings, colour) | (mine & kings)  # the other men cannot take
     while rest:
         s = ctz(rest)
         rest &= rest - 1
-        _jumps(form, board, buf, s, (kings >> s) & 1 == 1, s, np.int64(0), occ & ~(np.int64(1) << s), opp, colour)
+        king = (kings >> s) & 1 == 1
+        if _can_jump(form, board, s, king, np.int64(0), occ & ~(np.int64(1) << s), opp, colour):
+            _jumps(form, board, buf, s, king, s, np.int64(0), occ & ~(np.int64(1) << s), opp, colour)
     return -1 if buf[0, 2] else buf[0, 0]
 
 
-@_kernel()
+@_kernel(inline=True)
 def _reach(form, board, d, s, occ):
     """The empty squares a king on ``s`` moves to in direction ``d``."""
     ray = board.rays[d, s & 63]
@@ -284,7 +314,7 @@ def _reach(form, board, d, s, occ):
     return ray
 
 
-@_kernel()
+@_kernel(inline=True)
 def _quiet_count(form, board, mine, opp, kings, colour):
     """The number of quiet moves of the side with ``mine`` (the last ply, counted in bulk)."""
     occ = mine | opp
@@ -302,7 +332,7 @@ def _quiet_count(form, board, mine, opp, kings, colour):
     return n
 
 
-@_kernel()
+@_kernel(inline=True)
 def _probe(table, key, depth):
     """The count stored for ``key`` at ``depth``, or -1."""
     i = key & (table.shape[0] - 2)
@@ -312,7 +342,7 @@ def _probe(table, key, depth):
     return -1
 
 
-@_kernel()
+@_kernel(inline=True)
 def _store(table, key, depth, count):
     """Keep ``count`` for ``key`` at ``depth``: in the slot's first entry if it is at least as deep as the one
     there, else in its second."""
@@ -321,6 +351,15 @@ def _store(table, key, depth, count):
         i += 1
     table[i, 0] = key
     table[i, 1] = count << 8 | depth
+
+
+@_kernel(inline=True)
+def _leaf(form, board, work, mine, opp, kings, colour):
+    """The moves of the side ``colour`` with the pieces ``mine``: perft at depth 1, counted in bulk where
+    nothing can capture (inlined into :func:`_perft`, which counts the last ply without a call)."""
+    if _can_capture(form, board, mine, opp, kings, colour):
+        return _captures(form, board, work.captures[1], mine, opp, kings, colour)
+    return _quiet_count(form, board, mine, opp, kings, colour)
 
 
 @_kernel()
@@ -334,13 +373,15 @@ def _perft(form, board, work, table, mine, opp, kings, colour, key, depth):
             known = _probe(table, key, depth)
             if known >= 0:
                 return known
+    if depth == 1:
+        return _leaf(form, board, work, mine, opp, kings, colour)
     total = 0
     change = key
     zob = board.zobrist
     if _can_capture(form, board, mine, opp, kings, colour):
         buf = work.captures[depth]
         n = _captures(form, board, buf, mine, opp, kings, colour)
-        if n < 0 or depth == 1:
+        if n < 0:
             return n
         for i in range(1, n + 1):
             origin, to, taken = buf[i, 0], buf[i, 1], buf[i, 2]
@@ -355,12 +396,13 @@ def _perft(form, board, work, table, mine, opp, kings, colour, key, depth):
                     change ^= zob[2 - 2 * colour + ((kings >> t) & 1), t]
             mine2 = (mine & ~(np.int64(1) << origin)) | (np.int64(1) << to)
             kings2 = (kings & ~taken & ~(np.int64(1) << origin)) | (crowned << to)
-            count = _perft(form, board, work, table, opp & ~taken, mine2, kings2, 1 - colour, change, depth - 1)
+            if depth == 2:
+                count = _leaf(form, board, work, opp & ~taken, mine2, kings2, 1 - colour)
+            else:
+                count = _perft(form, board, work, table, opp & ~taken, mine2, kings2, 1 - colour, change, depth - 1)
             if count < 0:
                 return count
             total += count
-    elif depth == 1:
-        return _quiet_count(form, board, mine, opp, kings, colour)
     else:
         occ = mine | opp
         empty = board.valid & ~occ
@@ -374,8 +416,11 @@ def _perft(form, board, work, table, mine, opp, kings, colour, key, depth):
                 if table is not None:
                     change = key ^ zob[2 * colour, to - step] ^ zob[2 * colour + crowned, to] ^ zob[4, 0]
                 moved = (np.int64(1) << (to - step)) | (np.int64(1) << to)
-                total += _perft(form, board, work, table, opp, mine ^ moved, kings | (crowned << to), 1 - colour,
-                                change, depth - 1)
+                if depth == 2:
+                    total += _leaf(form, board, work, opp, mine ^ moved, kings | (crowned << to), 1 - colour)
+                else:
+                    total += _perft(form, board, work, table, opp, mine ^ moved, kings | (crowned << to), 1 - colour,
+                                    change, depth - 1)
         rest = mine & kings
         while rest:
             origin = ctz(rest)
@@ -388,8 +433,11 @@ def _perft(form, board, work, table, mine, opp, kings, colour, key, depth):
                     if table is not None:
                         change = key ^ zob[2 * colour + 1, origin] ^ zob[2 * colour + 1, to] ^ zob[4, 0]
                     moved = (np.int64(1) << origin) | (np.int64(1) << to)
-                    total += _perft(form, board, work, table, opp, mine ^ moved, kings ^ moved, 1 - colour, change,
-                                    depth - 1)
+                    if depth == 2:
+                        total += _leaf(form, board, work, opp, mine ^ moved, kings ^ moved, 1 - colour)
+                    else:
+                        total += _perft(form, board, work, table, opp, mine ^ moved, kings ^ moved, 1 - colour, change,
+                                        depth - 1)
     if table is not None:
         if depth >= HASH_FROM_DEPTH:
             _store(table, key, depth, total)
