@@ -17,7 +17,8 @@ from ..geometry import square_name
 from . import seed
 from .board import Position, parse_position, parse_square_text, square_text
 from .captures import LongestCaptures, longest_captures, moves_of, seed_captures
-from .counting import COMPILE_SECONDS, perft as perft_nodes, perft_count as count_perft
+from .bulk import applies
+from .counting import BULK_COMPILE_SECONDS, COMPILE_SECONDS, perft as perft_nodes, perft_count as count_perft
 from .counting import compiles as compiles_perft
 from .game import Game
 from .notation import play_line
@@ -240,7 +241,8 @@ def perft(
         raise InputError("give the position once: POSITION or --fen, not both")
     position = _position(fen if fen_option is None else fen_option, board, variant)
     if compiles_perft(position, depth, paths, divide):
-        output.say_compiling("the perft kernels", COMPILE_SECONDS, json_mode)
+        output.say_compiling("the perft kernels", BULK_COMPILE_SECONDS if applies(position.variant, paths)
+                             else COMPILE_SECONDS, json_mode)
     with output.progress_bar(f"perft {depth}", json_mode) as progress:
         result = count_perft(position, depth, paths, divide=divide, force=force, hash=hash_size, workers=workers,
                              cluster=cluster, checkpoint=checkpoint, progress=progress)

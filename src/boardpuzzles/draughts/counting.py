@@ -347,8 +347,11 @@ def check_time(position: Position, depth: int, paths: bool = False, hashed: bool
 PLAIN_MOST_NODES = 100_000
 
 
-#: Seconds to compile the perft kernels on a quiet 2-core machine (14 s of CPU on the busy test machine).
+#: Seconds to compile the perft kernels on a quiet 2-core machine (14 s of CPU on the busy test machine); where
+#: the bulk kernels count too (:func:`.bulk.applies`) they add about as much again (15 s of CPU on the busy machine,
+#: 10 s more for those of ``hash``): the notice says :data:`BULK_COMPILE_SECONDS`.
 COMPILE_SECONDS = 6.0
+BULK_COMPILE_SECONDS = 12.0
 
 
 def compiles(position: Position, depth: int, paths: bool = False, divide: bool = False) -> bool:
