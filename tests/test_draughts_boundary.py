@@ -50,9 +50,10 @@ CALLS = {
     "parse_move": (parse_move, {"move": "c3-d4", "position": RUSSIAN_START}),
     "parse_position": (parse_position, {"position": "start", "variant": RUSSIAN}),
     "pdn_text": (pdn_text, {"data": b"1. 32-28 *"}),
-    "perft": (perft, {"position": START, "depth": 2, "paths": False, "force": False, "workers": None,
+    "perft": (perft, {"position": START, "depth": 2, "paths": False, "force": False, "hash": None, "workers": None,
                       "progress": None, "cancel": None}),  # (checkpoint: a name given is a file written)
-    "perft_count": (perft_count, {"position": START, "depth": 2, "paths": False, "divide": False, "force": False}),
+    "perft_count": (perft_count, {"position": START, "depth": 2, "paths": False, "divide": False, "force": False,
+                                  "hash": None}),
     "play": (play, {"position": RUSSIAN_START, "move": "c3-d4"}),
     "play_line": (play_line, {"position": RUSSIAN_START, "line": "c3-d4 f6-g5"}),
     "read_games": (read_games, {"text": "1. 32-28 *"}),

@@ -11,8 +11,8 @@ import boardpuzzles.draughts
 PACKAGE = Path(boardpuzzles.draughts.__file__).parent
 
 #: Lowest first; a module may import only those before it.
-ORDER = ["published", "seed", "seed_steps", "rules", "board", "fast", "moves", "notation", "bitboard", "captures", "counting",
-         "game", "players", "engine", "hub", "dxp", "pdn", "match", "cli"]
+ORDER = ["published", "seed", "seed_steps", "rules", "board", "fast", "bulk", "moves", "notation", "bitboard", "captures",
+         "counting", "game", "players", "engine", "hub", "dxp", "pdn", "match", "cli"]
 
 
 def _imports(name: str) -> set[str]:

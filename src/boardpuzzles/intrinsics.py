@@ -5,6 +5,7 @@ operands alone, ``_ctz(bits)``.  numba's type stubs give the decorated object th
 parameters and say that a call raises (it does, outside compiled code), so mypy found every call in a
 kernel wrong and took the code after it as unreachable, unchecked.  :func:`intrinsic` is numba's
 decorator, typed as a function of the operands; the knights' frontier and the draughts kernels use it.
+:func:`ctz`, :func:`clz` and :func:`popcount` are the bit counts the bitboard kernels share.
 """
 
 from __future__ import annotations
@@ -12,12 +13,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from numba import extending
+from llvmlite import ir
+from numba import extending, types
 
-__all__ = ["intrinsic"]
+__all__ = ["clz", "ctz", "intrinsic", "popcount"]
 
 
 def intrinsic(typing: Callable[..., tuple[Any, Callable[..., Any]]]) -> Callable[..., Any]:
     """numba's ``@intrinsic`` on ``typing`` (which answers the signature and the code generator), typed as
     what a kernel calls: a function of the operands."""
     return extending.intrinsic(typing)
+
+
+def _bit_count(name: str, doc: str) -> Callable[..., Any]:
+    """An intrinsic of one int64 operand answering an int64: LLVM's ``name`` bit count (``cttz``, ``ctlz``,
+    ``ctpop``), which compiles to one instruction."""
+
+    def typing(typingctx: Any, x: Any) -> tuple[Any, Callable[..., Any]]:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            if name == "ctpop":
+                return builder.ctpop(args[0])
+            return getattr(builder, name)(args[0], ir.Constant(ir.IntType(1), 0))
+
+        return types.int64(types.int64), codegen
+
+    typing.__doc__ = doc
+    return intrinsic(typing)
+
+
+#: In a kernel, ``ctz(bits)``: the count of trailing zero bits of an int64 (the index of its lowest set bit).
+ctz = _bit_count("cttz", "Count of trailing zero bits.")
+#: In a kernel, ``clz(bits)``: the count of leading zero bits of an int64.
+clz = _bit_count("ctlz", "Count of leading zero bits.")
+#: In a kernel, ``popcount(bits)``: the number of set bits of an int64.
+popcount = _bit_count("ctpop", "Number of set bits.")

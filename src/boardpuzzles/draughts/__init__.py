@@ -29,7 +29,8 @@ The modules, each importing only those above it in this list (no circles;
    (the seed's own program) and :mod:`.seed_steps` (that program watched) stand apart, below
    everything;
 2. :mod:`.board` — positions: :class:`Position`, FEN and diagrams, the bitboard layout;
-3. :mod:`.fast` — the numba kernels: move generation and perft on bitboards;
+3. :mod:`.fast` — the numba kernels: move generation and perft on bitboards; :mod:`.bulk` — perft by bulk
+   counting, with a transposition table;
 4. :mod:`.moves` — :class:`Move`, the legal moves (kernel or plain-Python reference), the
    position after a move;
 5. :mod:`.notation` — moves read from their text, :func:`play`;

@@ -17,7 +17,8 @@ from ..geometry import square_name
 from . import seed
 from .board import Position, parse_position, parse_square_text, square_text
 from .captures import LongestCaptures, longest_captures, moves_of, seed_captures
-from .counting import COMPILE_SECONDS, perft as perft_nodes, perft_count as count_perft
+from .bulk import applies
+from .counting import BULK_COMPILE_SECONDS, COMPILE_SECONDS, perft as perft_nodes, perft_count as count_perft
 from .counting import compiles as compiles_perft
 from .engine import DEFAULT_LEVEL, LEVELS, Engine
 from .dxp import PORT as DXP_PORT
@@ -234,6 +235,7 @@ def perft(
     divide: Annotated[bool, typer.Option("--divide", help="Also print the count under each first move.")] = False,
     board: BoardOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Count even when the estimate is over an hour.")] = False,
+    hash_size: Annotated[int | None, typer.Option("--hash", metavar="MIB", help="Keep the counts of positions met before in a transposition table of MIB MiB (in each process; distinct moves of international, brazilian, english...).")] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Count in K local processes (default: this one).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Count on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
     checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_option, help="Record finished parts of the tree in this SQLite file; run again to resume.")] = None,
@@ -245,17 +247,19 @@ def perft(
         raise InputError("give the position once: POSITION or --fen, not both")
     position = _position(fen if fen_option is None else fen_option, board, variant)
     if compiles_perft(position, depth, paths, divide):
-        output.say_compiling("the perft kernels", COMPILE_SECONDS, json_mode)
+        output.say_compiling("the perft kernels", BULK_COMPILE_SECONDS if applies(position.variant, paths)
+                             else COMPILE_SECONDS, json_mode)
     with output.progress_bar(f"perft {depth}", json_mode) as progress:
-        result = count_perft(position, depth, paths, divide=divide, force=force, workers=workers, cluster=cluster,
-                             checkpoint=checkpoint, progress=progress)
+        result = count_perft(position, depth, paths, divide=divide, force=force, hash=hash_size, workers=workers,
+                             cluster=cluster, checkpoint=checkpoint, progress=progress)
     if json_mode:
         output.print_json(result.to_json())
         return
     for move, nodes in result.divide or ():
         output.console.print(f"{move} {nodes}", markup=False, soft_wrap=True)
     kind = "paths" if paths else "distinct moves"
-    output.console.print(f"{position.variant.name} perft({depth}) = {result.count}  ({kind})", markup=False,
+    table = "" if hash_size is None else f", hash {hash_size} MiB"
+    output.console.print(f"{position.variant.name} perft({depth}) = {result.count}  ({kind}{table})", markup=False,
                          soft_wrap=True)
 
 

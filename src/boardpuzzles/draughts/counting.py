@@ -1,7 +1,9 @@
 """Perft: the number of move sequences of a given length, counted in chunks that can be stopped.
 
-The numba generator counts whole subtrees (:func:`.fast.perft_rows`), but one
-kernel call cannot be interrupted, so the tree is cut first: positions are
+The numba kernels count whole subtrees: :func:`.bulk.perft_rows` for the rule sets it
+plays (:func:`.bulk.applies`: international, Brazilian, English ..., the distinct count), with
+the last ply counted in bulk and, given ``hash`` MiB, a transposition table;
+:func:`.fast.perft_rows` for the others. One kernel call cannot be interrupted, so the tree is cut first: positions are
 expanded a ply at a time (:func:`.fast.expand`) until what is left under each
 is shallow enough to count in a few milliseconds, then counted a chunk of rows
 at a time (a :class:`~boardpuzzles.progress.Budget` per depth sizes the chunks
@@ -40,14 +42,16 @@ from ..checkpoint import Checkpoint, natural
 from ..counts import Count, said
 from ..errors import InputError, TooLong
 from ..progress import Budget, ProgressFn, Tracker
-from . import fast
+from . import bulk, fast
 from .board import Position, parse_fen, require_position
 from .moves import after, legal_moves, reference_moves
-from .rules import Variant
+from .rules import VARIANTS, Variant
 
 #: The method of a count by whether the numba generator plays the rule set (:attr:`.Variant.on_bitboards`):
-#: on bitboards, or by the plain-Python generator (:func:`.moves.reference_moves`).
+#: on bitboards, or by the plain-Python generator (:func:`.moves.reference_moves`); on bitboards by the bulk
+#: kernels (:func:`.bulk.applies`) it is :data:`BULK`.
 METHODS = {True: "bitboard", False: "reference"}
+BULK = "bulk"
 
 #: Rows expanded at once (their children are at most a few hundred thousand rows).
 EXPAND_ROWS = 4096
@@ -79,6 +83,10 @@ MOST_SECONDS = 3600.0
 #: (numba: 14 to 47 million, Frisian to international; plain Python: about 20 thousand, Canadian).
 NODES_PER_SECOND = {True: 1e7, False: 1e4}
 
+#: The same through a transposition table (``hash``), where the tree is deep enough to repeat itself: a
+#: little under the 160 million of international perft(11) on the busy 2-core test machine.
+HASHED_NODES_PER_SECOND = 1e8
+
 #: Depths that are cheap to count: the estimate grows the tree from the last two of them.
 ESTIMATE_DEPTHS = {True: (4, 5), False: (2, 3)}
 
@@ -87,8 +95,9 @@ ESTIMATE_DEPTHS = {True: (4, 5), False: (2, 3)}
 class PerftCount(Count):
     """A perft count: ``count`` move sequences of ``depth`` plies from ``position`` (distinct moves, or every
     capture path with ``paths``); ``divide`` the count under each first move (in the order of the legal
-    moves) when asked for, else None; counted by ``method`` (:data:`METHODS`) in ``seconds`` (a
-    :class:`~boardpuzzles.counts.Count`: ``==`` leaves out how).
+    moves) when asked for, else None; counted by ``method`` (:data:`METHODS`, :data:`BULK`) in ``seconds``,
+    through a transposition table of ``hash`` MiB or none (a :class:`~boardpuzzles.counts.Count`: ``==``
+    leaves out how).
 
     >>> from boardpuzzles.draughts import Position
     >>> PerftCount(Position("W:Wc3:Bd4,f6", "russian"), 1, False, 1, None, "bitboard", 0.01)
@@ -102,15 +111,16 @@ class PerftCount(Count):
     divide: tuple[tuple[str, int], ...] | None
     method: str
     seconds: float
+    hash: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """``variant``, ``fen``, ``depth``, ``paths``, ``nodes`` (the count), ``divide`` (``{move: nodes}``,
-        only when divided), ``method``, ``seconds``."""
+        only when divided), ``method``, ``hash`` (MiB of transposition table, or null), ``seconds``."""
         found: dict[str, Any] = {"variant": self.position.variant.name, "fen": self.position.fen(),
                                  "depth": self.depth, "paths": self.paths, "nodes": self.count}
         if self.divide is not None:
             found["divide"] = dict(self.divide)
-        return {**found, "method": self.method, "seconds": round(self.seconds, 3)}
+        return {**found, "method": self.method, "hash": self.hash, "seconds": round(self.seconds, 3)}
 
     def text(self) -> str:
         """``'russian W:Wc3:Bf6,d4: perft(1) = 1 (distinct moves)'``: the rule set, the position, the count."""
@@ -124,6 +134,7 @@ def perft(
     paths: bool = False,
     *,
     force: bool = False,
+    hash: int | None = None,
     workers: int | None = None,
     cluster: Any = None,
     checkpoint: str | None = None,
@@ -135,11 +146,12 @@ def perft(
     Takes ``progress`` and ``cancel`` (see :mod:`boardpuzzles.progress`): once ``cancel`` is set it
     raises :class:`~boardpuzzles.errors.Cancelled` within half a second, with nothing left running.
     A count that would take more than an hour is refused unless ``force`` (:func:`check_time`).
-    ``workers``: local processes (default: this process alone); ``cluster``: a dask.distributed
-    scheduler address or client; ``checkpoint``: an SQLite file recording each finished task, to
-    resume an interrupted count.
+    ``hash``: MiB of transposition table (in each process), for the rule sets the bulk kernels play
+    (:func:`.bulk.applies`). ``workers``: local processes (default: this process alone); ``cluster``: a
+    dask.distributed scheduler address or client; ``checkpoint``: an SQLite file recording each finished
+    task, to resume an interrupted count.
     """
-    return perft_count(position, depth, paths, force=force, workers=workers, cluster=cluster,
+    return perft_count(position, depth, paths, force=force, hash=hash, workers=workers, cluster=cluster,
                        checkpoint=checkpoint, progress=progress, cancel=cancel).count
 
 
@@ -150,6 +162,7 @@ def perft_count(
     *,
     divide: bool = False,
     force: bool = False,
+    hash: int | None = None,
     workers: int | None = None,
     cluster: Any = None,
     checkpoint: str | None = None,
@@ -171,16 +184,19 @@ def perft_count(
     runner.check_options(workers, cluster)
     if checkpoint is not None:
         checks.path(checkpoint, "checkpoint")
+    if hash is not None:
+        check_hash(hash, position.variant, paths)
     tracker = Tracker(UNIT, 100, progress, cancel)
     tracker.check()
     small = (position.variant.on_bitboards and workers in (None, 1) and cluster is None and checkpoint is None
-             and not divide and _small_before_compiling(position, depth, paths))
+             and not divide and hash is None and _small_before_compiling(position, depth, paths))
     if not force and not small:
-        check_time(position, depth, paths)
+        check_time(position, depth, paths, hash is not None)
     plain = small or not position.variant.on_bitboards
-    method = METHODS[not plain]
+    method = BULK if not plain and bulk.applies(position.variant, paths) else METHODS[not plain]
     if depth == 0:
-        return PerftCount(position, depth, paths, 1, () if divide else None, method, time.monotonic() - started)
+        return PerftCount(position, depth, paths, 1, () if divide else None, method, time.monotonic() - started,
+                          hash)
     texts: list[str] = []
     roots = [position]
     if divide:
@@ -189,18 +205,52 @@ def perft_count(
         roots = [after(position, move) for move in first]
     left = depth - 1 if divide else depth
     if workers in (None, 1) and cluster is None and checkpoint is None:
-        counts = _count(roots, left, paths, tracker, plain=plain)
+        counts = _count(roots, left, paths, tracker, plain=plain, table=table_of(position.variant, hash))
     else:
         tasks = _cut(roots, left, paths, (workers or 1) if cluster is None else CLUSTER_WORKERS)
         meta = {"puzzle": "draughts perft", "variant": position.variant.name, "fen": position.fen(), "depth": depth,
                 "paths": paths, "divide": divide, "split_version": SPLIT_VERSION, "tasks": len(tasks),
                 "split": hashlib.sha256(repr([task[:3] for task in tasks]).encode()).hexdigest()[:16]}
-        counts = _count_tasks(tasks, len(roots), position.variant, paths, tracker, workers, cluster, checkpoint, meta)
+        counts = _count_tasks(tasks, len(roots), position.variant, paths, hash, tracker, workers, cluster, checkpoint,
+                              meta)
     tracker.finish()
     if divide:
         return PerftCount(position, depth, paths, sum(counts), tuple(zip(texts, counts)), method,
-                          time.monotonic() - started)
-    return PerftCount(position, depth, paths, counts[0], None, method, time.monotonic() - started)
+                          time.monotonic() - started, hash)
+    return PerftCount(position, depth, paths, counts[0], None, method, time.monotonic() - started, hash)
+
+
+def check_hash(megabytes: Any, variant: Variant, paths: bool) -> None:
+    """InputError naming ``hash`` unless it is a whole number of MiB (1 to :data:`MOST_HASH`) and the bulk
+    kernels play ``variant``'s distinct count (:func:`.bulk.applies`), the only count that takes a table."""
+    megabytes = checks.whole_number(megabytes, "hash")
+    if not 1 <= megabytes <= MOST_HASH:
+        raise InputError(f"{{parameter}} must be 1..{MOST_HASH} MiB", parameter="hash", value=megabytes,
+                         allowed=f"1..{MOST_HASH}")
+    if not bulk.applies(variant, paths):
+        played = ", ".join(name for name, rules in VARIANTS.items() if bulk.applies(rules))
+        what = "every capture path" if paths and bulk.applies(variant) else f"{variant.name}"
+        raise InputError(f"{{parameter}}: the hashed perft counts the distinct moves of {played}; not {what}",
+                         parameter="hash", value=megabytes, show_value=False)
+
+
+#: The largest table taken, in MiB (64 GiB).
+MOST_HASH = 65536
+
+#: The tables of this process, by rule set and size: kept from one count to the next (a worker counts many
+#: tasks of one tree; counts of one rule set stay valid whatever position they came from).
+_TABLES: dict[tuple[str, int], bulk.Table] = {}
+
+
+def table_of(variant: Variant, megabytes: int | None) -> bulk.Table | None:
+    """This process's transposition table of ``megabytes`` MiB for ``variant`` (made at the first call), or None."""
+    if megabytes is None:
+        return None
+    key = (variant.name, megabytes)
+    if key not in _TABLES or _TABLES[key].variant is not variant:
+        _TABLES.clear()  # one table at a time: a process keeps no memory it no longer uses
+        _TABLES[key] = bulk.Table(variant, megabytes)
+    return _TABLES[key]
 
 
 #: A task of a cut tree: (root index, FEN, plies left, its share of the tree in %).
@@ -221,14 +271,15 @@ def _cut(roots: list[Position], depth: int, paths: bool, workers: int) -> list[T
     return [(index, position.fen(), left, share) for index, position, share, left in level]
 
 
-def count_tasks(payloads: list[tuple[Variant, str, int, bool]]) -> list[int]:
-    """The perft of each ``(variant, FEN, depth, paths)`` (one batch of tasks for a runner)."""
-    return [_count([parse_fen(fen, variant)], left, paths, Tracker(UNIT))[0] for variant, fen, left, paths in payloads]
+def count_tasks(payloads: list[tuple[Variant, str, int, bool, int | None]]) -> list[int]:
+    """The perft of each ``(variant, FEN, depth, paths, hash MiB or None)`` (one batch of tasks for a runner)."""
+    return [_count([parse_fen(fen, variant)], left, paths, Tracker(UNIT), table=table_of(variant, megabytes))[0]
+            for variant, fen, left, paths, megabytes in payloads]
 
 
 def _count_tasks(
-    tasks: list[Task], roots: int, variant: Variant, paths: bool, tracker: Tracker, workers: int | None,
-    cluster: Any, checkpoint: str | None, meta: dict[str, Any],
+    tasks: list[Task], roots: int, variant: Variant, paths: bool, megabytes: int | None, tracker: Tracker,
+    workers: int | None, cluster: Any, checkpoint: str | None, meta: dict[str, Any],
 ) -> list[int]:
     """Count ``tasks`` by the runner (recorded in ``checkpoint`` if given); the total under each root."""
     totals = [0] * roots
@@ -246,16 +297,19 @@ def _count_tasks(
             totals[tasks[task_id][0]] += nodes
             tracker.advance(tasks[task_id][3])
 
-        todo = [(i, (variant, fen, left, paths)) for i, (_, fen, left, _) in enumerate(tasks) if i not in done]
+        todo = [(i, (variant, fen, left, paths, megabytes)) for i, (_, fen, left, _) in enumerate(tasks) if i not in done]
         if cluster is None and (workers or 1) == 1:  # in this process, each task in chunks (cancel is heard)
-            for task_id, (_, fen, left, _) in todo:
+            table = table_of(variant, megabytes)
+            for task_id, (_, fen, left, _, _) in todo:
                 share = tasks[task_id][3]
-                nodes = _count([parse_fen(fen, variant)], left, paths, tracker, share)[0]
+                nodes = _count([parse_fen(fen, variant)], left, paths, tracker, share, table=table)[0]
                 tracker.done -= share  # on_result counts the task once more
                 on_result(task_id, nodes)
             return totals
-        if todo and cluster is None and variant.on_bitboards:
-            fast.perft_rows(np.zeros((1, 4), dtype=np.int64), 1, variant)  # load the kernels before the workers fork
+        if todo and cluster is None and variant.on_bitboards:  # load the kernels before the workers fork
+            fast.perft_rows(np.zeros((1, 4), dtype=np.int64), 1, variant)
+            if bulk.applies(variant, paths):
+                bulk.perft_rows(np.zeros((1, 4), dtype=np.int64), 1, variant, bulk.Table(variant, 1) if megabytes else None)
         # one task to a round trip: a task may be long, and its result is recorded and reported at once
         runner.run(count_tasks, todo, on_result, workers=workers, cluster=cluster, batch=1, poll=tracker.update)
     finally:
@@ -264,9 +318,10 @@ def _count_tasks(
     return totals
 
 
-def check_time(position: Position, depth: int, paths: bool = False) -> None:
+def check_time(position: Position, depth: int, paths: bool = False, hashed: bool = False) -> None:
     """Raise :class:`~boardpuzzles.errors.TooLong` if counting ``depth`` plies from ``position`` would take
-    more than :data:`MOST_SECONDS`: the tree is counted to two small depths and grown at their ratio."""
+    more than :data:`MOST_SECONDS`: the tree is counted to two small depths and grown at their ratio (and
+    counted at :data:`HASHED_NODES_PER_SECOND` through a table)."""
     numba = position.variant.on_bitboards
     low, high = ESTIMATE_DEPTHS[numba]
     if depth <= high:
@@ -276,7 +331,7 @@ def check_time(position: Position, depth: int, paths: bool = False) -> None:
     if large == 0:
         return
     log10_nodes = math.log10(large) + (depth - high) * math.log10(max(1.0, large / max(1, small)))
-    log10_seconds = log10_nodes - math.log10(NODES_PER_SECOND[numba])
+    log10_seconds = log10_nodes - math.log10(HASHED_NODES_PER_SECOND if numba and hashed else NODES_PER_SECOND[numba])
     if log10_seconds > math.log10(MOST_SECONDS):
         hours = 10 ** (log10_seconds - math.log10(3600))
         span = f"{hours:,.0f} hours" if hours < 48 else f"{hours / 24:,.0f} days" if hours < 24 * 365 * 10 else \
@@ -292,8 +347,11 @@ def check_time(position: Position, depth: int, paths: bool = False) -> None:
 PLAIN_MOST_NODES = 100_000
 
 
-#: Seconds to compile the perft kernels on a quiet 2-core machine (14 s of CPU on the busy test machine).
+#: Seconds to compile the perft kernels on a quiet 2-core machine (14 s of CPU on the busy test machine); where
+#: the bulk kernels count too (:func:`.bulk.applies`) they add about as much again (15 s of CPU on the busy machine,
+#: 10 s more for those of ``hash``): the notice says :data:`BULK_COMPILE_SECONDS`.
 COMPILE_SECONDS = 6.0
+BULK_COMPILE_SECONDS = 12.0
 
 
 def compiles(position: Position, depth: int, paths: bool = False, divide: bool = False) -> bool:
@@ -301,14 +359,19 @@ def compiles(position: Position, depth: int, paths: bool = False, divide: bool =
     (:data:`COMPILE_SECONDS`): a rule set on bitboards, kernels neither compiled in this process nor in numba's
     cache, and a tree too big for the plain generator (:data:`PLAIN_MOST_NODES`)."""
     require_position(position)
-    return (position.variant.on_bitboards and depth > 0 and not fast.perft_ready()
+    return (position.variant.on_bitboards and depth > 0 and not _kernels_ready(position.variant, paths)
             and (divide or not _small_before_compiling(position, depth, paths)))
+
+
+def _kernels_ready(variant: Variant, paths: bool) -> bool:
+    """True if the kernels that count ``variant`` run without compiling first (:func:`.compiling.ready`)."""
+    return fast.perft_ready() and (not bulk.applies(variant, paths) or bulk.perft_ready())
 
 
 def _small_before_compiling(position: Position, depth: int, paths: bool) -> bool:
     """True if the perft kernels are not ready (:func:`.compiling.ready`) and the tree is small enough for the
     plain generator (:data:`PLAIN_MOST_NODES`): counted by it to depth 3, grown at the ratio of depths 2 and 3."""
-    if fast.perft_ready():
+    if _kernels_ready(position.variant, paths):
         return False
     tracker = Tracker(UNIT)
     small, large = (_count_plain(position, d, paths, 100, tracker) for d in (2, 3))
@@ -317,9 +380,10 @@ def _small_before_compiling(position: Position, depth: int, paths: bool) -> bool
 
 
 def _count(positions: list[Position], depth: int, paths: bool, tracker: Tracker, part: float = 100,
-           plain: bool = False) -> list[int]:
+           plain: bool = False, table: bulk.Table | None = None) -> list[int]:
     """The perft of each of ``positions`` (of one variant) at ``depth``; together they are ``part`` % of the
-    tree, shared equally among them; by the plain generator if ``plain`` or off bitboards."""
+    tree, shared equally among them; by the plain generator if ``plain`` or off bitboards, else through
+    ``table`` if given."""
     if not positions:
         return []
     share = part / len(positions)
@@ -328,14 +392,16 @@ def _count(positions: list[Position], depth: int, paths: bool, tracker: Tracker,
         return [1] * len(positions)
     if positions[0].variant.on_bitboards and not plain:
         rows = np.array([position.bitboards() for position in positions], dtype=np.int64)
-        return _count_fast(rows, depth, positions[0], paths, tracker, share).tolist()
+        return _count_fast(rows, depth, positions[0], paths, tracker, share, table).tolist()
     return [_count_plain(position, depth, paths, share, tracker) for position in positions]
 
 
 def _count_fast(rows: np.ndarray, depth: int, position: Position, paths: bool, tracker: Tracker,
-                share: float) -> np.ndarray:
-    """The perft of each row ``(white, black, kings, colour)`` of ``rows`` (each ``share`` % of the tree), in chunks."""
+                share: float, table: bulk.Table | None) -> np.ndarray:
+    """The perft of each row ``(white, black, kings, colour)`` of ``rows`` (each ``share`` % of the tree), in chunks,
+    by the bulk kernels where they apply (through ``table`` if given)."""
     variant = position.variant
+    by_bulk = bulk.applies(variant, paths)
     totals = np.zeros(len(rows), dtype=np.int64)
     # Work left: (rows, the root row each stands under, its part of the tree in %, plies left).
     stack = [(rows, np.arange(len(rows)), np.full(len(rows), share), depth)]
@@ -358,7 +424,8 @@ def _count_fast(rows: np.ndarray, depth: int, position: Position, paths: bool, t
         if len(rows) > size:
             stack.append((rows[size:], roots[size:], parts[size:], left))
         started = time.monotonic()
-        counts = fast.perft_rows(rows[:size], left, variant, paths)
+        counts = (bulk.perft_rows(rows[:size], left, variant, table) if by_bulk
+                  else fast.perft_rows(rows[:size], left, variant, paths))
         took = time.monotonic() - started
         budget.measure(started)
         np.add.at(totals, roots[:size], counts)

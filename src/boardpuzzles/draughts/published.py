@@ -55,3 +55,30 @@ DISTINCT: dict[str, list[int]] = {
     "canadian": [11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258, 1761652936],
     "srilankan": [11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056, 237209258, 1761652936],
 }
+
+#: The other positions of the public international perft suite, distinct moves, entry ``d - 1`` the count at depth
+#: ``d``: name -> (FEN, counts). Source: the "Perft" thread on the FMJD forum,
+#: http://laatste.info/bb3/viewtopic.php?f=53&t=2308 (Woldouby to depth 15 from its first pages, the all-kings and
+#: almost-promotion positions from page 7, ``start=60``), as gathered in dctl's ``fmjd.cpp`` (:data:`SUITE_URL`). The
+#: suite's Frisian start (to depth 11) is ``DISTINCT["frisian"]``.
+SUITE: dict[str, tuple[str, list[int]]] = {
+    "woldouby": ("W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38",
+                 [6, 12, 30, 73, 215, 590, 1944, 6269, 22369, 88050, 377436, 1910989, 9872645, 58360286, 346184885]),
+    "all kings": ("W:WK31,K32,K33,K34,K35,K36,K37,K38,K39,K40,K41,K42,K43,K44,K45,K46,K47,K48,K49,K50:"
+                  "BK1,K2,K3,K4,K5,K6,K7,K8,K9,K10,K11,K12,K13,K14,K15,K16,K17,K18,K19,K20",
+                  [17, 79, 352, 1399, 7062, 37589, 217575, 1333217, 8558321, 58381162, 417920283]),
+    "random178": ("B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46",
+                  [14, 55, 1168, 5432, 87195, 629010, 9041010, 86724219, 1216917193]),
+    "almost promotion": ("W:W6,7,8,9,10:B41,42,43,44,45",
+                         [9, 81, 795, 7578, 86351, 936311, 11448262, 138362698, 1799526674]),
+}
+SUITE_URL = "https://github.com/rhalbersma/dctl/blob/master/test/src/aima/traversal/international/fmjd.cpp"
+
+#: International perft from the start deeper than any published count (distinct moves, as :data:`DISTINCT`),
+#: computed here, not published: depth -> count. Each was counted twice, with two transposition tables of
+#: different sizes, and both agreed (:data:`COMPUTED_RUNS`; docs/draughts.md gives the times and the machine).
+COMPUTED: dict[int, int] = {12: 10749771911, 13: 70612863532}
+
+#: The two runs behind each count of :data:`COMPUTED`.
+COMPUTED_RUNS = ("nice -n 10 python benchmarks/perft_deep.py --hash 2048 11 12 13",
+                 "nice -n 10 python benchmarks/perft_deep.py --hash 512 12 13")
