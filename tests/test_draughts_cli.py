@@ -76,9 +76,11 @@ def test_perft_command(capsys, variant, depth, nodes):
     status, out, _ = run(capsys, "draughts", "perft", "--variant", variant, "--depth", str(depth), "--json")
     answer = json.loads(out)
     assert status == 0 and answer.pop("seconds") >= 0 and answer.pop("fen") == Position("start", variant).fen()
-    method = "bitboard" if variant == "russian" else "bulk"  # the bulk kernels play international and english
-    assert answer == {"variant": variant, "depth": depth, "paths": False, "nodes": nodes, "method": method,
-                      "hash": None}
+    # the bulk kernels play international and english; a tree this small runs as the plain reference while the
+    # kernels are not compiled yet (which depends on the tests run before this one in its process)
+    method = "bitboard" if variant == "russian" else "bulk"
+    assert answer.pop("method") in (method, "reference")
+    assert answer == {"variant": variant, "depth": depth, "paths": False, "nodes": nodes, "hash": None}
 
 
 def test_perft_paths_and_fen(capsys):
