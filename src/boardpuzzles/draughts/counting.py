@@ -111,6 +111,7 @@ class PerftCount(Count):
     divide: tuple[tuple[str, int], ...] | None
     method: str
     seconds: float
+    #: MiB of the transposition table the count went through, or None when it had none
     hash: int | None = None
 
     def to_json(self) -> dict[str, Any]:
