@@ -38,20 +38,21 @@ def site() -> Iterator[tuple[str, object]]:
         yield url.rstrip("/"), chromium
 
 
+@pytest.mark.parametrize("state", list(STATES))
 @pytest.mark.parametrize("size", list(SIZES))
-def test_no_serious_violation_in_any_state(site, size):
+def test_no_serious_violation(site, size, state):
+    """One state at one size (each a test of its own, so that test processes share them out)."""
     url, chromium = site
     width, height = SIZES[size]
+    address, shown, _ = STATES[state]
     context = chromium.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-    page = context.new_page()
-    found = {}
-    for name, (address, shown, _) in STATES.items():
+    try:
+        page = context.new_page()
         page.goto(url + address)
         try:
             page.get_by_text(shown).filter(visible=True).first.wait_for(timeout=120_000)
         except NotShown:
-            found[name] = [f"the page never showed {shown!r}"]
-            continue
-        found[name] = violations(page)
-    context.close()
-    assert {name: lines for name, lines in found.items() if lines} == {}
+            pytest.fail(f"the page never showed {shown!r}")
+        assert violations(page) == []
+    finally:
+        context.close()
