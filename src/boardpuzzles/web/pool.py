@@ -60,6 +60,11 @@ POLL_SECONDS = 0.1
 #: Memory (resident bytes) a worker may take while it works, and keep once done.
 MEMORY_MOST = 768 << 20
 IDLE_MOST = 320 << 20
+#: Seconds the first worker may take before the server says that it is getting them ready (compiling).
+NOTICE_SECONDS = 10.0
+#: What it says then.
+NOT_READY = ("boardpuzzles: getting the workers ready (on the first start after an install, the kernels the "
+             "pages use compile: up to a few minutes); the pages load meanwhile, and their answers wait")
 #: Workers kept ready when none works.
 SPARE = 2
 #: Characters of an answer sent from the worker at once.
@@ -353,7 +358,9 @@ class Call:
 class Pool:
     """The workers: those ready, those at work (:attr:`running`), and the calls waiting for one."""
 
-    def __init__(self) -> None:
+    def __init__(self, say: Callable[[str], None] | None = None) -> None:
+        #: where the server's lines go (the notice that the first worker is slow to start, and when it is ready)
+        self.say = say
         self.context: Any = None
         self.starts = threading.Lock()  # the fork server is started once, by the first thread that needs it
         self.ready: list[Worker] = []
@@ -379,9 +386,23 @@ class Pool:
         self.warming = True
 
         def start() -> None:
+            notice, told, began = None, threading.Event(), time.monotonic()
+            if self.say is not None and self.context is None:
+                def tell() -> None:
+                    told.set()
+                    if self.say is not None:
+                        self.say(NOT_READY)
+                notice = threading.Timer(NOTICE_SECONDS, tell)
+                notice.daemon = True
+                notice.start()
             try:
                 while len(self.ready) < SPARE and len(self.running) + len(self.ready) < WORKERS + JOB_WORKERS:
                     worker = self._worker()
+                    if notice is not None:
+                        notice.cancel()
+                        notice = None
+                        if told.is_set() and self.say is not None:
+                            self.say(f"boardpuzzles: the workers are ready ({time.monotonic() - began:.0f} s)")
                     if self.stopped:
                         worker.kill()
                         return

@@ -116,8 +116,8 @@ def _error(error: BoardpuzzlesError) -> Response:
 class Server:
     """The app's state: its pages and assets, and the worker processes that do the API's work (:mod:`.pool`)."""
 
-    def __init__(self) -> None:
-        self.pool = Pool()
+    def __init__(self, say: Callable[[str], None] | None = None) -> None:
+        self.pool = Pool(say)
         self.assets = _assets()
         self.pages = {path: page_html(self.assets[name][0].decode("utf-8"), path).encode("utf-8")
                       for path, name in PAGES.items()}
@@ -237,10 +237,12 @@ class Gate:
         await self.app(scope, receive, send)
 
 
-def create_app(hosts: Iterable[str] = ()) -> Starlette:
+def create_app(hosts: Iterable[str] = (), say: Callable[[str], None] | None = None) -> Starlette:
     """The web app: the home page at ``/``, each puzzle's page at ``/<puzzle>``, the API at ``/api/<puzzle>/<action>``;
-    it answers requests for the local names and ``hosts`` only (:class:`Gate`)."""
-    server = Server()
+    it answers requests for the local names and ``hosts`` only (:class:`Gate`). ``say`` gets a line when the
+    workers are slow to get ready (their kernels compile, on the first start after an install), and one when
+    they are."""
+    server = Server(say)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -345,7 +347,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
             self.force_exit = self.should_exit
             self.should_exit = True
 
-    config = uvicorn.Config(create_app([host]), log_level="warning", lifespan="on", timeout_graceful_shutdown=2,
+    config = uvicorn.Config(create_app([host], say), log_level="warning", lifespan="on", timeout_graceful_shutdown=2,
                             http=http_protocol())
     if open_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
