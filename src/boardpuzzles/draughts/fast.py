@@ -46,13 +46,12 @@ from typing import Any
 
 import numba
 import numpy as np
-from llvmlite import ir
 from numba import njit, types
 
 from .. import compiling
 from ..errors import InputError
 from ..geometry import Square
-from ..intrinsics import intrinsic
+from ..intrinsics import clz, ctz, popcount
 from .board import bit_of, promotion_row
 from .rules import Criterion, Halt, Lines, Promotion, Variant
 
@@ -113,40 +112,10 @@ def _kernel(*signature: Any, nogil: bool = False) -> Any:
     return njit(*signature, cache=True, nogil=nogil, _nrt=False)  # type: ignore[call-overload]
 
 
-@intrinsic
-def _ctz(typingctx, x):
-    """Count of trailing zero bits (the index of the lowest set bit)."""
-
-    def codegen(context, builder, signature, args):
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return types.int64(types.int64), codegen
-
-
-@intrinsic
-def _popcount(typingctx, x):
-    """Number of set bits."""
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return types.int64(types.int64), codegen
-
-
-@intrinsic
-def _clz(typingctx, x):
-    """Count of leading zero bits."""
-
-    def codegen(context, builder, signature, args):
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return types.int64(types.int64), codegen
-
-
 @_kernel()
 def _first(bits, step):
     """The square of ``bits`` nearest along a line going ``step`` bits at a time (``bits`` not 0)."""
-    return _ctz(bits) if step > 0 else 63 - _clz(bits)
+    return ctz(bits) if step > 0 else 63 - clz(bits)
 
 
 @_kernel()
@@ -197,7 +166,7 @@ def _record(moves, n, origin, to, captured, flags, order, colour, paths, stack, 
             paths[n, 1] = nstops
             for i in range(nstops):
                 paths[n, 2 + i] = stack[i]
-            for i in range(_popcount(captured)):
+            for i in range(popcount(captured)):
                 paths[n, 2 + nstops + i] = stack[MOST_STOPS + i]
     return n + 1
 
@@ -259,7 +228,7 @@ def _can_take(s, king, dirs, taken, occ, opp, oppkings, rules, rays):
     """Whether the piece on ``s`` has a first jump in ``dirs`` (the search's test, without the search)."""
     targets = _targets(rules, king, opp, oppkings) & ~taken
     while dirs:
-        d = _ctz(dirs)
+        d = ctz(dirs)
         dirs &= dirs - 1
         t = _jumped(rules, rays, king, d, s, occ, taken)
         if t >= 0 and (targets >> t) & 1 == 1 and _has_next(rules, d, t) and _empty(rules, t + rules.steps[d], occ, taken):
@@ -270,7 +239,7 @@ def _can_take(s, king, dirs, taken, occ, opp, oppkings, rules, rays):
 @_kernel()
 def _take(order, taken, t, oppkings):
     """``order`` with the next piece taken, on ``t``, marked if it is a king."""
-    return order | ((oppkings >> t) & 1) << (31 - _popcount(taken))
+    return order | ((oppkings >> t) & 1) << (31 - popcount(taken))
 
 
 @_kernel()
@@ -285,7 +254,7 @@ def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, ra
     as_king = s >= 0  # True, but not a literal: a literal would call a second, uncacheable specialisation
     rest = dirs
     while rest:
-        d = _ctz(rest)
+        d = ctz(rest)
         rest &= rest - 1
         step = rules.steps[d]
         back = np.int64(1) << (d ^ 3)
@@ -296,7 +265,7 @@ def _captures(s, king, dirs, origin, taken, order, occ, opp, oppkings, rules, ra
         taken2 = taken | (np.int64(1) << t)
         order2 = _take(order, taken, t, oppkings)
         if paths is not None:
-            stack[MOST_STOPS + _popcount(taken)] = t
+            stack[MOST_STOPS + popcount(taken)] = t
         if king and rules.flying == 1:
             first = t + step
             beyond = _nearest(rules, rays, d, t, _blockers(rules, occ, taken))
@@ -368,7 +337,7 @@ def _copy_row(moves, paths, to, source):
         moves[to, j] = moves[source, j]
     if paths is not None:
         if source < paths.shape[0]:
-            for j in range(2 + paths[source, 1] + _popcount(moves[source, 2])):
+            for j in range(2 + paths[source, 1] + popcount(moves[source, 2])):
                 paths[to, j] = paths[source, j]
 
 
@@ -377,12 +346,12 @@ def _score(moves, i, criterion, oppkings):
     if criterion == BY_KING:
         return moves[i, 3] & 1
     if criterion == MOST:
-        return _popcount(moves[i, 2])
+        return popcount(moves[i, 2])
     if criterion == MOST_KINGS:
-        return _popcount(moves[i, 2] & oppkings)
+        return popcount(moves[i, 2] & oppkings)
     if criterion == VALUE:
-        kings = _popcount(moves[i, 2] & oppkings)
-        return (_popcount(moves[i, 2]) + kings) * VALUE_SCALE - kings
+        kings = popcount(moves[i, 2] & oppkings)
+        return (popcount(moves[i, 2]) + kings) * VALUE_SCALE - kings
     return moves[i, 4]
 
 
@@ -432,7 +401,7 @@ def _may_capture(mine, opp, kings, occ, colour, rules):
     men, men_targets, men_dirs = mine & ~kings, _targets(rules, False, opp, kings), _man_captures(rules, colour)
     dirs = rules.king_captures | men_dirs
     while dirs:
-        d = _ctz(dirs)
+        d = ctz(dirs)
         dirs &= dirs - 1
         edge = rules.neighbours[d]
         if (rules.king_captures >> d) & 1 and _shift(_shift(mine & kings & edge, rules, d) & opp & edge, rules, d) & empty:
@@ -456,18 +425,18 @@ def _count(white, black, kings, colour, rules, rays, moves, paths, stack):
     dirs = _man_moves(rules, colour)
     n = 0
     while dirs:
-        d = _ctz(dirs)
+        d = ctz(dirs)
         dirs &= dirs - 1
-        n += _popcount(_shift(men & rules.neighbours[d], rules, d) & empty)
+        n += popcount(_shift(men & rules.neighbours[d], rules, d) & empty)
     rest = mine & kings
     while rest:
-        s = _ctz(rest)
+        s = ctz(rest)
         rest &= rest - 1
         king_dirs = rules.king_moves
         while king_dirs:
-            d = _ctz(king_dirs)
+            d = ctz(king_dirs)
             king_dirs &= king_dirs - 1
-            n += _popcount(_reach(rules, rays, d, s, occ))
+            n += popcount(_reach(rules, rays, d, s, occ))
     return n
 
 
@@ -481,7 +450,7 @@ def _generate(white, black, kings, colour, rules, rays, moves, paths, stack):
     n = np.int64(0)  # not a literal 0: numba would compile its callees once more for it
     rest = mine if _may_capture(mine, opp, kings, occ, colour, rules) else 0
     while rest:
-        s = _ctz(rest)
+        s = ctz(rest)
         rest &= rest - 1
         king = (kings >> s) & 1 == 1
         dirs = rules.king_captures if king else _man_captures(rules, colour)
@@ -501,26 +470,26 @@ def _generate(white, black, kings, colour, rules, rays, moves, paths, stack):
     men = mine & ~kings
     dirs = _man_moves(rules, colour)
     while dirs:
-        d = _ctz(dirs)
+        d = ctz(dirs)
         dirs &= dirs - 1
         step = rules.steps[d]
         targets = _shift(men & rules.neighbours[d], rules, d) & empty
         while targets:
-            t = _ctz(targets)
+            t = ctz(targets)
             targets &= targets - 1
             n = _record(moves, n, t - step, t, zero, np.int64(2) if (crown_row >> t) & 1 == 1 else zero, zero, colour, paths,
                          stack, zero)
     rest = mine & kings
     while rest:
-        s = _ctz(rest)
+        s = ctz(rest)
         rest &= rest - 1
         king_dirs = rules.king_moves
         while king_dirs:
-            d = _ctz(king_dirs)
+            d = ctz(king_dirs)
             king_dirs &= king_dirs - 1
             targets = _reach(rules, rays, d, s, occ)
             while targets:
-                n = _record(moves, n, s, _ctz(targets), zero, np.int64(1), zero, colour, paths, stack, zero)
+                n = _record(moves, n, s, ctz(targets), zero, np.int64(1), zero, colour, paths, stack, zero)
                 targets &= targets - 1
     return n
 
