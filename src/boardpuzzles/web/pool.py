@@ -137,13 +137,14 @@ def answer_pieces(answer: Any) -> Iterator[str]:
         yield "".join(piece)
 
 
-def _answer(send: Callable[[tuple[Any, ...]], None], endpoint: Endpoint, query: Query, work: Work) -> None:
+def _answer(send: Callable[[tuple[Any, ...]], None], endpoint: Endpoint, query: Query, work: Work,
+            expired: threading.Event) -> None:
     """Run one call and send its messages: ``progress`` reports, then ``head`` (status, media type),
-    the ``body`` in pieces and ``end``; or ``cancelled``."""
+    the ``body`` in pieces and ``end``; or ``cancelled`` (stopped for its client, not ``expired``)."""
     try:
         answer = work.run(endpoint, query)
     except Cancelled:
-        if not work.over():
+        if not expired.is_set() and not work.over():
             send(("cancelled",))
             return
         answer, status = error_json(over_time(work.seconds)), 400
@@ -188,10 +189,16 @@ def work_loop(tasks: Connection, results: Connection) -> None:
 
     while True:
         _, _, endpoint, query, seconds = todo.get()
-        timer = threading.Timer(seconds, cancel.set)
+        expired = threading.Event()  # the time is up (not the client gone), whatever the work's own clock says
+
+        def expire() -> None:
+            expired.set()
+            cancel.set()
+
+        timer = threading.Timer(seconds, expire)
         timer.start()
         try:
-            _answer(send, endpoint, query, Work(cancel, seconds, lambda payload: send(("progress", payload))))
+            _answer(send, endpoint, query, Work(cancel, seconds, lambda payload: send(("progress", payload))), expired)
         finally:
             timer.cancel()
 
