@@ -3,11 +3,42 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from boardpuzzles.cli import main
+
+
+#: Seconds the kernels' compiling before the test processes may take before it is given up (the tests then
+#: compile what is left, as they would without it): quiet, 2 cores, from nothing: about 100 s.
+WARM_MOST = 1200
+
+
+def pytest_configure(config):
+    """Before pytest-xdist starts its test processes (two or more): the kernels compiled once, in two processes
+    side by side (tests/warm_kernels.py), so that the test processes take them from numba's cache instead of
+    each compiling them again."""
+    if hasattr(config, "workerinput") or (getattr(config.option, "numprocesses", None) or 0) < 2 \
+            or config.option.collectonly:
+        return
+    script = Path(__file__).resolve().parent / "warm_kernels.py"
+    began = time.monotonic()
+    parts = [subprocess.Popen([sys.executable, str(script), part], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True) for part in ("draughts", "others")]
+    for part in parts:
+        try:
+            _, errors = part.communicate(timeout=max(1.0, WARM_MOST - (time.monotonic() - began)))
+        except subprocess.TimeoutExpired:
+            part.kill()
+            _, errors = part.communicate()
+        if part.returncode != 0:  # the tests that meet the same calls will say what is wrong
+            sys.stderr.write(f"tests/warm_kernels.py {part.args[-1]} failed:\n{errors[-2000:]}\n")
+    sys.stderr.write(f"kernels compiled (or loaded from numba's cache) in {time.monotonic() - began:.0f} s\n")
 
 
 @dataclass

@@ -323,7 +323,9 @@ def load_array(path: str, expected: int) -> np.ndarray:
     """The int64 array of a numpy file a checkpoint recorded, mapped from disk; :class:`CheckpointError` when
     the file is missing, is no numpy file, or its values do not have the fingerprint ``expected``."""
     try:
-        array = np.load(path, mmap_mode="r", allow_pickle=False)
+        # copy-on-write ("c"): the file is never written, and the kernels see a writeable array, as for arrays in
+        # memory (numba compiles a kernel once more for every read-only argument)
+        array = np.load(path, mmap_mode="c", allow_pickle=False)
     except (OSError, ValueError, EOFError, SyntaxError, tokenize.TokenError) as exc:
         if isinstance(exc, OSError):
             reason = exc.strerror or str(exc)

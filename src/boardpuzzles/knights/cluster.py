@@ -126,8 +126,8 @@ def expand_share(key: tuple, step: int, files: list[str], owners: int, owner: in
     limbs.  ``memory``: bytes a table may take (0: half of this machine's)."""
     memory = memory or default_memory()  # the worker machine's
     the_plan = _plan(*key)
-    bits = bitmap(None if completable_file is None else np.load(completable_file, mmap_mode="r"), the_plan)
-    shares = [np.load(path, mmap_mode="r") for path in files]
+    bits = bitmap(None if completable_file is None else np.load(completable_file, mmap_mode="c"), the_plan)
+    shares = [np.load(path, mmap_mode="c") for path in files]
     states = sum(len(rows) for rows in shares)
     own = _table(states / owners, columns, the_plan.words, memory)
     others = [_table(1 + states / owners, columns, the_plan.words, memory) if k != owner else None
@@ -250,7 +250,7 @@ class ClusterSteps:
                 name = f"step{frontier.step}-part{k}.npy"
                 dense = np.ascontiguousarray(part.rows[part.rows[:, 0] != 0])
                 np.save(os.path.join(folder, name), dense)
-                frontier.parts[k] = Part(np.load(os.path.join(folder, name), mmap_mode="r"), len(dense), name,
+                frontier.parts[k] = Part(np.load(os.path.join(folder, name), mmap_mode="c"), len(dense), name,
                                          fingerprint(dense))
 
     def _clear_try(self, step: int) -> None:
@@ -294,7 +294,7 @@ class ClusterSteps:
         for name, printed, states, received in results:
             self.sent += received
             path = os.path.join(folder, name)
-            parts.append(Part(np.load(path, mmap_mode="r"), states, name, printed))
+            parts.append(Part(np.load(path, mmap_mode="c"), states, name, printed))
         return Frontier(i + 1, parts)
 
     def _wait(self, last: list, futures: list, owners: list[str], i: int, before: float,

@@ -237,7 +237,7 @@ def completable(plan: Plan, tracker: Tracker | None = None, folder: str | None =
             if folder is not None:
                 path = os.path.join(folder, f"completable-{i - 1}.npy")
                 np.save(path, after)
-                after = np.load(path, mmap_mode="r")
+                after = np.load(path, mmap_mode="c")
         members[i - 1], files[i - 1] = after, path
     if tracker is not None:
         tracker.update(detail=detail)

@@ -171,7 +171,8 @@ def write_partition(table: Table, folder: str, name: str) -> Part:
         at += n
     out.flush()
     del out
-    return Part(np.load(path, mmap_mode="r"), table.filled, os.path.basename(path), printed)
+    # copy-on-write ("c"), as checkpoint.load_array maps files: one compile of each kernel for files and memory
+    return Part(np.load(path, mmap_mode="c"), table.filled, os.path.basename(path), printed)
 
 
 class NoRoom(Exception):
@@ -390,7 +391,7 @@ class Sweep:
                 for owner in owners:
                     path = owner.spilled.get(builder.part)
                     if path is not None:
-                        rows = np.memmap(path, dtype=np.int64, mode="r").reshape(-1, given)
+                        rows = np.memmap(path, dtype=np.int64, mode="c").reshape(-1, given)
                         builder.inbox.append((rows, 0, len(rows)))
                         total += len(rows)
             self._rounds(builders, lambda owner, budget: self._absorb(owner, budget, most), builders, None,
