@@ -256,6 +256,15 @@ def search(n, border, symmetries, prefix):
         next_down = down | bit
         next_right = (right | bit) >> gap
         next_free = ~(next_left | next_down | next_right | attacked[i + 1])
+        if i + 3 < k:
+            # Look ahead, as the default kernel does: a branch is dead if every column of the inner row after
+            # next, or of the last inner row, is already taken or attacked (one test, not three: fewer branches).
+            after = rows[i + 2] - rows[i + 1]
+            to_last = rows[k - 1] - rows[i + 1]
+            free_after = ~((next_left << after) | next_down | (next_right >> after) | attacked[i + 2])
+            free_last = ~((next_left << to_last) | next_down | (next_right >> to_last) | attacked[k - 1])
+            if (next_free == 0) | (free_after == 0) | (free_last == 0):
+                continue
         if i + 2 == k:
             # The last inner row has one column left: it is a solution if that column is free.
             if next_free:
