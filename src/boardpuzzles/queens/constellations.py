@@ -164,6 +164,13 @@ def images_if_smallest(board, n, symmetries):
     return size // fixed
 
 
+@njit(cache=True, inline="always")
+def _fundamental(board, n, symmetries):
+    """What the solution ``board`` of a constellation of stabilizer ``symmetries`` adds to the fundamental
+    count: 1 if it is the smallest of its images under the stabilizer (always, when that is the identity)."""
+    return 1 if symmetries == 1 or images_if_smallest(board, n, symmetries) else 0
+
+
 @njit(cache=True)
 def _inside(n, border):
     """The inner rows of the constellation ``border`` (top, bottom, left, right), top to bottom, and for
@@ -193,13 +200,14 @@ def _inside(n, border):
     return rows[:k], attacked
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def search(n, border, symmetries, prefix):
     """Count the solutions with the constellation ``border`` whose first inner rows hold ``prefix`` (bits).
 
     ``symmetries`` is the constellation's stabilizer (a mask of SYMMETRIES' indices).  Returns ``(total,
     fundamental, nodes)``: what its solutions add to the counts, and the queens the search places below the
-    prefix (the nodes of its search tree).
+    prefix (the nodes of its search tree, counted as :mod:`.counting` counts them: a branch that the look-ahead
+    finds dead is dropped before its queen is placed).
     """
     rows, attacked = _inside(n, border)
     k = rows.shape[0]
@@ -225,58 +233,84 @@ def search(n, border, symmetries, prefix):
         down |= bit
         right = (right | bit) >> gap
     if start == k:  # nothing left inside: the prefix is a whole solution
-        return weight, (1 if images_if_smallest(board, n, symmetries) else 0), 0
+        return weight, _fundamental(board, n, symmetries), 0
+    free = ~(left | down | right | attacked[start])
+    if start == k - 1:  # only the last inner row: its one column left, if free
+        if free == 0:
+            return 0, 0, 0
+        board[rows[start]] = free
+        return weight, _fundamental(board, n, symmetries), 1
     total = 0
     fundamental = 0
     nodes = 0
-    # An explicit stack, one entry per inner row: the columns left to try and the masks.
+    # Per inner row i: the rows down to the next inner row and to the last one (the masks shift by as many).
+    gaps = np.zeros(k, dtype=np.int64)
+    gaps[:k - 1] = rows[1:] - rows[:k - 1]
+    to_last = rows[k - 1] - rows
+    last_attacked = attacked[k - 1]
+    # An explicit stack, one entry per inner row: the columns left to try and the masks.  The indices are
+    # unsigned: that spares numba its test for negative ones.
     frees = np.empty(k, dtype=np.int64)
     lefts = np.empty(k, dtype=np.int64)
     downs = np.empty(k, dtype=np.int64)
     rights = np.empty(k, dtype=np.int64)
-    i = start
-    free = ~(left | down | right | attacked[i])
+    i = np.uint64(start)
+    first = i
+    second_last = np.uint64(k - 2)
+    third_last = np.uint64(max(0, k - 3))
+    one = np.uint64(1)
     while True:
         if free == 0:
-            if i == start:
+            if i == first:
                 break
-            i -= 1
+            i -= one
             free, left, down, right = frees[i], lefts[i], downs[i], rights[i]
             continue
         bit = free & -free
         free ^= bit
-        nodes += 1
         board[rows[i]] = bit
-        if i == k - 1:  # only when the search starts on the last inner row
-            total += weight
-            fundamental += 1 if symmetries == 1 or images_if_smallest(board, n, symmetries) else 0
-            continue
-        gap = rows[i + 1] - rows[i]
+        gap = gaps[i]
         next_left = (left | bit) << gap
         next_down = down | bit
         next_right = (right | bit) >> gap
-        next_free = ~(next_left | next_down | next_right | attacked[i + 1])
-        if i + 3 < k:
-            # Look ahead, as the default kernel does: a branch is dead if every column of the inner row after
-            # next, or of the last inner row, is already taken or attacked (one test, not three: fewer branches).
-            after = rows[i + 2] - rows[i + 1]
-            to_last = rows[k - 1] - rows[i + 1]
-            free_after = ~((next_left << after) | next_down | (next_right >> after) | attacked[i + 2])
-            free_last = ~((next_left << to_last) | next_down | (next_right >> to_last) | attacked[k - 1])
-            if (next_free == 0) | (free_after == 0) | (free_last == 0):
+        next_free = ~(next_left | next_down | next_right | attacked[i + one])
+        if i >= third_last:
+            # The last two inner rows are not pushed: the columns of the one before the last are tried here, and
+            # the last has one column left, a solution if it is free.
+            nodes += 1
+            if i == second_last:  # only when the search starts there: ``next_free`` is the last row's
+                if next_free:
+                    nodes += 1
+                    board[rows[i + one]] = next_free
+                    total += weight
+                    fundamental += _fundamental(board, n, symmetries)
                 continue
-        if i + 2 == k:
-            # The last inner row has one column left: it is a solution if that column is free.
-            if next_free:
+            gap = gaps[second_last]
+            while next_free:
+                bit = next_free & -next_free
+                next_free ^= bit
                 nodes += 1
-                board[rows[k - 1]] = next_free
-                total += weight
-                fundamental += 1 if symmetries == 1 or images_if_smallest(board, n, symmetries) else 0
+                board[rows[second_last]] = bit
+                last_free = ~(((next_left | bit) << gap) | next_down | bit | ((next_right | bit) >> gap)
+                              | last_attacked)
+                if last_free:
+                    nodes += 1
+                    board[rows[second_last + one]] = last_free
+                    total += weight
+                    fundamental += _fundamental(board, n, symmetries)
             continue
-        if next_free == 0:
+        # Look ahead, as the default kernel does: the branch is dead if every column of the next inner row, of
+        # the one after, or of the last is already taken or attacked (one test, not three: fewer branches).  A
+        # dead branch is no node.
+        after = gaps[i + one]
+        down_to_last = to_last[i + one]
+        free_after = ~((next_left << after) | next_down | (next_right >> after) | attacked[i + one + one])
+        free_last = ~((next_left << down_to_last) | next_down | (next_right >> down_to_last) | last_attacked)
+        if (next_free == 0) | (free_after == 0) | (free_last == 0):
             continue
+        nodes += 1
         frees[i], lefts[i], downs[i], rights[i] = free, left, down, right
-        i += 1
+        i += one
         free, left, down, right = next_free, next_left, next_down, next_right
     return total, fundamental, nodes
 
