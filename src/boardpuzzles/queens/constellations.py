@@ -27,13 +27,19 @@ the other, so each solution of ``C`` that is the smallest of its images under
 the stabilizer counts 1.  Most constellations have a stabilizer of one
 element: each of their solutions counts ``8`` and ``1`` with no comparison.
 
-Why it is not the default: the search inside one constellation places the
-queens of its inner rows again for every constellation they fit, so the
-searches visit more nodes than the eight symmetries inside one search
-(:mod:`.counting`) does: 337 million against 160 million for N = 16.  Its
-subproblems are many, small and alike, which suits thousands of GPU or FPGA
-cores; on one CPU core it takes about twice the CPU of the default method
-(docs/queens.md gives the figures).
+The search inside is the default kernel's (:mod:`.counting`) on the inner rows: the
+masks shift by the gap between two inner rows (two where a side queen's row is
+skipped), a branch is dropped if the next inner row, the one after or the last has
+no free column left, and the last two inner rows are tried without the stack.
+
+Why it is not the default: counted alike, the searches inside the constellations
+visit about as many nodes as the one search with the eight symmetries inside
+(163 million against 160 million for N = 16; the inner rows are searched again for
+every constellation they fit, and the border queens fixed first prune as much as
+that costs), and each node costs more here (the shifts by the gaps, an index per
+row): on one CPU core it takes about a third more CPU than the default method
+(docs/queens.md gives the figures).  Its subproblems are many, small and alike,
+which suits thousands of GPU or FPGA cores.
 
 The subproblems are the canonical constellations in the order of their tuples,
 each lengthened by the columns of its first inner rows until there are enough
@@ -171,6 +177,30 @@ def _fundamental(board, n, symmetries):
     return 1 if symmetries == 1 or images_if_smallest(board, n, symmetries) else 0
 
 
+@njit(cache=True, inline="always")
+def _last_two(board, rows, free, left, down, right, attacked, n, symmetries):
+    """Finish a board whose queens are placed but on the last two inner rows: ``free`` are the columns the
+    first of them may use, the masks are its own.  Returns ``(solutions, fundamental, nodes)``: the last row has
+    one column left, a solution if it is free; the nodes are the queens placed on the two rows."""
+    k = rows.shape[0]
+    gap = rows[k - 1] - rows[k - 2]
+    solutions = 0
+    fundamental = 0
+    nodes = 0
+    while free:
+        bit = free & -free
+        free ^= bit
+        nodes += 1
+        board[rows[k - 2]] = bit
+        last_free = ~(((left | bit) << gap) | down | bit | ((right | bit) >> gap) | attacked[k - 1])
+        if last_free:
+            nodes += 1
+            board[rows[k - 1]] = last_free
+            solutions += 1
+            fundamental += _fundamental(board, n, symmetries)
+    return solutions, fundamental, nodes
+
+
 @njit(cache=True)
 def _inside(n, border):
     """The inner rows of the constellation ``border`` (top, bottom, left, right), top to bottom, and for
@@ -225,10 +255,10 @@ def search(n, border, symmetries, prefix):
     down = np.int64(0)
     right = np.int64(0)
     start = prefix.shape[0]
-    for i in range(start):
-        bit = prefix[i]
-        board[rows[i]] = bit
-        gap = rows[i + 1] - rows[i] if i + 1 < k else 0
+    for j in range(start):
+        bit = prefix[j]
+        board[rows[j]] = bit
+        gap = rows[j + 1] - rows[j] if j + 1 < k else 0
         left = (left | bit) << gap
         down |= bit
         right = (right | bit) >> gap
@@ -240,6 +270,9 @@ def search(n, border, symmetries, prefix):
             return 0, 0, 0
         board[rows[start]] = free
         return weight, _fundamental(board, n, symmetries), 1
+    if start == k - 2:
+        solutions, fundamental, nodes = _last_two(board, rows, free, left, down, right, attacked, n, symmetries)
+        return weight * solutions, fundamental, nodes
     total = 0
     fundamental = 0
     nodes = 0
@@ -256,8 +289,7 @@ def search(n, border, symmetries, prefix):
     rights = np.empty(k, dtype=np.int64)
     i = np.uint64(start)
     first = i
-    second_last = np.uint64(k - 2)
-    third_last = np.uint64(max(0, k - 3))
+    third_last = np.uint64(k - 3)
     one = np.uint64(1)
     while True:
         if free == 0:
@@ -274,30 +306,13 @@ def search(n, border, symmetries, prefix):
         next_down = down | bit
         next_right = (right | bit) >> gap
         next_free = ~(next_left | next_down | next_right | attacked[i + one])
-        if i >= third_last:
-            # The last two inner rows are not pushed: the columns of the one before the last are tried here, and
-            # the last has one column left, a solution if it is free.
-            nodes += 1
-            if i == second_last:  # only when the search starts there: ``next_free`` is the last row's
-                if next_free:
-                    nodes += 1
-                    board[rows[i + one]] = next_free
-                    total += weight
-                    fundamental += _fundamental(board, n, symmetries)
-                continue
-            gap = gaps[second_last]
-            while next_free:
-                bit = next_free & -next_free
-                next_free ^= bit
-                nodes += 1
-                board[rows[second_last]] = bit
-                last_free = ~(((next_left | bit) << gap) | next_down | bit | ((next_right | bit) >> gap)
-                              | last_attacked)
-                if last_free:
-                    nodes += 1
-                    board[rows[second_last + one]] = last_free
-                    total += weight
-                    fundamental += _fundamental(board, n, symmetries)
+        if i == third_last:
+            # The last two inner rows are not pushed: they are tried in _last_two.
+            solutions, found, below = _last_two(board, rows, next_free, next_left, next_down, next_right, attacked,
+                                                n, symmetries)
+            total += weight * solutions
+            fundamental += found
+            nodes += 1 + below
             continue
         # Look ahead, as the default kernel does: the branch is dead if every column of the next inner row, of
         # the one after, or of the last is already taken or attacked (one test, not three: fewer branches).  A
