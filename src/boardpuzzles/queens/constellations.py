@@ -27,13 +27,19 @@ the other, so each solution of ``C`` that is the smallest of its images under
 the stabilizer counts 1.  Most constellations have a stabilizer of one
 element: each of their solutions counts ``8`` and ``1`` with no comparison.
 
-Why it is not the default: the search inside one constellation places the
-queens of its inner rows again for every constellation they fit, so the
-searches visit more nodes than the eight symmetries inside one search
-(:mod:`.counting`) does: 337 million against 160 million for N = 16.  Its
-subproblems are many, small and alike, which suits thousands of GPU or FPGA
-cores; on one CPU core it takes about twice the CPU of the default method
-(docs/queens.md gives the figures).
+The search inside is the default kernel's (:mod:`.counting`) on the inner rows: the
+masks shift by the gap between two inner rows (two where a side queen's row is
+skipped), a branch is dropped if the next inner row, the one after or the last has
+no free column left, and the last two inner rows are tried without the stack.
+
+Why it is not the default: counted alike, the searches inside the constellations
+visit about as many nodes as the one search with the eight symmetries inside
+(163 million against 160 million for N = 16; the inner rows are searched again for
+every constellation they fit, and the border queens fixed first prune as much as
+that costs), and each node costs more here (the shifts by the gaps, an index per
+row): on one CPU core it takes about a third more CPU than the default method
+(docs/queens.md gives the figures).  Its subproblems are many, small and alike,
+which suits thousands of GPU or FPGA cores.
 
 The subproblems are the canonical constellations in the order of their tuples,
 each lengthened by the columns of its first inner rows until there are enough
@@ -164,6 +170,37 @@ def images_if_smallest(board, n, symmetries):
     return size // fixed
 
 
+@njit(cache=True, inline="always")
+def _fundamental(board, n, symmetries):
+    """What the solution ``board`` of a constellation of stabilizer ``symmetries`` adds to the fundamental
+    count: 1 if it is the smallest of its images under the stabilizer (always, when that is the identity)."""
+    return 1 if symmetries == 1 or images_if_smallest(board, n, symmetries) else 0
+
+
+@njit(cache=True, inline="always")
+def _last_two(board, rows, free, left, down, right, attacked, n, symmetries):
+    """Finish a board whose queens are placed but on the last two inner rows: ``free`` are the columns the
+    first of them may use, the masks are its own.  Returns ``(solutions, fundamental, nodes)``: the last row has
+    one column left, a solution if it is free; the nodes are the queens placed on the two rows."""
+    k = rows.shape[0]
+    gap = rows[k - 1] - rows[k - 2]
+    solutions = 0
+    fundamental = 0
+    nodes = 0
+    while free:
+        bit = free & -free
+        free ^= bit
+        nodes += 1
+        board[rows[k - 2]] = bit
+        last_free = ~(((left | bit) << gap) | down | bit | ((right | bit) >> gap) | attacked[k - 1])
+        if last_free:
+            nodes += 1
+            board[rows[k - 1]] = last_free
+            solutions += 1
+            fundamental += _fundamental(board, n, symmetries)
+    return solutions, fundamental, nodes
+
+
 @njit(cache=True)
 def _inside(n, border):
     """The inner rows of the constellation ``border`` (top, bottom, left, right), top to bottom, and for
@@ -193,13 +230,14 @@ def _inside(n, border):
     return rows[:k], attacked
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def search(n, border, symmetries, prefix):
     """Count the solutions with the constellation ``border`` whose first inner rows hold ``prefix`` (bits).
 
     ``symmetries`` is the constellation's stabilizer (a mask of SYMMETRIES' indices).  Returns ``(total,
     fundamental, nodes)``: what its solutions add to the counts, and the queens the search places below the
-    prefix (the nodes of its search tree).
+    prefix (the nodes of its search tree, counted as :mod:`.counting` counts them: a branch that the look-ahead
+    finds dead is dropped before its queen is placed).
     """
     rows, attacked = _inside(n, border)
     k = rows.shape[0]
@@ -217,57 +255,77 @@ def search(n, border, symmetries, prefix):
     down = np.int64(0)
     right = np.int64(0)
     start = prefix.shape[0]
-    for i in range(start):
-        bit = prefix[i]
-        board[rows[i]] = bit
-        gap = rows[i + 1] - rows[i] if i + 1 < k else 0
+    for j in range(start):
+        bit = prefix[j]
+        board[rows[j]] = bit
+        gap = rows[j + 1] - rows[j] if j + 1 < k else 0
         left = (left | bit) << gap
         down |= bit
         right = (right | bit) >> gap
     if start == k:  # nothing left inside: the prefix is a whole solution
-        return weight, (1 if images_if_smallest(board, n, symmetries) else 0), 0
+        return weight, _fundamental(board, n, symmetries), 0
+    free = ~(left | down | right | attacked[start])
+    if start == k - 1:  # only the last inner row: its one column left, if free
+        if free == 0:
+            return 0, 0, 0
+        board[rows[start]] = free
+        return weight, _fundamental(board, n, symmetries), 1
+    if start == k - 2:
+        solutions, fundamental, nodes = _last_two(board, rows, free, left, down, right, attacked, n, symmetries)
+        return weight * solutions, fundamental, nodes
     total = 0
     fundamental = 0
     nodes = 0
-    # An explicit stack, one entry per inner row: the columns left to try and the masks.
+    # Per inner row i: the rows down to the next inner row and to the last one (the masks shift by as many).
+    gaps = np.zeros(k, dtype=np.int64)
+    gaps[:k - 1] = rows[1:] - rows[:k - 1]
+    to_last = rows[k - 1] - rows
+    last_attacked = attacked[k - 1]
+    # An explicit stack, one entry per inner row: the columns left to try and the masks.  The indices are
+    # unsigned: that spares numba its test for negative ones.
     frees = np.empty(k, dtype=np.int64)
     lefts = np.empty(k, dtype=np.int64)
     downs = np.empty(k, dtype=np.int64)
     rights = np.empty(k, dtype=np.int64)
-    i = start
-    free = ~(left | down | right | attacked[i])
+    i = np.uint64(start)
+    first = i
+    third_last = np.uint64(k - 3)
+    one = np.uint64(1)
     while True:
         if free == 0:
-            if i == start:
+            if i == first:
                 break
-            i -= 1
+            i -= one
             free, left, down, right = frees[i], lefts[i], downs[i], rights[i]
             continue
         bit = free & -free
         free ^= bit
-        nodes += 1
         board[rows[i]] = bit
-        if i == k - 1:  # only when the search starts on the last inner row
-            total += weight
-            fundamental += 1 if symmetries == 1 or images_if_smallest(board, n, symmetries) else 0
-            continue
-        gap = rows[i + 1] - rows[i]
+        gap = gaps[i]
         next_left = (left | bit) << gap
         next_down = down | bit
         next_right = (right | bit) >> gap
-        next_free = ~(next_left | next_down | next_right | attacked[i + 1])
-        if i + 2 == k:
-            # The last inner row has one column left: it is a solution if that column is free.
-            if next_free:
-                nodes += 1
-                board[rows[k - 1]] = next_free
-                total += weight
-                fundamental += 1 if symmetries == 1 or images_if_smallest(board, n, symmetries) else 0
+        next_free = ~(next_left | next_down | next_right | attacked[i + one])
+        if i == third_last:
+            # The last two inner rows are not pushed: they are tried in _last_two.
+            solutions, found, below = _last_two(board, rows, next_free, next_left, next_down, next_right, attacked,
+                                                n, symmetries)
+            total += weight * solutions
+            fundamental += found
+            nodes += 1 + below
             continue
-        if next_free == 0:
+        # Look ahead, as the default kernel does: the branch is dead if every column of the next inner row, of
+        # the one after, or of the last is already taken or attacked (one test, not three: fewer branches).  A
+        # dead branch is no node.
+        after = gaps[i + one]
+        down_to_last = to_last[i + one]
+        free_after = ~((next_left << after) | next_down | (next_right >> after) | attacked[i + one + one])
+        free_last = ~((next_left << down_to_last) | next_down | (next_right >> down_to_last) | last_attacked)
+        if (next_free == 0) | (free_after == 0) | (free_last == 0):
             continue
+        nodes += 1
         frees[i], lefts[i], downs[i], rights[i] = free, left, down, right
-        i += 1
+        i += one
         free, left, down, right = next_free, next_left, next_down, next_right
     return total, fundamental, nodes
 

@@ -52,10 +52,11 @@ measured faster.)
 
 Why not the Q27 project's method (pre-place the queens on the border, one
 canonical placement per class, then search the inside)?  Its millions of small
-subproblems suit thousands of FPGA or GPU cores, but on one machine each node of
-a pre-placed search is a node of the plain search, visited again for every
-border placement it fits.  Tried here with one queen per border line, it ran
-about twice as slow for N = 16.
+subproblems suit thousands of FPGA or GPU cores, but on one machine it visits
+about as many nodes (its searches inside share no rows: each inner row is
+searched again for every border placement it fits) and each costs more.  It is
+here as the other method (:mod:`.constellations`), about a third slower on one
+core for N = 16 and 17.
 
 Subproblems
 -----------
@@ -220,7 +221,7 @@ def _weight(board, n, kind, bound):
     return 8
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _free(left, down, right, allowed, y, sides_row, side):
     """The columns row ``y`` may use: allowed by the bounds and not attacked."""
     # An unsigned index spares numba its test for negative indices.
@@ -234,7 +235,7 @@ def _free(left, down, right, allowed, y, sides_row, side):
     return free
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _last_rows(board, free, left, down, right, allowed, sides_row, side, kind, bound):
     """Finish a board whose queens are placed up to row N-3: ``free`` are the
     columns row N-2 may use, the masks are those of row N-2.  Returns
@@ -291,9 +292,12 @@ def _search(n, kind, bound, prefix, allowed, sides_row):
     fundamental = 0
     total = 0
     nodes = 0
-    # Explicit stack, one entry per row: the columns left to try and the attack
-    # masks.  The current row keeps them in local variables.
-    stack = np.empty((n, 4), dtype=np.int64)
+    # Explicit stack, one entry per row in four arrays: the columns left to try and the
+    # attack masks.  The current row keeps them in local variables.
+    frees = np.empty(n, dtype=np.int64)
+    lefts = np.empty(n, dtype=np.int64)
+    downs = np.empty(n, dtype=np.int64)
+    rights = np.empty(n, dtype=np.int64)
     last_allowed = allowed[last]
     y = start
     free = _free(left, down, right, allowed, y, sides_row, side)
@@ -302,11 +306,8 @@ def _search(n, kind, bound, prefix, allowed, sides_row):
             if y == start:
                 break
             y -= 1
-            entry = stack[np.uint64(y)]
-            free = entry[0]
-            left = entry[1]
-            down = entry[2]
-            right = entry[3]
+            row = np.uint64(y)
+            free, left, down, right = frees[row], lefts[row], downs[row], rights[row]
             continue
         bit = free & -free
         free ^= bit
@@ -351,11 +352,8 @@ def _search(n, kind, bound, prefix, allowed, sides_row):
             continue
         board[np.uint64(y)] = bit
         nodes += 1
-        entry = stack[np.uint64(y)]
-        entry[0] = free
-        entry[1] = left
-        entry[2] = down
-        entry[3] = right
+        row = np.uint64(y)
+        frees[row], lefts[row], downs[row], rights[row] = free, left, down, right
         y = ny
         free = nfree
         left = nl
