@@ -95,7 +95,7 @@ def _cards() -> str:
 def _examples() -> str:
     """One call of the API per puzzle, as links: "a, b or c"."""
     links = [f'<a href="{html.escape(puzzle.example)}">{_html_text(puzzle.example)}</a>' for puzzle in PUZZLES]
-    return links[0] if len(links) == 1 else ", ".join(links[:-1]) + " or " + links[-1]
+    return links[0] if len(links) == 1 else ", ".join(links[:-1]) + ' <span data-t="home.or">or</span> ' + links[-1]
 
 
 def catalogue_script(lang: str | None = None) -> str:
