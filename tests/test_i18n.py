@@ -3,6 +3,7 @@ read from a value or the environment's locale, an unknown language refused namin
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from importlib import resources
@@ -82,8 +83,8 @@ def test_an_unknown_language_is_refused_naming_it():
 def test_the_librarys_words_that_the_pages_say_have_their_texts():
     """What the pages show of the library's own words: each symmetry, each compared method (its English text
     the library's), the fixed refusals of the knight and of the seed's draughts program."""
-    from boardpuzzles.draughts import seed_steps
-    from boardpuzzles.knights import steps as knight_steps
+    seed_steps = importlib.import_module("boardpuzzles.draughts.seed_steps")
+    knight_steps = importlib.import_module("boardpuzzles.knights.steps")
     from boardpuzzles.queens.compare import compare
     from boardpuzzles.symmetry import SYMMETRIES
 
