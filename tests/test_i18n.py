@@ -97,3 +97,33 @@ def test_the_librarys_words_that_the_pages_say_have_their_texts():
     assert english["draughts.reason_off"] == seed_steps.OFF_BOARD
     assert english["draughts.reason_not_empty"] == seed_steps.NOT_EMPTY
     assert english["draughts.reason_no_man"] == seed_steps.NO_MAN
+
+
+@pytest.mark.parametrize("method", ["recursive", "iterative", "freelist"])
+def test_trace_in_russian(cli, monkeypatch, method):
+    """``--trace --lang ru`` prints the steps and the counts in Russian; so does a Russian locale."""
+    english = cli("queens", "solve", "4", "--method", method, "--trace", "--lang", "en")
+    russian = cli("queens", "solve", "4", "--method", method, "--trace", "--lang", "ru")
+    assert english.status == russian.status == 0
+    assert len(english.out.splitlines()) == len(russian.out.splitlines())
+    steps = [line for line in russian.out.splitlines() if re.match(r" +[0-9]+  строка", line)]
+    assert steps and all(not english_runs(re.sub(r"q\([0-9,]+\)", " ", line)) for line in steps)
+    assert "проверка" in russian.out and "поиск окончен" not in english.out
+    assert russian.out.splitlines()[0].startswith("Поиск ")
+    for name in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert cli("queens", "solve", "4", "--method", method, "--trace").out == russian.out
+
+
+def test_trace_refuses_an_unknown_language(cli):
+    refused = cli("queens", "solve", "4", "--method", "recursive", "--trace", "--lang", "fr")
+    assert refused.status == 2 and refused.err == "boardpuzzles: --lang must be one of en, ru (got 'fr')\n"
+
+
+def test_the_player_file_from_the_command_line(cli, tmp_path):
+    path = tmp_path / "q.html"
+    done = cli("queens", "solve", "5", "--method", "freelist", "--html", str(path), "--lang", "ru")
+    assert done.status == 0 and path.read_text(encoding="utf-8").startswith('<!doctype html>\n<html lang="ru">')
+    refused = cli("queens", "solve", "5", "--html", str(tmp_path / "x.html"))
+    assert refused.status == 2 and "--html needs a seed method" in refused.err and not (tmp_path / "x.html").exists()

@@ -37,6 +37,7 @@ GOOD = {
     "queens/count": ({"n": "8"}, "total"),
     "queens/steps": ({"n": "4", "method": "freelist", "limit": "3"}, "steps"),
     "queens/listing": ({"method": "iterative"}, "lines"),
+    "queens/player": ({"n": "4", "method": "recursive", "lang": "ru"}, "html"),
     "queens/images": ({"columns": "2,4,1,3"}, "images"),
     "queens/compare": ({"n": "5"}, "methods"),
     "knight/tour": ({"board": "5x5", "start": "c3"}, "path"),

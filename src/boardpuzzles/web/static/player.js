@@ -223,7 +223,7 @@ export class Player {
   }
 
   start() {
-    labelled(this.play, "❚❚", "Pause");
+    labelled(this.play, "❚❚", t("player.pause"));
     this.play.setAttribute("aria-pressed", "true");
     let last = performance.now();
     const tick = async () => {
@@ -239,7 +239,7 @@ export class Player {
   pause() {
     clearTimeout(this.timer);
     this.timer = null;
-    labelled(this.play, "▶", "Play");
+    labelled(this.play, "▶", t("player.play"));
     this.play.setAttribute("aria-pressed", "false");
   }
 

@@ -3,7 +3,7 @@
 import { get, readState, writeState } from "./api.js";
 import { Board, boardSvg, escapeText, exportButtons, parseSquare, squareName } from "./board.js";
 import { $, failed, fitStage, say, sayAddress } from "./common.js";
-import { number, t } from "./i18n.js";
+import { lang, number, t } from "./i18n.js";
 import { attackHow, puzzle, queensSpec } from "./queens-watch.js";
 import { StepStore, pagedSource } from "./steps.js";
 import { Watch } from "./watch.js";
@@ -253,6 +253,27 @@ async function watch(startAt = 0) {
   }
 }
 
+// The whole search watched, as one HTML file that plays offline (the notebook player, made by the library).
+async function download() {
+  if (n > WATCHED_N) {
+    say(tooLarge(), "error");
+    return;
+  }
+  const method = $("method").value;
+  say(t("queens.download_making", { n, method }));
+  try {
+    const file = await get("queens/player", { n, method, lang }, "player");
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([file.html], { type: "text/html" }));
+    link.download = file.name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    say(t("queens.download_done", { name: file.name }), "good");
+  } catch (error) {
+    failed(error);
+  }
+}
+
 // ---------------------------------------------------------------- comparing the methods
 
 async function compare() {
@@ -334,6 +355,7 @@ $("next").addEventListener("click", () => {
   showSolution();
 });
 $("watch").addEventListener("click", () => watch(0));
+$("download").addEventListener("click", download);
 $("method").addEventListener("change", () => view === "watch" && showView("watch"));
 $("compare").addEventListener("click", compare);
 
