@@ -182,7 +182,6 @@ def complete(
 ) -> None:
     """The N-Queens completion problem: keep the given queens and place the rest."""
     size = parse_n(n)
-    language = i18n.language(lang)
     if svg:
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
     if queens is not None and len(queens) > 1:
