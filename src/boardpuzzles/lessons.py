@@ -241,6 +241,22 @@ def _event(step: Step) -> str | None:
     return kind
 
 
+def _facts(step: Step) -> dict[str, Any]:
+    """The fields a lesson's own sentences about a step may use: the square it is about, the seed's name
+    for what works (queens), the queen that refuses, the tour's number, the counts."""
+    counts = step["counts"]
+    if "k" in step or "row" in step and "board" in step:
+        facts: dict[str, Any] = {"who": _who(step), "square": _queen_square(step), "row": _row(step),
+                                 "next": _row(step) + 1, "solutions": counts["solutions"]}
+        if step.get("blocker"):
+            facts["holder"] = square_name(step["blocker"]["row"] - 1, step["blocker"]["col"] - 1)
+        return facts
+    if "kind" in step:
+        return {"square": step["square"], "number": step["number"], "left": step["left"] or "",
+                "backs": counts["backs"]}
+    return {"square": step["square"], "num": step["num"] if step["num"] is not None else "", "paths": counts["paths"]}
+
+
 # ---------------------------------------------------------------- the lessons
 
 
@@ -361,7 +377,7 @@ def make_lesson(name: str) -> Lesson:
     steps = _steps(plan)
     tree = _Tree()
     tree.add(steps[0])
-    stages = [Stage(0, f"lesson.{name}.intro")]
+    stages = [Stage(0, f"lesson.{name}.intro", _facts(steps[0]))]
     said: set[str] = set()
     asked: Counter[str] = Counter()
     free_from = 1  # the first step a stage may stand on
@@ -372,7 +388,7 @@ def make_lesson(name: str) -> Lesson:
         event = _event(steps[s])
         if event in plan.events and event not in said:
             said.add(event)
-            stages.append(Stage(s, f"lesson.{name}.{event}"))
+            stages.append(Stage(s, f"lesson.{name}.{event}", _facts(steps[s])))
             free_from = s + 1
             continue
         if s + 1 >= len(steps) or s - stages[-1].step < plan.gap:
@@ -386,5 +402,5 @@ def make_lesson(name: str) -> Lesson:
                 break
     last = len(steps) - 1
     if stages[-1].step != last:
-        stages.append(Stage(last, f"lesson.{name}.end"))
+        stages.append(Stage(last, f"lesson.{name}.end", _facts(steps[last])))
     return Lesson(name, plan.puzzle, plan.method, dict(plan.setup), tuple(stages), tuple(steps))
