@@ -22,7 +22,7 @@ def table(heading: str, known: set[str]) -> list[str]:
     """The modules of the table under ``### heading``, lowest first (the names of ``known`` it shows)."""
     section = DOC.read_text(encoding="utf-8").split(f"\n### {heading}\n", 1)[1].split("\n#", 1)[0]
     rows = [line.split("|")[2] for line in section.splitlines() if re.match(r"\| [0-9]+ \|", line)]
-    return [name for row in rows for name in re.findall(r"`([a-z_.]+)`", row) if name in known]
+    return [name for row in rows for name in re.findall(r"`([a-z0-9_.]+)`", row) if name in known]
 
 
 def _imports(path: Path) -> list[tuple[int, str | None, list[str]]]:

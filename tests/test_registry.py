@@ -77,13 +77,14 @@ def test_the_pages_are_built_from_the_registry():
     with TestClient(create_app(), base_url="http://localhost") as client:  # the gate answers local names
         home = client.get("/").text
         for puzzle in PUZZLES:
-            assert f'<a href="{puzzle.path}"><h2>{puzzle.title.replace("&", "&amp;")}</h2>' in home
+            assert f'<a href="{puzzle.path}"><h2 data-t="puzzle.{puzzle.name}.title">{puzzle.title.replace("&", "&amp;")}</h2>' in home
             assert f'<a href="{puzzle.example}">' in home
             page = client.get(puzzle.path).text
-            assert f'<a href="{puzzle.path}" aria-current="page">' in page and '<a href="/">Home</a>' in page
+            assert f'<a href="{puzzle.path}" aria-current="page" data-t="puzzle.{puzzle.name}.title">' in page
+            assert '<a href="/" data-t="nav.home">Home</a>' in page
         assert "aria-current" not in home and "<code>num</code>" in home  # a summary's `code`
         for path in PAGES:
-            assert "<!--puzzles:" not in client.get(path).text
+            assert "<!--puzzles:" not in client.get(path).text and '<script type="application/json" id="bp-catalogue">' in client.get(path).text
 
 
 def test_find_puzzle_takes_a_name_or_an_alias_in_any_case():

@@ -33,6 +33,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import BoardpuzzlesError, Cancelled, InputError, InternalError
+from ..i18n import LANGUAGES, catalogue
 from ..lessons import LESSONS
 from ..registry import PUZZLES
 from .api import JOB_SECONDS, REQUEST_SECONDS, Endpoint
@@ -79,16 +80,17 @@ def _html_text(text: str) -> str:
 
 def _nav(current: str) -> str:
     """The header's links: the home page (from the others) and every puzzle's page, the one shown marked."""
-    links = [] if current == "/" else ['<a href="/">Home</a>']
+    links = [] if current == "/" else ['<a href="/" data-t="nav.home">Home</a>']
     for puzzle in PUZZLES:
         mark = ' aria-current="page"' if puzzle.path == current else ""
-        links.append(f'<a href="{puzzle.path}"{mark}>{_html_text(puzzle.title)}</a>')
+        links.append(f'<a href="{puzzle.path}"{mark} data-t="puzzle.{puzzle.name}.title">{_html_text(puzzle.title)}</a>')
     return "".join(links)
 
 
 def _cards() -> str:
     """The home page's cards: each puzzle's title and what its page shows."""
-    return "\n".join(f'<a href="{puzzle.path}"><h2>{_html_text(puzzle.title)}</h2>{_html_text(puzzle.summary)}</a>'
+    return "\n".join(f'<a href="{puzzle.path}"><h2 data-t="puzzle.{puzzle.name}.title">{_html_text(puzzle.title)}</h2>'
+                     f'<span data-t-html="puzzle.{puzzle.name}.summary">{_html_text(puzzle.summary)}</span></a>'
                      for puzzle in PUZZLES)
 
 
@@ -98,11 +100,20 @@ def _examples() -> str:
     return links[0] if len(links) == 1 else ", ".join(links[:-1]) + " or " + links[-1]
 
 
+def catalogue_script(lang: str | None = None) -> str:
+    """The catalogue of strings in both languages (:mod:`boardpuzzles.i18n`) as the data block that
+    ``web/static/i18n.js`` reads; ``lang`` fixes the language it speaks (a player made in that language)."""
+    data = json.dumps({name: catalogue(name) for name in LANGUAGES}, ensure_ascii=False).replace("</", "<\\/")
+    fixed = f' data-lang="{lang}"' if lang else ""
+    return f'<script type="application/json" id="bp-catalogue"{fixed}>{data}</script>'
+
+
 def page_html(template: str, path: str) -> str:
     """A page's HTML with the registry's puzzles in its slots (``<!--puzzles:nav-->``, ``<!--puzzles:cards-->``,
-    ``<!--puzzles:examples-->``): adding a puzzle changes no other page."""
-    slots = {"nav": lambda: _nav(path), "cards": _cards, "examples": _examples}
-    return re.sub(r"<!--puzzles:([a-z]+)-->", lambda found: slots[found.group(1)](), template)
+    ``<!--puzzles:examples-->``), and the catalogue of strings in ``<!--catalogue-->``: adding a puzzle changes
+    no other page."""
+    slots = {"nav": lambda: _nav(path), "cards": _cards, "examples": _examples, "catalogue": catalogue_script}
+    return re.sub(r"<!--(?:puzzles:)?([a-z]+)-->", lambda found: slots[found.group(1)](), template)
 
 
 def _json(payload: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:

@@ -1,0 +1,77 @@
+"""The words of the pages, the players and ``--trace`` in English and in Russian: one catalogue of strings.
+
+The catalogue is two files of the package, ``catalogue/en.json`` and
+``catalogue/ru.json``: flat objects from a key to its text, with ``{field}``
+slots that :func:`text` fills.  Every key is in both files.  The web page reads
+the same files (``web/static/i18n.js``), so a sentence is written once for the
+library, the command line and the browser.  The seed's own names (С, И, СОК,
+СБ, С8, Я, HR(k)) stay as the seed writes them in both languages.  The
+library's error messages are in English only.
+
+>>> text("language.name", "ru")
+'Русский'
+>>> text("switch.label", "ru")
+'Язык'
+>>> language("RU")
+'ru'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import string
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from .errors import InputError
+
+__all__ = ["LANGUAGES", "language", "text", "catalogue"]
+
+#: The languages the catalogue speaks, the first the default.
+LANGUAGES = ("en", "ru")
+#: The environment's locale, read in the order gettext reads it: the first set one wins.
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def language(value: str | None = None) -> str:
+    """The language to speak: ``value`` when given (``"ru"``, ``"RU"``, ``"ru_RU.UTF-8"``), else the
+    environment's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``; Russian for ``ru_*``), else English.
+    An explicit value not in :data:`LANGUAGES` is an :class:`~.errors.InputError` naming it; a
+    locale in another language means English."""
+    if value is None:
+        for name in LOCALE_VARIABLES:
+            locale = os.environ.get(name, "")
+            if locale:
+                found = locale.split("_")[0].split(".")[0].lower()
+                return found if found in LANGUAGES else LANGUAGES[0]
+        return LANGUAGES[0]
+    found = value.split("_")[0].split(".")[0].lower() if isinstance(value, str) else value
+    if found not in LANGUAGES:
+        raise InputError("{parameter} must be one of " + ", ".join(LANGUAGES), parameter="lang", value=value,
+                         allowed=list(LANGUAGES))
+    return str(found)
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The catalogue of ``lang`` (one of :data:`LANGUAGES`): every key and its text, slots unfilled."""
+    lang = language(lang)
+    path = resources.files(__package__).joinpath("catalogue", f"{lang}.json")
+    return dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+def slots(template: str) -> set[str]:
+    """The names of the ``{field}`` slots in a catalogue text."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def text(key: str, lang: str | None = None, **fields: Any) -> str:
+    """The text of ``key`` in ``lang`` (see :func:`language`; None: the environment's locale) with its
+    ``{field}`` slots filled from ``fields`` (each written with ``str()``); an unknown key is an
+    :class:`~.errors.InputError` naming it."""
+    found = catalogue(language(lang))
+    if key not in found:
+        raise InputError("{parameter}: no such text in the catalogue", parameter="key", value=key)
+    return found[key].format(**fields)
