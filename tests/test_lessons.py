@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from boardpuzzles import draughts, knights, queens
+from boardpuzzles import draughts, i18n, knights, queens
 from boardpuzzles.errors import InputError
 from boardpuzzles.geometry import parse_square, square_name
 from boardpuzzles.lessons import KINDS, LESSONS, Lesson, lesson_puzzle, make_lesson
@@ -168,3 +168,21 @@ def test_the_page_finds_each_lessons_puzzle_from_its_name():
 def test_the_index_lists_every_lesson_in_order():
     listed = re.findall(r'data-lesson="([a-z-]+)"><a href="/learn/([a-z-]+)"', (STATIC / "lessons.html").read_text())
     assert [name for name, _ in listed] == list(LESSONS) == [link for _, link in listed]
+
+
+def test_every_text_of_a_lesson_is_in_the_catalogue_with_its_fields(lesson):
+    """The keys a lesson and its page use are in the catalogue (both languages: tests/test_i18n.py), and each
+    text's slots are among the fields the lesson gives it."""
+    words = i18n.catalogue("en")
+    used = [(f"lesson.{lesson.name}.title", {}), (f"lesson.{lesson.name}.summary", {})]
+    for stage in lesson.stages:
+        used.append((stage.text, stage.fields))
+        if stage.question:
+            used.append((stage.question.why, stage.question.fields))
+    for key, fields in used:
+        assert key in words, key
+        assert i18n.slots(words[key]) <= set(fields), (key, i18n.slots(words[key]) - set(fields))
+    page = (STATIC / "lesson.js").read_text() + (STATIC / "lessons.js").read_text() + (STATIC / "lesson.html").read_text()
+    written = set(re.findall(r"lesson\.(?:ui|index)\.[a-z-]+(?:\.[a-z-]+)*(?![.a-z$-])", page))
+    for key in written | {"lesson.home.start"} | {f"lesson.ui.how.{how}" for how in ("square", "cell", "number")}:
+        assert key in words, key
