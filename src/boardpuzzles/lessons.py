@@ -11,7 +11,7 @@ The texts are keys of the catalogue (``boardpuzzles/catalogue``), with their fie
 
 >>> lesson = make_lesson("backtracking")
 >>> lesson
-Lesson('backtracking: 4 queens by recursive, 14 stages, 9 questions')
+Lesson('backtracking: 4 queens by recursive, 13 stages, 9 questions')
 >>> lesson.stages[0].text
 'lesson.backtracking.intro'
 >>> question = next(stage.question for stage in lesson.stages if stage.question)
@@ -312,7 +312,7 @@ def _knight_setup(rows: int, start: str, method: str) -> dict[str, Any]:
 _QUEENS_KINDS = ("refusal", "taken-back", "next-test")
 _PLANS: dict[str, _Plan] = {
     "backtracking": _Plan("queens", "recursive", "4 queens", {"n": 4, "method": "recursive"}, _queens(4, "recursive"),
-                          _QUEENS_KINDS, ("refused", "occupy", "free", "solution"), "solution", most=3, gap=2),
+                          _QUEENS_KINDS, ("refused", "occupy", "solution"), "solution", most=3, gap=2),
     "queens-hr": _Plan("queens", "recursive", "6 queens", {"n": 6, "method": "recursive"}, _queens(6, "recursive"),
                        _QUEENS_KINDS, ("refused", "free", "solution"), "solution", most=2, gap=12),
     "queens-automaton": _Plan("queens", "iterative", "6 queens", {"n": 6, "method": "iterative"},
@@ -325,11 +325,11 @@ _PLANS: dict[str, _Plan] = {
     "knight-lookahead": _Plan("knight", "lookahead", "the 6x6 board from a1", _knight_setup(6, "a1", "lookahead"),
                               _knight(6, (0, 0), "lookahead"), ("pick",), ("move", "done"), "done", most=4, gap=10),
     "knight-backtrack": _Plan("knight", "backtrack", "the 7x7 board from g7", _knight_setup(7, "g7", "backtrack"),
-                              _knight(7, (6, 6), "backtrack"), ("back",), ("move", "back", "done"), "done", most=4,
+                              _knight(7, (6, 6), "backtrack"), ("back",), ("move", "done"), "done", most=4,
                               gap=8),
     "draughts-captures": _Plan("draughts", "seed", "the seed's position",
                                {"white": "c3", "blacks": ["d4", "d6", "b6", "b4", "f4"], "seed_input": _SEED_INPUT},
-                               _draughts, ("num",), ("node", "num", "visit", "path"), "end", most=5, gap=3),
+                               _draughts, ("num",), ("node", "visit", "path"), "end", most=5, gap=3),
 }
 
 #: The lessons' names, in the order the lesson index lists them: the first, ``backtracking``, is "What is
