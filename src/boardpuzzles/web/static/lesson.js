@@ -5,7 +5,7 @@
 // right or wrong, and why, and shows the step after. The stage is in the address (?stage=3, from 1) and the
 // browser remembers where the learner stopped (lesson-store.js).
 import { get } from "./api.js";
-import { Board, escapeText } from "./board.js";
+import { Board } from "./board.js";
 import { $, failed, fitStage, say } from "./common.js";
 import { puzzle as draughts } from "./draughts-watch.js";
 import { t } from "./i18n.js";
@@ -144,7 +144,7 @@ function show(index) {
   if (at === lesson.stages.length - 1) {
     const end = document.createElement("p");
     end.className = "small";
-    end.innerHTML = `${escapeText(t("lesson.ui.done"))} <a href="/learn">${escapeText(t("lesson.ui.all"))}</a>`;
+    end.textContent = t("lesson.ui.done");
     $("answers").append(end);
   }
   buttons();
