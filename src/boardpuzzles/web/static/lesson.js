@@ -169,17 +169,17 @@ $("watch-side").addEventListener("keydown", (event) => {
   answer({ cell }, cellName(cell));
 });
 
-// The stage the address asks for (?stage=, from 1), else where the learner stopped, else the first.
+// The stage the address asks for (?stage=, from 1), else where the learner stopped, else the first; and what
+// was wrong with the address ("": nothing).
 function firstStage(count) {
   const asked = new URLSearchParams(window.location.search).get("stage");
   if (asked !== null) {
     const value = Number(asked);
-    if (/^[0-9]{1,4}$/.test(asked) && value >= 1 && value <= count) return value - 1;
-    say(t("lesson.ui.bad-stage", { value: asked.slice(0, 20), of: count }), "error");
-    return 0;
+    if (/^[0-9]{1,4}$/.test(asked) && value >= 1 && value <= count) return [value - 1, ""];
+    return [0, t("lesson.ui.bad-stage", { value: asked.slice(0, 20), of: count })];
   }
   const stopped = stoppedAt(name);
-  return stopped && stopped <= count ? stopped - 1 : 0;
+  return [stopped && stopped <= count ? stopped - 1 : 0, ""];
 }
 
 async function start() {
@@ -191,9 +191,10 @@ async function start() {
     document.title = `${title} · boardpuzzles`;
     const store = new StepStore(adapter.kindOf);
     for (const step of lesson.steps) store.push(step);
-    const first = firstStage(lesson.stages.length);
+    const [first, problem] = firstStage(lesson.stages.length);
     await watcher.start(listing, { ...lesson.setup, uid: "l" }, { store, more: async () => false, done: true }, lesson.stages[first].step);
     show(first);
+    if (problem) say(problem, "error"); // after the step shown, which clears the status line
   } catch (error) {
     failed(error);
   }
