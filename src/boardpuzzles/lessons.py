@@ -61,6 +61,7 @@ class Stage:
     step: int
     text: str
     fields: dict[str, Any] = field(default_factory=dict)
+    #: what the stage asks about the step after its own (None: the stage only says)
     question: Question | None = None
 
     def to_json(self) -> dict[str, Any]:
