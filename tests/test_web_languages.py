@@ -4,8 +4,10 @@ the browser's language by default."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from language_helpers import VISIBLE_TEXT, english_runs
 from web_helpers import browser, chromium_path, served
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(chromium_path() is None,
@@ -63,3 +65,54 @@ def test_the_browsers_language_by_default_and_the_address_first(site):
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.problems == []
     page.context.close()
+
+
+#: Each page in its states (the address, and what shows once it has drawn), in Russian.
+STATES = [
+    ("/", "h2"),
+    ("/queens", "#status:not(:empty)"),
+    ("/queens?view=watch&method=recursive&step=30", "#caption:not(:empty)"),
+    ("/queens?view=watch&method=iterative&step=40", "#caption:not(:empty)"),
+    ("/queens?view=watch&method=freelist&step=12", "#caption:not(:empty)"),
+    ("/queens?view=solutions", "#images figure"),
+    ("/queens?view=compare&n=6", "table.compare"),
+    ("/queens?n=abc&method=zzz", "#address-note"),
+    ("/knight", "#status:not(:empty)"),
+    ("/knight?board=5x5&view=tour&method=warnsdorff&step=6", "#caption:not(:empty)"),
+    ("/knight?board=6x6&view=tour&method=lookahead&step=200", "#caption:not(:empty)"),
+    ("/draughts", "#status:not(:empty)"),
+    ("/draughts?view=captures&fen=W:Wc3:Bd4,d6,f6,f4&path=1&jump=2", "#caption:not(:empty)"),
+    ("/draughts?variant=seed&view=seed&step=5&fen=W:Wc3:Bd4,d6,f6,f4", "#caption:not(:empty)"),
+]
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_a_russian_page_shows_no_english_sentence(site, width, height):
+    """Every page and state at both widths, in Russian: no three Latin words in a row outside the code."""
+    url, page = fresh(site, width, height)
+    for path, drawn in STATES:
+        page.goto(url + path + ("&" if "?" in path else "?") + "lang=ru")
+        page.wait_for_selector(drawn, timeout=120_000)
+        assert english_runs(page.evaluate(VISIBLE_TEXT)) == [], path
+    assert page.problems == []
+    page.context.close()
+
+
+def test_the_page_downloads_the_search_as_one_file_that_plays_offline(site, tmp_path):
+    url, page = fresh(site)
+    page.goto(url + "/queens?view=watch&method=iterative&n=5&lang=ru")
+    page.wait_for_selector("#caption:not(:empty)", timeout=120_000)
+    with page.expect_download(timeout=60_000) as made:
+        page.get_by_role("button", name="Скачать", exact=True).click()
+    assert made.value.suggested_filename == "queens-5-iterative-ru.html"
+    path = Path(tmp_path / made.value.suggested_filename)
+    made.value.save_as(path)
+    page.context.close()
+    url, offline = fresh(site)
+    offline.route("**/*", lambda route: route.continue_() if route.request.url == path.as_uri() else route.abort())
+    offline.goto(path.as_uri())
+    offline.locator(".bp-player .counter").wait_for(timeout=30_000)
+    offline.get_by_role("button", name="Шаг ❯").click()
+    assert offline.locator(".bp-player .counter").inner_text().startswith("шаг 2 из")
+    assert offline.problems == []
+    offline.context.close()

@@ -27,7 +27,7 @@ from typing import Any
 
 from .errors import InputError
 
-__all__ = ["LANGUAGES", "language", "text", "catalogue"]
+__all__ = ["LANGUAGES", "language", "text", "number", "catalogue", "catalogue_script"]
 
 #: The languages the catalogue speaks, the first the default.
 LANGUAGES = ("en", "ru")
@@ -75,3 +75,23 @@ def text(key: str, lang: str | None = None, **fields: Any) -> str:
     if key not in found:
         raise InputError("{parameter}: no such text in the catalogue", parameter="key", value=key)
     return found[key].format(**fields)
+
+
+def number(value: int, lang: str | None = None) -> str:
+    """A whole number as ``lang`` writes it: ``5,000`` in English, ``5 000`` in Russian (a no-break space
+    between the groups of three digits).
+
+    >>> number(19924, "en"), number(19924, "ru")
+    ('19,924', '19\xa0924')
+    """
+    written = f"{value:,}"
+    return written.replace(",", "\u00a0") if language(lang) == "ru" else written
+
+
+def catalogue_script(lang: str | None = None) -> str:
+    """The catalogue in both languages as the HTML data block that ``web/static/i18n.js`` reads (the
+    web server puts it in every page, the notebook player in itself); ``lang`` fixes the language the
+    page speaks (None: the reader's choice, else the browser's language)."""
+    data = json.dumps({name: catalogue(name) for name in LANGUAGES}, ensure_ascii=False).replace("</", "<\\/")
+    fixed = f' data-lang="{language(lang)}"' if lang else ""
+    return f'<script type="application/json" id="bp-catalogue"{fixed}>{data}</script>'

@@ -27,9 +27,11 @@ import uuid
 from collections.abc import Sequence
 from html import escape
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from .errors import InputError, InternalError
+from .errors import InputError, InternalError, OutputError
+from .i18n import catalogue_script, language
 from .listing import Listing
 from .watching import delta
 
@@ -102,15 +104,17 @@ class Player:
     """A watched search to play in a notebook: ``puzzle`` names its adapter (``queens``), ``listing``
     its code (None for steps that no listed code makes: a knight's tour replayed), ``steps`` its steps
     as JSON objects in order, ``title`` what it is, ``setup`` what the search was asked
-    (``{"n": 8, "method": "recursive"}``)."""
+    (``{"n": 8, "method": "recursive"}``), ``lang`` the language it speaks (``"en"`` or ``"ru"``; None:
+    the reader's browser's)."""
 
     def __init__(self, puzzle: str, listing: Listing | None, steps: Sequence[dict[str, Any]], title: str,
-                 setup: dict[str, Any]) -> None:
+                 setup: dict[str, Any], lang: str | None = None) -> None:
         self.puzzle = puzzle
         self.listing = listing
         self.steps = list(steps)
         self.title = title
         self.setup = dict(setup)
+        self.lang = None if lang is None else language(lang)
 
     def __repr__(self) -> str:
         return f"Player({self.title}: {len(self.steps):,} steps)"
@@ -133,8 +137,26 @@ class Player:
         script = bundle(["notebook.js", f"{self.puzzle}-watch.js"])
         start = (f'modules["notebook.js"].mount(document.getElementById("{uid}"), "{self.packed()}", '
                  f'modules["{self.puzzle}-watch.js"].puzzle, "{uid}");')
-        return (f'<style>{_asset("watch.css")}</style>'
+        return (f'<style>{_asset("watch.css")}</style>{catalogue_script(self.lang)}'
                 f'<div id="{uid}" class="bp-player" tabindex="0" aria-label="{escape(self.title)}">'
                 f'<p class="bp-loading">{escape(self.title)}: {len(self.steps):,} steps. The player needs JavaScript '
                 f"(in Jupyter: a trusted notebook).</p></div>"
                 f"<script>(function () {{\n\"use strict\";\nconst modules = {{}};\n{script}\n{start}\n}})();</script>")
+
+    def to_html(self) -> str:
+        """The player as one self-contained HTML file: it plays offline in any browser from 2023 on,
+        opened from the disk, with nothing loaded from anywhere (what the page's Download button and
+        ``queens solve --html FILE`` write)."""
+        return (f'<!doctype html>\n<html lang="{self.lang or "en"}">\n<head>\n<meta charset="utf-8">\n'
+                f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+                f'<title>{escape(self.title)} · boardpuzzles</title>\n<style>body {{ margin: 1rem; font-family: system-ui, '
+                f'sans-serif; background: #faf8f4; color: #1d1d1f; }}</style>\n</head>\n<body>\n{self._repr_html_()}\n'
+                f'</body>\n</html>\n')
+
+    def write_html(self, path: str | Path) -> None:
+        """Write :meth:`to_html` to the file ``path`` (an :class:`~.errors.OutputError` when it cannot be
+        written)."""
+        try:
+            Path(path).write_text(self.to_html(), encoding="utf-8")
+        except OSError as error:
+            raise OutputError(f"cannot write HTML file {path}: {error.strerror or error}") from None

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InternalError
+from ..i18n import text
 from ..listing import Listing
 from ..watching import Moment, Recorder, WatchedStep
 
@@ -165,23 +166,27 @@ class ArsacStep(WatchedStep):
         """The automaton's state at this step (None for HR(k))."""
         return self.moment.variables.get("state")
 
-    def words(self) -> str:
-        """What the step does, in words."""
+    def words(self, lang: str = "en") -> str:
+        """What the step does, in words, in ``lang`` (see :mod:`~boardpuzzles.i18n`)."""
         k, i = self.k, self.i
-        if self.action == "test":
-            return f"test {k}, {i}: " + (f"refused, {self.refusal.reason}" if self.refusal else "free")
-        if self.action == "occupy":
-            return f"occupy {k}, {i}: queen {k} on row {k}, column {i}"
-        if self.action == "free":
-            return f"free {k}, {i}: queen {k} taken back"
-        assert self.solution is not None
-        return f"solution {self.moment.count('solutions')}: " + " ".join(map(str, self.solution))
+        if self.action == "test" and self.refusal:
+            table, entry, (queen, _) = self.refusal.table, self.refusal.entry, self.refusal.square
+            return text("trace.arsac.refused", lang, k=k, i=i, table=table, entry=entry, queen=queen)
+        if self.action == "solution":
+            assert self.solution is not None
+            return text("trace.arsac.solution", lang, count=self.moment.count("solutions"),
+                        columns=" ".join(map(str, self.solution)))
+        return text(f"trace.arsac.{self.action}", lang, k=k, i=i)
+
+    def line(self, lang: str = "en") -> str:
+        """The line ``--trace`` prints: the step's number, the line executing, the frame (HR(k)) or
+        the automaton's state, and the words, in ``lang``."""
+        where = f"HR({self.moment.variables.get('k', self.k)})" if self.method == "recursive" else self.state
+        return f"{self.index + 1:>7}  {text('trace.line', lang, line=f'{self.moment.line:>2}')}  {where:<6} {self.words(lang)}"
 
     def __str__(self) -> str:
-        """The line ``--trace`` prints: the step's number, the line executing, the frame (HR(k)) or
-        the automaton's state, and the words."""
-        where = f"HR({self.moment.variables.get('k', self.k)})" if self.method == "recursive" else self.state
-        return f"{self.index + 1:>7}  line {self.moment.line:>2}  {where:<6} {self.words()}"
+        """The line ``--trace`` prints, in English (:meth:`line`)."""
+        return self.line()
 
     def to_json(self) -> dict[str, Any]:
         """The step as JSON: ``method``, ``action``, ``k``, ``i`` (``state`` for the automaton; ``reason``

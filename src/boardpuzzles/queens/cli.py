@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .. import output, render
+from .. import i18n, output, render
 from ..errors import InputError, NoSolution
 from ..geometry import parse_number
 from . import SearchMethod, SolveMethod
@@ -20,6 +20,7 @@ from .counting import COMPILE_SECONDS, CountMethod, count as count_queens
 from .counting import compiles as compiles_count
 from .solution import DRAW_LIMIT, Solution, no_solution
 from .steps import LISTINGS, WATCHED, QueensStep, ending, search_animation, search_steps
+from .steps import watch as watch_search
 
 app = typer.Typer(help="Place N queens on an N x N board, no two attacking.")
 
@@ -32,6 +33,8 @@ NUMBER_ARGUMENT = {"ignore_unknown_options": True}
 NArg = Annotated[str, typer.Argument(metavar="N", help="The size of the board (N x N) and the number of queens.")]
 TraceOpt = Annotated[bool, typer.Option("--trace", help="Print each step of a seed method (recursive, iterative, freelist).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Run even when the estimate says it cannot end in reasonable time.")]
+HtmlOpt = Annotated[str | None, typer.Option("--html", metavar="FILE", callback=output.file_option, help="Also write the seed method's whole search as one HTML file that plays it offline (recursive, iterative, freelist; in the language of --lang).")]
+LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of --trace: en or ru (default: the locale, LANG or LC_ALL).", metavar="LANG")]
 
 
 def parse_n(text: str) -> int:
@@ -47,18 +50,20 @@ class _Traced:
     """A seed's search step by step: its listing first (not with --json), then each step printed (a line,
     or a JSON object with --json); iterated, it yields the search's solutions."""
 
-    def __init__(self, size: int, method: str, json_mode: bool) -> None:
-        self.size, self.method, self.json_mode = size, method, json_mode
+    def __init__(self, size: int, method: str, json_mode: bool, lang: str) -> None:
+        self.size, self.method, self.json_mode, self.lang = size, method, json_mode, lang
         self.last: QueensStep | None = None
         self.over = False
 
     def __iter__(self) -> Iterator[Solution]:
         if not self.json_mode:
-            output.console.print(f"The {self.method} search; each step cites the line of this listing that makes it:",
-                                 markup=False)
+            output.console.print(i18n.text("trace.listing", self.lang, method=self.method), markup=False)
             output.console.print(str(LISTINGS[self.method]), markup=False, soft_wrap=True)
         for step in search_steps(self.size, self.method):
-            output.print_step(step, self.json_mode)
+            if self.json_mode:
+                output.print_json(step.to_json())
+            else:
+                output.console.print(step.line(self.lang), markup=False, soft_wrap=True)
             self.last = step
             if step.solution is not None:
                 yield Solution.from_columns(step.solution)
@@ -67,7 +72,7 @@ class _Traced:
     def summary(self) -> None:
         """What the counts say where the trace stopped (not with --json: the steps hold them)."""
         if self.last is not None and not self.json_mode:
-            output.console.print(ending(self.last, self.over), markup=False)
+            output.console.print(ending(self.last, self.over, self.lang), markup=False)
 
 
 def _compact(index: int, solution: Solution, with_class: bool = False) -> str:
@@ -89,21 +94,28 @@ def solve(
     n: NArg,
     method: Annotated[SolveMethod, typer.Option("--method", "-m", help="How to find it.")] = "construction",
     trace: TraceOpt = False,
+    lang: LangOpt = None,
     force: ForceOpt = False,
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     svg: output.SvgOpt = None,
     animate: output.AnimateOpt = None,
+    html: HtmlOpt = None,
 ) -> None:
     """One solution: built directly in O(N) for any N up to 10,000,000, or found by a search --method."""
     size = parse_n(n)
+    language = i18n.language(lang)
+    if html:  # the seed's whole search as a player, made (or refused) before anything is printed
+        if method not in WATCHED:
+            raise InputError("{parameter} needs a seed method: --method " + ", ".join(WATCHED), parameter="html")
+        watch_search(size, method, language).write_html(html)
     if svg:
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
     if animate:  # the seed's search to its first solution, made (or refused) before anything is printed
         output.save_svg(search_animation(size, method), animate)
     try:
         if trace and method in WATCHED:
-            traced = _Traced(size, method, json)
+            traced = _Traced(size, method, json, language)
             solution = next(iter(traced), None)
             traced.summary()
             if solution is None:
@@ -129,15 +141,17 @@ def all_(
     limit: Annotated[int | None, typer.Option(min=0, help="Stop after K solutions.", metavar="K")] = None,
     method: Annotated[SearchMethod, typer.Option("--method", "-m", help="Which search lists them.")] = "bitboard",
     trace: TraceOpt = False,
+    lang: LangOpt = None,
     force: ForceOpt = False,
     json: output.JsonOpt = False,
 ) -> None:
     """Every solution, streamed in the seeds' order (lexicographic in the column vector)."""
     size = parse_n(n)
+    language = i18n.language(lang)
     shown = 0
     with output.progress_bar(f"listing {size} queens", json) as progress:
         found: Iterator[Solution]
-        traced = _Traced(size, method, json)
+        traced = _Traced(size, method, json, language)
         if trace and method in WATCHED:
             found = islice((s for s in traced if not unique or s.canonical() == s), limit)
         else:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InternalError
+from ..i18n import text
 from ..listing import Listing
 from ..watching import Moment, Recorder, WatchedStep
 from .arsac import COUNTERS, Refusal
@@ -134,21 +135,28 @@ class PrologStep(WatchedStep):
     method = "freelist"
 
 
-    def words(self) -> str:
-        """What the step does, in words."""
+    def words(self, lang: str = "en") -> str:
+        """What the step does, in words, in ``lang`` (see :mod:`~boardpuzzles.i18n`)."""
         queen = f"q({self.row},{self.col})"
-        if self.action == "test":
-            return f"test {queen}: " + (f"refused, {self.refusal.reason}" if self.refusal else "both diagonals are free")
-        if self.action == "occupy":
-            return f"place {queen} -> {self.board}"
-        if self.action == "free":
-            return f"backtrack: {queen} undone"
-        assert self.solution is not None
-        return f"solution {self.moment.count('solutions')}: " + " ".join(map(str, self.solution)) + f", {self.board}"
+        if self.action == "test" and self.refusal:
+            free_list, diagonal = _LISTS[self.refusal.table]
+            holder = "q({},{})".format(*self.refusal.square)
+            return text("trace.prolog.refused", lang, queen=queen, list=free_list, diagonal=diagonal,
+                        number=self.refusal.entry, holder=holder)
+        if self.action == "solution":
+            assert self.solution is not None
+            return text("trace.prolog.solution", lang, count=self.moment.count("solutions"),
+                        columns=" ".join(map(str, self.solution)), board=self.board)
+        return text(f"trace.prolog.{self.action}", lang, queen=queen, board=self.board)
+
+    def line(self, lang: str = "en") -> str:
+        """The line ``--trace`` prints: the step's number, the line executing, the predicate running, the
+        words, in ``lang``."""
+        return f"{self.index + 1:>7}  {text('trace.line', lang, line=f'{self.moment.line:>2}')}  {self.moment.frame:<13} {self.words(lang)}"
 
     def __str__(self) -> str:
-        """The line ``--trace`` prints: the step's number, the line executing, the predicate running, the words."""
-        return f"{self.index + 1:>7}  line {self.moment.line:>2}  {self.moment.frame:<13} {self.words()}"
+        """The line ``--trace`` prints, in English (:meth:`line`)."""
+        return self.line()
 
     def to_json(self) -> dict[str, Any]:
         """The step as JSON: ``method``, ``action``, the queen ``row`` and ``col`` (``reason`` and ``blocker``

@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable, Iterator
 from itertools import islice
 
-from .. import animate, notebook, render, watching
+from .. import animate, i18n, notebook, render, watching
 from ..errors import InputError
 from ..geometry import Square
 from ..listing import Listing
@@ -70,15 +70,14 @@ def search_steps(n: int, method: str, *, offset: int = 0, cancel: threading.Even
     return watching.stream(run, f"{method} search of {n} queens")
 
 
-def ending(step: QueensStep, over: bool) -> str:
-    """What the counts say after ``step``: at the end of the search (``over``) or at a solution."""
-    counts = dict(step.moment.counts)
-    found = counts["solutions"]
+def ending(step: QueensStep, over: bool, lang: str = "en") -> str:
+    """What the counts say after ``step``: at the end of the search (``over``) or at a solution, in ``lang``."""
+    counts = {name: i18n.number(count, lang) for name, count in step.moment.counts}
     if over:
-        return (f"search over: {found:,} solution{'' if found == 1 else 's'} after {counts['tests']:,} tests, "
-                f"{counts['placements']:,} placements, {counts['backtracks']:,} backtracks, {counts['nodes']:,} nodes")
-    return (f"solution {found:,} after {counts['tests']:,} tests, {counts['placements']:,} placements, "
-            f"{counts['backtracks']:,} backtracks, {counts['nodes']:,} nodes")
+        found = dict(step.moment.counts)["solutions"]
+        counts["solutions"] = i18n.text("trace.solutions_one" if found == 1 else "trace.solutions", lang,
+                                        count=counts["solutions"])
+    return i18n.text("trace.over" if over else "trace.at_solution", lang, **counts)
 
 
 def _mark(step: QueensStep) -> str | None:
@@ -154,10 +153,12 @@ def search_animation(n: int, method: str, seconds: float = 0.3) -> str:
     return animate.animation(search_frames(n, method), seconds, f"{n} queens: the {method} search, step by step")
 
 
-def watch(n: int, method: str = "recursive") -> notebook.Player:
+def watch(n: int, method: str = "recursive", lang: str | None = None) -> notebook.Player:
     """The seed ``method``'s whole search on an N x N board as a player for a notebook: its
     ``_repr_html_`` is the web page's player (the board, the code with the line executing lit,
-    the stack, the search tree, the counts, the seed's tables), self-contained.
+    the stack, the search tree, the counts, the seed's tables), self-contained; its ``to_html()``
+    the same player as one HTML file that plays offline.  ``lang`` (``"en"``, ``"ru"``) fixes the
+    language it speaks; None leaves it to the reader's browser.
 
     Raises :class:`~..errors.InputError` (``n``) for a search of more than
     :data:`.notebook.MAX_STEPS` steps (8 queens: 19,924 by ``recursive``).
@@ -166,4 +167,5 @@ def watch(n: int, method: str = "recursive") -> notebook.Player:
     steps = list(islice(search_steps(n, method), notebook.MAX_STEPS + 1))
     notebook.check_steps(len(steps), "n", n, f"the {method} search of {n} queens")
     return notebook.Player("queens", LISTINGS[method], [step.to_json() for step in steps],
-                           title=f"{n} queens: the {method} search", setup={"n": n, "method": method})
+                           title=i18n.text("player.queens_title", lang or "en", n=n, method=method),
+                           setup={"n": n, "method": method}, lang=lang)

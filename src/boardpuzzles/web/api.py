@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .. import draughts, knights, lessons, queens
+from .. import draughts, i18n, knights, lessons, queens
 from ..errors import BoardpuzzlesError, Cancelled, InputError, NoSolution, naming
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from ..progress import Progress
@@ -312,6 +312,16 @@ def queens_lesson(query: Query, work: Work) -> Answer:
     return _lesson(query, "queens")
 
 
+def queens_player(query: Query, work: Work) -> Answer:
+    """A seed's whole search as one self-contained HTML file that plays offline (the notebook player,
+    :meth:`boardpuzzles.notebook.Player.to_html`), in the language ``lang``: ``{"name", "html"}``."""
+    method = query.choice("method", tuple(queens.LISTINGS), "recursive")
+    lang = query.choice("lang", i18n.LANGUAGES, i18n.LANGUAGES[0])
+    assert method is not None and lang is not None
+    n = query.required("n", 1, WEB_SEED_N)
+    return {"name": f"queens-{n}-{method}-{lang}.html", "html": queens.watch(n, method, lang).to_html()}
+
+
 # ---------------------------------------------------------------------------- knight
 
 
@@ -553,6 +563,7 @@ QUEENS: dict[str, Endpoint] = {
     "complete": Endpoint(queens_complete, ("n", "queens", "all")),
     "count": Endpoint(queens_count, ("n",), job=True),
     "steps": Endpoint(queens_steps, ("n", "method", "offset", "limit")),
+    "player": Endpoint(queens_player, ("n", "method", "lang")),
     "listing": Endpoint(queens_listing, ("method",)),
     "images": Endpoint(queens_images, ("columns",)),
     "compare": Endpoint(queens_compare, ("n",)),

@@ -33,7 +33,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import BoardpuzzlesError, Cancelled, InputError, InternalError
-from ..i18n import LANGUAGES, catalogue
+from ..i18n import catalogue_script
 from ..lessons import LESSONS
 from ..registry import PUZZLES
 from .api import JOB_SECONDS, REQUEST_SECONDS, Endpoint
@@ -97,15 +97,7 @@ def _cards() -> str:
 def _examples() -> str:
     """One call of the API per puzzle, as links: "a, b or c"."""
     links = [f'<a href="{html.escape(puzzle.example)}">{_html_text(puzzle.example)}</a>' for puzzle in PUZZLES]
-    return links[0] if len(links) == 1 else ", ".join(links[:-1]) + " or " + links[-1]
-
-
-def catalogue_script(lang: str | None = None) -> str:
-    """The catalogue of strings in both languages (:mod:`boardpuzzles.i18n`) as the data block that
-    ``web/static/i18n.js`` reads; ``lang`` fixes the language it speaks (a player made in that language)."""
-    data = json.dumps({name: catalogue(name) for name in LANGUAGES}, ensure_ascii=False).replace("</", "<\\/")
-    fixed = f' data-lang="{lang}"' if lang else ""
-    return f'<script type="application/json" id="bp-catalogue"{fixed}>{data}</script>'
+    return links[0] if len(links) == 1 else ", ".join(links[:-1]) + ' <span data-t="home.or">or</span> ' + links[-1]
 
 
 def page_html(template: str, path: str) -> str:

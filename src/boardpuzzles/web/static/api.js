@@ -1,8 +1,9 @@
 // The page's only way to the server: GET /api/<puzzle>/<action>?... (JSON, JSON Lines or server-sent events).
+import { t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(payload) {
-    super(payload.error || "request failed");
+    super(payload.error || t("api.request_failed"));
     this.parameter = payload.parameter || null;
   }
 }
@@ -56,7 +57,7 @@ export function job(path, params, onProgress) {
     });
     source.addEventListener("error", (event) => {
       source.close();
-      reject(new ApiError(event.data ? JSON.parse(event.data) : { error: "the connection was lost" }));
+      reject(new ApiError(event.data ? JSON.parse(event.data) : { error: t("api.connection_lost") }));
     });
   });
   promise.cancel = () => source.close();

@@ -1,5 +1,6 @@
 // A board drawn as SVG: squares with aria-labels, names on the edges, keyboard focus, export.
 // Row 0 is rank 1 (drawn at the bottom), column 0 is file a, as in the library.
+import { t } from "./i18n.js";
 
 export const LIGHT = "#f0d9b5";
 export const DARK = "#b58863";
@@ -59,8 +60,8 @@ export function boardSvg(spec) {
   const width = cols * S + 2 * margin, height = rows * S + 2 * margin;
   const parts = [];
   const labels = []; // drawn above the overlay, so that numbers stay readable over a path
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="grid" aria-label="${escapeText(spec.title || "board")}" font-family="system-ui, sans-serif">`);
-  parts.push(`<title>${escapeText(spec.title || "board")}</title>`);
+  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="grid" aria-label="${escapeText(spec.title || t("board.board"))}" font-family="system-ui, sans-serif">`);
+  parts.push(`<title>${escapeText(spec.title || t("board.board"))}</title>`);
   parts.push(`<rect width="${width}" height="${height}" rx="8" fill="${FRAME}"/>`);
   for (let row = rows - 1; row >= 0; row--) {
     parts.push(`<g role="row">`);
@@ -264,16 +265,16 @@ export class Board {
 
 // "Copy as SVG" and "Download SVG" buttons for a board.
 export function exportButtons(container, board, fileName) {
-  const copy = button("Copy as SVG", async () => {
+  const copy = button(t("board.copy_svg"), async () => {
     try {
       await navigator.clipboard.writeText(board.svgText());
-      copy.textContent = "Copied";
+      copy.textContent = t("board.copied");
     } catch {
-      copy.textContent = "Copy refused: use Download";
+      copy.textContent = t("board.copy_refused");
     }
-    setTimeout(() => (copy.textContent = "Copy as SVG"), 1500);
+    setTimeout(() => (copy.textContent = t("board.copy_svg")), 1500);
   });
-  const save = button("Download SVG", () => {
+  const save = button(t("board.download_svg"), () => {
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([board.svgText()], { type: "image/svg+xml" }));
     link.download = typeof fileName === "function" ? fileName() : fileName;

@@ -1,5 +1,6 @@
 // What every page shares: its elements by id, its status line, and how a failed request is told.
 import { isAbort } from "./api.js";
+import { t } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -36,7 +37,7 @@ export function sayAddress(problems) {
     note.setAttribute("role", "alert");
     $("status").before(note);
   }
-  note.textContent = `In the address: ${problems.map((problem) => problem[0].toUpperCase() + problem.slice(1)).join(" ")}`;
+  note.textContent = t("common.in_address", { problems: problems.map((problem) => problem[0].toUpperCase() + problem.slice(1)).join(" ") });
 }
 
 // The board's column stays in view while the page scrolls (CSS: sticky); one taller than the window sticks by

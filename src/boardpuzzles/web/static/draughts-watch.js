@@ -3,6 +3,7 @@
 // drawn on the board (the white man's route through the squares it lands on, the men taken, the capture tried),
 // said in a sentence and explained.
 import { escapeText, parseSquare, routeOverlay, squareName } from "./board.js";
+import { t } from "./i18n.js";
 
 const BLUE = "#0b57d0";
 const GREEN = "#1b6e20";
@@ -11,7 +12,10 @@ const GREY = "#8e877c";
 export const DARK = "#7d5433"; // white square numbers on it pass WCAG AA
 // one colour a longest path (the page's capture list uses them too)
 export const COLOURS = ["#0b57d0", "#c2185b", "#1b6e20", "#e65100", "#6a1b9a", "#00838f"];
-const NAMES = { w: "white man", W: "white king", b: "black man", B: "black king" };
+const NAMES = { w: "draughts.piece_w", W: "draughts.piece_W", b: "draughts.piece_b", B: "draughts.piece_B" };
+// The library's reasons for a capture refused, said in the page's language.
+const REASONS = { "the landing square is off the board": "draughts.reason_off", "the landing square is not empty": "draughts.reason_not_empty", "no black man to take": "draughts.reason_no_man" };
+const reason = (text) => (REASONS[text] ? t(REASONS[text]) : text);
 
 // The men a route jumps: halfway between two landing squares.
 function jumped(route) {
@@ -34,21 +38,21 @@ function boardSpec(step, previous, setup) {
   const marks = {};
   const mark = (name, how) => (marks[name] = { ...(marks[name] || {}), ...how });
   for (const name of taken) mark(name, { cross: RED, aria: ", taken" });
-  if (searching) for (const name of jumped(route)) mark(name, { cross: RED, aria: ", jumped on the way down" }); // search sees the whole board
+  if (searching) for (const name of jumped(route)) mark(name, { cross: RED, aria: t("draughts.aria_jumped_down") }); // search sees the whole board
   if (step.action === "test" && step.target) {
     const can = !step.reason;
-    mark(step.target, { ring: can ? GREEN : RED, aria: can ? ", the landing square: free" : `, the landing square: ${step.reason}` });
-    if (step.jumped) mark(step.jumped, { ring: can ? GREEN : GREY, aria: can ? ", the man it would take" : ", the square jumped" });
+    mark(step.target, { ring: can ? GREEN : RED, aria: can ? t("draughts.aria_landing_free") : t("draughts.aria_landing", { reason: reason(step.reason) }) });
+    if (step.jumped) mark(step.jumped, { ring: can ? GREEN : GREY, aria: t(can ? "draughts.aria_would_take" : "draughts.aria_square_jumped") });
   } else if (step.action === "test") {
-    mark(step.square, { ring: RED, aria: ", the capture tried leaves the board" });
+    mark(step.square, { ring: RED, aria: t("draughts.aria_leaves") });
   } else if (step.action === "node" && step.jumped) {
-    mark(step.square, { ring: BLUE, aria: ", a new node: the man lands here" });
+    mark(step.square, { ring: BLUE, aria: t("draughts.aria_new_node") });
   } else if (step.action === "check") {
-    mark(step.target, { ring: step.reason ? GREY : GREEN, aria: step.reason ? ", a child not followed" : ", a child search follows" });
+    mark(step.target, { ring: step.reason ? GREY : GREEN, aria: t(step.reason ? "draughts.aria_not_followed" : "draughts.aria_followed") });
   }
   const colour = step.action === "path" ? COLOURS[(step.counts.paths - 1) % COLOURS.length] : searching ? GREEN : BLUE;
   return {
-    rows: 8, cols: 8, dark: DARK, title: `the seed's capture tree, step ${step.index + 1}`,
+    rows: 8, cols: 8, dark: DARK, title: t("draughts.tree_title", { step: step.index + 1 }),
     cell(r, c) {
       const name = squareName(r, c);
       const how = marks[name] || {};
@@ -58,7 +62,7 @@ function boardSpec(step, previous, setup) {
       const value = name === step.square && step.num !== null && step.action !== "check" ? `num ${step.num}` : null;
       return { piece, ring: how.ring, cross: how.cross, corner: value,
         tint: name === setup.white && name !== step.square ? "#fff3c4" : undefined, tintOpacity: 0.5,
-        aria: `${name}${piece ? `, ${NAMES[piece]}` : ""}${name === setup.white ? ", where the white man started" : ""}${how.aria || ""}` };
+        aria: `${name}${piece ? `, ${t(NAMES[piece])}` : ""}${name === setup.white ? t("draughts.aria_started") : ""}${how.aria || ""}` };
     },
     overlay(centre) {
       let svg = routeOverlay(route.map(parseSquare), centre, { colour, width: step.action === "path" ? 6 : 4, id: `${setup.uid}-route` });
@@ -75,49 +79,46 @@ function boardSpec(step, previous, setup) {
 
 function describe(step) {
   const at = step.square;
-  if (step.action === "node" && !step.jumped) return `The program makes the root of the tree on ${at}, the white man's square, and calls hod from it (num = 1: one node on the path).`;
-  if (step.action === "node") return `Node ${step.node}: hod makes it on ${at}, below the node the man jumped from; the man on ${step.jumped} is taken off the desk at once, and hod goes on from ${at}.`;
+  if (step.action === "node" && !step.jumped) return t("draughts.says_root", { at });
+  if (step.action === "node") return t("draughts.says_node", { node: step.node, at, jumped: step.jumped });
   if (step.action === "test") {
     const [x, y] = step.direction;
-    if (!step.target) return `From ${at}, hod tries the capture (${x}, ${y}): the landing square would be off the board.`;
-    return `From ${at}, hod tries the capture (${x}, ${y}) over ${step.jumped} to ${step.target}: ${step.reason ? `no, ${step.reason}` : "it can be made"}.`;
+    if (!step.target) return t("draughts.says_test_off", { at, x, y });
+    return t(step.reason ? "draughts.says_test_no" : "draughts.says_test_yes", { at, x, y, jumped: step.jumped, target: step.target, reason: reason(step.reason) });
   }
-  if (step.action === "num") return `All four captures from ${at} are tried: hod stores num = ${step.num} in node ${step.node}, the most men a capture through it takes, and returns to the node above (the man it took is put back).`;
-  if (step.action === "visit") return `Walking down, search comes to node ${step.node} on ${at} (num ${step.num}).`;
-  if (step.action === "check") {
-    return step.reason ? `At ${at}, search looks at the child on ${step.target}: its num ${step.num} is not the root's, so no longest capture goes through it.`
-      : `At ${at}, search looks at the child on ${step.target}: its num ${step.num} equals the root's, so it follows it.`;
-  }
+  if (step.action === "num") return t("draughts.says_num", { at, num: step.num, node: step.node });
+  if (step.action === "visit") return t("draughts.says_visit", { node: step.node, at, num: step.num });
+  if (step.action === "check") return t(step.reason ? "draughts.says_check_no" : "draughts.says_check_yes", { at, target: step.target, num: step.num });
   const men = jumped(step.path);
-  return `A longest capture: ${step.path.join(" → ")}, taking ${men.join(", ")} (${men.length} men).`;
+  return t("draughts.says_path", { path: step.path.join(" → "), men: men.join(", "), count: men.length });
 }
 
 function ending(step) {
   const c = step.counts;
-  return `The program is over: hod made ${c.nodes} node${c.nodes === 1 ? "" : "s"} after ${c.tests} captures tried; search found ${c.paths} longest capture${c.paths === 1 ? "" : "s"}${c.paths ? `, each taking ${step.num} men` : ""}.`;
+  const counted = (count, word) => t(count === 1 ? `draughts.count_${word}_one` : `draughts.count_${word}`, { count });
+  return t(c.paths ? "draughts.ending_found" : "draughts.ending_none", { nodes: counted(c.nodes, "node"), tests: c.tests, paths: counted(c.paths, "capture"), num: step.num });
 }
 
-const HOW = `<p class="small"><strong>hod</strong>(desk, node, num) tries the four captures from the node's square, in the seed's order (−2, −2), (2, −2), (2, 2), (−2, 2): a capture needs a black man on the square jumped and an empty square to land on. Each capture it can make becomes a child node: the man is taken off the desk at once (and put back when hod returns), and hod goes on from the child with num + 1. When all four are tried, hod stores in the node's <strong>num</strong> the most men a capture through it takes: the leaves first, so the nums fill in from the bottom up.</p>
-<p class="small">Then <strong>search</strong> walks down from the root along every child whose num equals the root's: each walk that reaches a node with no such child is a longest capture.</p>`;
+const HOW = () => `<p class="small">${t("draughts.how_hod")}</p><p class="small">${t("draughts.how_search")}</p>`;
 
 // ---------------------------------------------------------------- the puzzle, for watch.js
 
 export const puzzle = {
   name: "draughts",
   kindOf: (step) => step.action,
-  counters: [["tests", "captures tried"], ["nodes", "nodes"], ["nums", "nums stored"], ["visits", "walked down"], ["checks", "children compared"], ["paths", "longest captures"]],
+  counters: [["tests", t("draughts.counter_tests")], ["nodes", t("draughts.counter_nodes")], ["nums", t("draughts.counter_nums")], ["visits", t("draughts.counter_visits")], ["checks", t("draughts.counter_checks")], ["paths", t("draughts.counter_paths")]],
   jumps: [
-    { label: "Next node", sign: "●", key: "n", kinds: ["node"], title: "the next node hod makes" },
-    { label: "Next num", sign: "#", key: "u", kinds: ["num"], title: "the next num hod stores" },
-    { label: "Next longest capture", sign: "★", key: "l", kinds: ["path"], title: "the next longest capture search finds" },
+    { label: t("draughts.next_node"), sign: "●", key: "n", kinds: ["node"], title: t("draughts.next_node_title") },
+    { label: t("draughts.next_num"), sign: "#", key: "u", kinds: ["num"], title: t("draughts.next_num_title") },
+    { label: t("draughts.next_capture"), sign: "★", key: "l", kinds: ["path"], title: t("draughts.next_capture_title") },
   ],
   boardSpec,
   describe,
-  panels: () => `<section class="watch-panel"><h3>How hod and search work</h3>${HOW}</section>`,
+  panels: () => `<section class="watch-panel"><h3>${t("draughts.panel_how")}</h3>${HOW()}</section>`,
   frameLabel(frame) {
     const v = frame.vars || {};
     if (frame.name === "hod") return `hod(${nodeName(v)}, num ${v.num})`;
-    if (frame.name === "move") return `move(${v.x}, ${v.y}) from ${nodeName(v)}`;
+    if (frame.name === "move") return t("draughts.frame_move", { x: v.x, y: v.y, node: nodeName(v) });
     if (frame.name === "walk") return `walk(${nodeName(v)})`;
     return frame.name;
   },
@@ -129,11 +130,11 @@ export const puzzle = {
     return { slot: 0, label: step.target || "off", refused: Boolean(step.reason) };
   },
   treeShape(setup) {
-    return { layout: "whole", depth: 12, slots: 4, rootLabel: setup.white, solved: "on a longest capture",
-      note: "The seed's tree: a node for each square the white man lands on, below the node it jumped from, with its num once hod has stored it; the node hod or search stands on is ringed, the path to it blue, a capture being tried dashed. A click on a node goes to the step that made it." };
+    return { layout: "whole", depth: 12, slots: 4, rootLabel: setup.white, solved: t("draughts.tree_solved"), note: t("draughts.tree_note") };
   },
   ending,
-  legend: () => `<span class="mark mark-taken">the white man's route: the squares it lands on</span><span class="mark mark-cross">a man taken</span><span class="mark mark-refused">a capture refused</span><span class="mark mark-tested">a capture that can be made, a child search follows</span><span class="mark mark-start">where the white man started</span>`,
+  legend: () => [["taken", "route"], ["cross", "taken"], ["refused", "refused"], ["tested", "tested"], ["start", "start"]]
+    .map(([mark, key]) => `<span class="mark mark-${mark}">${escapeText(t(`draughts.legend_${key}`))}</span>`).join(""),
   isSolution: (step) => step.action === "path",
   found: (step) => step.counts.paths > 0,
 };

@@ -8,8 +8,9 @@ import { COLOURS, DARK, puzzle } from "./draughts-watch.js";
 import { Player } from "./player.js";
 import { StepStore, pagedSource } from "./steps.js";
 import { Watch } from "./watch.js";
+import { t } from "./i18n.js";
 
-const NAMES = { w: "white man", W: "white king", b: "black man", B: "black king" };
+const NAMES = { w: "draughts.piece_w", W: "draughts.piece_W", b: "draughts.piece_b", B: "draughts.piece_B" };
 const LANE = 7; // SVG units between two capture paths drawn along the same diagonal
 const PAGE = 1000; // steps a request (the seed's program makes at most 411)
 
@@ -33,7 +34,7 @@ const board = new Board($("board"), inTurn(edit));
 fitStage();
 exportButtons($("export"), board, () => `draughts-${variant ? variant.name : "board"}.svg`);
 const player = new Player($("player"), { steps: () => jumps(), more: async () => false, show: showJump,
-  counter: (k) => (k === 0 ? "the start" : k === jumps().length - 1 ? "the move ends" : `jump ${k} of ${jumps().length - 2}`) });
+  counter: (k) => (k === 0 ? t("draughts.counter_start") : k === jumps().length - 1 ? t("draughts.counter_end") : t("draughts.counter_jump", { k, of: jumps().length - 2 })) });
 const watcher = new Watch({ board, bar: $("bar"), caption: $("caption"), counts: $("counts"), legend: $("legend"),
   side: $("watch-side"), status: $("status"), keys: document, onError: failed }, puzzle);
 let saving = null; // while the program plays, the address follows at most five times a second
@@ -65,7 +66,7 @@ function save() {
 // ---------------------------------------------------------------- the board
 
 function draw({ overlay, marks = {}, shown = pieces, title } = {}) {
-  board.render({ rows: size(), cols: size(), lightA1: variant.mirrored, dark: DARK, title: title || `${variant.name} position`,
+  board.render({ rows: size(), cols: size(), lightA1: variant.mirrored, dark: DARK, title: title || t("draughts.position_title", { variant: variant.name }),
     cell(r, c) {
       const name = squareName(r, c);
       const piece = shown[name];
@@ -73,7 +74,7 @@ function draw({ overlay, marks = {}, shown = pieces, title } = {}) {
       const number = numbers[name];
       const label = `${name}${number ? ` (${number})` : ""}`;
       return { piece, corner: number || null, cornerColor: "#fff", ring: mark.ring, cross: mark.cross, tint: mark.tint, tintOpacity: 0.6,
-        aria: `${label}${piece ? `, ${NAMES[piece]}` : ""}${mark.aria || ""}` };
+        aria: `${label}${piece ? `, ${t(NAMES[piece])}` : ""}${mark.aria || ""}` };
     },
     overlay });
 }
@@ -81,7 +82,7 @@ function draw({ overlay, marks = {}, shown = pieces, title } = {}) {
 async function edit(row, col) {
   if (watching) return; // the board shows the program: it is not edited
   if (!playable(row, col)) {
-    say(`${squareName(row, col)} is a light square: ${variant.name} is played on the dark squares.`, "error");
+    say(t("draughts.light_square", { square: squareName(row, col), variant: variant.name }), "error");
     return;
   }
   const name = squareName(row, col);
@@ -112,7 +113,7 @@ async function load(text, keepOnError = false, seed = null) {
     $("turn").value = turn;
     clearCaptures();
     draw();
-    say(`${Object.keys(pieces).length} pieces; ${turn === "W" ? "white" : "black"} to move.`);
+    say(t(turn === "W" ? "draughts.pieces_white" : "draughts.pieces_black", { count: Object.keys(pieces).length }));
     save();
     await listMoves();
     return null;
@@ -153,14 +154,17 @@ async function showCaptures() {
   drawCaptures();
   const sep = variant.capture_sep;
   $("paths").innerHTML = captures.sequences.map((s, i) =>
-    `<li><button type="button" data-path="${i}" aria-pressed="false">${escapeText(s.squares.join(sep))}</button> takes ${escapeText(s.captured.join(", "))}</li>`).join("");
+    `<li><button type="button" data-path="${i}" aria-pressed="false">${escapeText(s.squares.join(sep))}</button> ${escapeText(t("draughts.takes", { men: s.captured.join(", ") }))}</li>`).join("");
   $("paths").querySelectorAll("button").forEach((b) => {
     b.style.borderLeft = `8px solid ${COLOURS[Number(b.dataset.path) % COLOURS.length]}`; // the path's colour on the board
     b.addEventListener("click", () => stepPath(Number(b.dataset.path)));
   });
   $("paths-note").hidden = !captures.sequences.length;
-  if (!captures.sequences.length) say("No capture in this position.", "error");
-  else say(`Longest capture: ${captures.max_captures} piece${captures.max_captures > 1 ? "s" : ""}; ${captures.sequences.length} path${captures.sequences.length > 1 ? "s" : ""} (${captures.moves} distinct move${captures.moves > 1 ? "s" : ""}). Click a path to bring it forward and step through it.`, "good");
+  if (!captures.sequences.length) say(t("draughts.no_capture"), "error");
+  else {
+    const counted = (count, word) => t(count === 1 ? `draughts.count_${word}_one` : `draughts.count_${word}`, { count });
+    say(t("draughts.longest", { pieces: counted(captures.max_captures, "piece"), paths: counted(captures.sequences.length, "path"), moves: counted(captures.moves, "move") }), "good");
+  }
   save();
 }
 
@@ -173,18 +177,18 @@ function routes(centre, upTo = Infinity) {
   return order.map((i) => {
     const squares = captures.sequences[i].squares.map((t) => parseSquare(squareOf(t)));
     const colour = COLOURS[i % COLOURS.length];
-    const label = `path ${i + 1}: ${captures.sequences[i].squares.join(" ")}`;
+    const label = t("draughts.path_label", { k: i + 1, squares: captures.sequences[i].squares.join(" ") });
     if (i !== chosen) return routeOverlay(squares, centre, { colour, width: 4, lane: lane(i), opacity: chosen >= 0 ? 0.28 : 0.9, id: `p${i}`, label });
     const whole = routeOverlay(squares, centre, { colour, width: 5, lane: lane(i), opacity: 0.45, id: `p${i}`, label });
     return upTo === Infinity ? routeOverlay(squares, centre, { colour, width: 7, lane: lane(i), opacity: 1, id: `p${i}`, label })
-      : whole + routeOverlay(squares.slice(0, upTo + 1), centre, { colour, width: 7, lane: lane(i), opacity: 1, id: `s${i}`, label: `${label}, so far` });
+      : whole + routeOverlay(squares.slice(0, upTo + 1), centre, { colour, width: 7, lane: lane(i), opacity: 1, id: `s${i}`, label: t("draughts.so_far", { label }) });
   }).join("");
 }
 
 function drawCaptures() {
   const marks = {};
-  for (const s of captures.sequences) for (const t of s.captured) marks[squareOf(t)] = { cross: "#d50000", aria: ", captured" };
-  draw({ marks, title: `${variant.name}: every longest capture`, overlay: (centre) => routes(centre) });
+  for (const s of captures.sequences) for (const man of s.captured) marks[squareOf(man)] = { cross: "#d50000", aria: t("draughts.aria_captured") };
+  draw({ marks, title: t("draughts.every_longest_title", { variant: variant.name }), overlay: (centre) => routes(centre) });
 }
 
 function jumps() {
@@ -227,17 +231,17 @@ function showJump(k) {
   const mover = shown[squares[0]];
   delete shown[squares[0]];
   const removed = done || variant.remove_at_once ? sofar : [];
-  for (const t of removed) delete shown[t];
+  for (const man of removed) delete shown[man];
   shown[squares[at]] = mover;
   const marks = {};
-  for (const t of sofar) if (!removed.includes(t)) marks[t] = { cross: "#d50000", aria: ", captured" };
+  for (const man of sofar) if (!removed.includes(man)) marks[man] = { cross: "#d50000", aria: t("draughts.aria_captured") };
   marks[squares[at]] = { ring: COLOURS[chosen % COLOURS.length] };
-  draw({ shown, marks, title: `${variant.name}: capture ${chosen + 1}, jump ${at}`, overlay: (centre) => routes(centre, at) });
-  const strike = variant.remove_at_once ? "taken off at once (the seed's rule)" : "marked, and left on the board until the move ends (the Turkish strike)";
-  const men = (names) => names.map((t) => `${NAMES[pieces[t]] || "piece"} on ${named[t]}`).join(" and ");
-  if (k === 0) $("caption").textContent = `The piece on ${s.squares[0]} starts its capture.`;
-  else if (!done) $("caption").textContent = `Jump ${k} of ${squares.length - 1}: ${s.squares[k - 1]} → ${s.squares[k]}, taking the ${men(takenBy(k))}: ${strike}.`;
-  else $("caption").textContent = `The move ends on ${s.squares[squares.length - 1]}: the ${taken.length} captured pieces leave the board.`;
+  draw({ shown, marks, title: t("draughts.jump_title", { variant: variant.name, k: chosen + 1, at }), overlay: (centre) => routes(centre, at) });
+  const strike = t(variant.remove_at_once ? "draughts.strike_at_once" : "draughts.strike_turkish");
+  const men = (names) => names.map((man) => t(`draughts.taking_${pieces[man] || "piece"}`, { square: named[man] })).join(t("draughts.and"));
+  if (k === 0) $("caption").textContent = t("draughts.caption_start", { square: s.squares[0] });
+  else if (!done) $("caption").textContent = t("draughts.caption_jump", { k, of: squares.length - 1, from: s.squares[k - 1], to: s.squares[k], men: men(takenBy(k)), strike });
+  else $("caption").textContent = t("draughts.caption_end", { square: s.squares[squares.length - 1], count: taken.length });
   save();
 }
 
@@ -263,7 +267,7 @@ function stopWatching() {
 async function watchSeed(at = 0) {
   const text = seedInput();
   if (text === null) {
-    say("The seed's program takes one white man among black men on the seed's board: paste the seed's input, or choose the variant seed and set them up.", "error");
+    say(t("draughts.seed_needs"), "error");
     return;
   }
   captures = null;
@@ -292,7 +296,7 @@ async function listMoves() {
   try {
     const answer = await get("draughts/moves", { fen, variant: variant.name });
     $("moves").innerHTML = answer.moves.length ? answer.moves.map((m) => `<button type="button" data-move="${escapeText(m)}">${escapeText(m)}</button>`).join("")
-      : `<span class="muted">No legal move: the side to move has lost.</span>`;
+      : `<span class="muted">${escapeText(t("draughts.no_legal_move"))}</span>`;
     $("moves").querySelectorAll("button").forEach((b) => b.addEventListener("click", () => inTurn(play)(b.dataset.move)));
   } catch (error) {
     if (!isAbort(error)) $("moves").textContent = error.message;
@@ -304,7 +308,7 @@ async function play(move) {
     const answer = await get("draughts/play", { fen, variant: variant.name, move });
     history.push(fen);
     await load(answer.fen);
-    say(`Played ${move}.`);
+    say(t("draughts.played", { move }));
   } catch (error) {
     failed(error);
   }
@@ -322,15 +326,15 @@ async function init() {
     $("variant").append(option);
   }
   const problems = [];
-  if (!variants[state.variant]) problems.push(`the variant “${state.variant}” is not one of ${Object.keys(variants).join(", ")}: here is russian.`);
+  if (!variants[state.variant]) problems.push(t("draughts.address_variant", { value: state.variant, variants: Object.keys(variants).join(", ") }));
   setVariant(variants[state.variant] ? state.variant : "russian");
-  if (!["", "captures", "seed"].includes(state.view)) problems.push(`the view “${state.view}” is not one of captures, seed: here is the position alone.`);
+  if (!["", "captures", "seed"].includes(state.view)) problems.push(t("draughts.address_view", { value: state.view }));
   for (const name of ["path", "jump", "step"]) {
-    if (state[name] && !/^[1-9][0-9]{0,5}$/.test(state[name])) problems.push(`${name} “${state[name]}” is not a whole number from 1: left out.`);
+    if (state[name] && !/^[1-9][0-9]{0,5}$/.test(state[name])) problems.push(t("draughts.address_whole", { name, value: state[name] }));
   }
   const error = await load(state.fen || "start");
   if (error) { // the view asked for would be of another position: the start position is shown alone
-    problems.push(`the fen “${state.fen}” is not a ${variant.name} position (${error.message}): here is the start position.`);
+    problems.push(t("draughts.address_fen", { value: state.fen, variant: variant.name, error: error.message }));
     await load("start");
     sayAddress(problems);
     return;
@@ -341,7 +345,7 @@ async function init() {
     await showCaptures();
     const path = number("path");
     if (captures && path > captures.sequences.length) {
-      problems.push(`path ${path}: this position has ${captures.sequences.length} longest capture path${captures.sequences.length === 1 ? "" : "s"}.`);
+      problems.push(t(captures.sequences.length === 1 ? "draughts.address_path_one" : "draughts.address_path", { path, count: captures.sequences.length }));
       sayAddress(problems);
     } else if (path) {
       stepPath(path - 1);

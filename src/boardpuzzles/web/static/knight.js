@@ -3,6 +3,7 @@
 import { ApiError, get, job, readState, writeState } from "./api.js";
 import { Board, escapeText, exportButtons, parseSquare, pathOverlay, squareName } from "./board.js";
 import { $, failed, fitStage, say, sayAddress, watching as showWatching } from "./common.js";
+import { number, t } from "./i18n.js";
 import { puzzle } from "./knight-watch.js";
 import { StepStore, pagedSource } from "./steps.js";
 import { Watch } from "./watch.js";
@@ -22,20 +23,20 @@ else if (cols === undefined) cols = rows;
 const METHODS = ["warnsdorff", "lookahead", "roth", "backtrack", "divide"];
 const onBoard = (square) => square && square[0] < rows && square[1] < cols;
 const problems = []; // what the address asked that the page cannot show, said once it has drawn
-if (badBoard) problems.push(`the board “${state.board}” is not 1 to ${SIDE} rows by 1 to ${SIDE} columns: here is 8x8.`);
+if (badBoard) problems.push(t("knight.address_board", { value: state.board, side: SIDE }));
 let start = parseSquare(state.start);
 if (!onBoard(start)) {
-  problems.push(`the start “${state.start}” is not a square of the ${rows}x${cols} board: here is a1.`);
+  problems.push(t("knight.address_start", { value: state.start, rows, cols }));
   start = [0, 0];
 }
 const blockedNames = state.blocked.split(",").map((name) => name.trim()).filter(Boolean);
 const offBoard = blockedNames.filter((name) => !onBoard(parseSquare(name)));
-if (offBoard.length) problems.push(`blocked ${offBoard.map((name) => `“${name}”`).join(", ")}: not on the ${rows}x${cols} board, left out.`);
+if (offBoard.length) problems.push(t("knight.address_blocked", { names: offBoard.map((name) => `“${name}”`).join(", "), rows, cols }));
 let blocked = new Set(blockedNames.filter((name) => onBoard(parseSquare(name))));
-if (state.method && !METHODS.includes(state.method)) problems.push(`the method “${state.method}” is not one of ${METHODS.join(", ")}: the page chooses what suits the board.`);
-if (!["", "tour", "starts"].includes(state.view)) problems.push(`the view “${state.view}” is not one of tour, starts: here is the set-up.`);
-if (!/^[1-8]$/.test(state.lookahead)) problems.push(`lookahead “${state.lookahead}” is not a depth from 1 to 8: here is 2.`);
-if (state.step && !/^[1-9][0-9]{0,5}$/.test(state.step)) problems.push(`step “${state.step}” is not a whole number from 1: here is step 1.`);
+if (state.method && !METHODS.includes(state.method)) problems.push(t("knight.address_method", { value: state.method, methods: METHODS.join(", ") }));
+if (!["", "tour", "starts"].includes(state.view)) problems.push(t("knight.address_view", { value: state.view }));
+if (!/^[1-8]$/.test(state.lookahead)) problems.push(t("knight.address_lookahead", { value: state.lookahead }));
+if (state.step && !/^[1-9][0-9]{0,5}$/.test(state.step)) problems.push(t("queens.address_whole", { name: "step", value: state.step }));
 let result = null;
 let starts = null;
 let running = null;
@@ -91,23 +92,23 @@ function click(row, col) {
   }
   fresh();
   drawSetup();
-  say(`Start on ${squareName(...start)}${blocked.size ? `, ${blocked.size} blocked` : ""}: press “Find the tour”.`);
+  say(t(blocked.size ? "knight.start_on_blocked" : "knight.start_on", { square: squareName(...start), blocked: blocked.size }));
   save();
 }
 
 function baseCell(r, c) {
   const name = squareName(r, c);
-  if (blocked.has(name)) return { fill: "#3a3a3a", aria: `${name}, blocked`, cross: "#9e9e9e" };
+  if (blocked.has(name)) return { fill: "#3a3a3a", aria: t("knight.aria_blocked", { square: name }), cross: "#9e9e9e" };
   return null;
 }
 
 function drawSetup() {
-  board.render({ rows, cols, title: `${rows}x${cols} board, start ${squareName(...start)}`,
+  board.render({ rows, cols, title: t("knight.setup_title", { rows, cols, start: squareName(...start) }),
     cell(r, c) {
       const base = baseCell(r, c);
       if (base) return base;
       const name = squareName(r, c);
-      if (r === start[0] && c === start[1]) return { piece: "N", aria: `${name}, knight, start` };
+      if (r === start[0] && c === start[1]) return { piece: "N", aria: t("knight.aria_start", { square: name }) };
       return { aria: name };
     } });
 }
@@ -116,15 +117,15 @@ function drawSetup() {
 
 function resultText() {
   if (!result) return "";
-  if (result.path) return `${result.closed ? "Closed" : "Open"} tour by ${result.method}: ${result.path.length} squares from ${result.path[0]} to ${result.path[result.path.length - 1]}.`;
-  return `${result.exists === false ? "No tour" : "No tour found"}: ${result.reason}`;
+  if (result.path) return t(result.closed ? "knight.result_closed" : "knight.result_open", { method: result.method, count: result.path.length, first: result.path[0], last: result.path[result.path.length - 1] });
+  return t(result.exists === false ? "knight.result_none" : "knight.result_not_found", { reason: result.reason });
 }
 
 
 async function findTour(at = 0) {
   fresh();
   if (running) running.cancel();
-  say("Searching…");
+  say(t("knight.searching"));
   try {
     result = await get("knight/tour", params(), "tour");
   } catch (error) {
@@ -134,7 +135,7 @@ async function findTour(at = 0) {
   save();
   if (rows * cols > STEPPED) {
     drawResult();
-    $("watch-message").innerHTML = `<p class="note">This board has ${(rows * cols).toLocaleString("en")} squares: the page steps through tours of up to ${STEPPED} squares (20 x 20), so this tour is drawn whole, without its steps. Choose a smaller board to watch the search.</p>`;
+    $("watch-message").innerHTML = `<p class="note">${escapeText(t("knight.too_many_squares", { count: number(rows * cols), most: STEPPED }))}</p>`;
     return;
   }
   await watchTour(at);
@@ -150,7 +151,7 @@ async function watchTour(at) {
     first = await fetchPage(0);
     if (!first.steps.length) {
       drawResult();
-      $("watch-message").innerHTML = `<p class="note">No search ran: ${escapeText(result.reason)}. There are no steps to watch.</p>`;
+      $("watch-message").innerHTML = `<p class="note">${escapeText(t("knight.no_search", { reason: result.reason }))}</p>`;
       return;
     }
     listing = WATCHED.includes(first.method) ? await get("knight/listing", { method: first.method }, "listing")
@@ -161,8 +162,8 @@ async function watchTour(at) {
       return;
     }
     drawResult();
-    $("watch-message").innerHTML = `<p class="note">Its steps are not shown: ${escapeText(error.message)}.</p>`;
-    say(`${resultText()} Its steps are not shown: ${error.message}`, result.path ? "good" : "error");
+    $("watch-message").innerHTML = `<p class="note">${escapeText(t("knight.steps_not_shown", { error: error.message }))}</p>`;
+    say(`${resultText()} ${t("knight.steps_not_shown", { error: error.message })}`, result.path ? "good" : "error");
     return;
   }
   const source = pagedSource(new StepStore(puzzle.kindOf), fetchPage, MAX_LOADED, first);
@@ -185,15 +186,15 @@ function drawResult() {
   const path = result && result.path ? result.path.map(parseSquare) : [];
   const number = new Map(path.map(([r, c], i) => [`${r},${c}`, i + 1]));
   const numbered = Math.max(rows, cols) <= NUMBERED;
-  board.render({ rows, cols, title: `${rows}x${cols} knight's tour`,
+  board.render({ rows, cols, title: t("knight.tour_title", { rows, cols }),
     cell(r, c) {
       const base = baseCell(r, c);
       if (base) return base;
       const name = squareName(r, c);
       const k = number.get(`${r},${c}`);
-      if (k === 1) return { label: numbered ? "1" : "", ring: "#1b6e20", aria: `${name}, start, square 1` };
-      if (k === path.length && k) return { label: numbered ? String(k) : "", ring: "#b3261e", aria: `${name}, end, square ${k}` };
-      return { label: numbered && k ? String(k) : "", labelHalo: "#fff", aria: k ? `${name}, square ${k}` : name };
+      if (k === 1) return { label: numbered ? "1" : "", ring: "#1b6e20", aria: t("knight.aria_first", { square: name }) };
+      if (k === path.length && k) return { label: numbered ? String(k) : "", ring: "#b3261e", aria: t("knight.aria_last", { square: name, number: k }) };
+      return { label: numbered && k ? String(k) : "", labelHalo: "#fff", aria: k ? t("knight.aria_numbered", { square: name, number: k }) : name };
     },
     overlay: (centre) => pathOverlay(path, centre, { arrows: numbered && path.length <= 100, closed: result && result.closed, width: numbered ? 4 : 2 }) });
   say(resultText(), result && result.path ? "good" : "error");
@@ -204,9 +205,9 @@ function drawResult() {
 async function mapStarts() {
   fresh();
   if (running) running.cancel();
-  say("Deciding every square…");
+  say(t("knight.deciding"));
   running = job("knight/starts", { board: `${rows}x${cols}`, closed: $("closed").checked },
-    (report) => say(`Deciding every square… ${report.done} of ${report.total ?? "?"} ${report.unit}`));
+    (report) => say(t("knight.deciding_progress", { done: report.done, total: report.total ?? "?" })));
   try {
     starts = await running;
   } catch (error) {
@@ -216,14 +217,15 @@ async function mapStarts() {
     running = null;
   }
   const good = new Set(starts.starts);
-  board.render({ rows, cols, title: `squares ${starts.closed ? "a closed" : "an open"} tour starts from`,
+  const kind = starts.closed ? "closed" : "open";
+  board.render({ rows, cols, title: t(`knight.starts_title_${kind}`),
     cell(r, c) {
       const name = squareName(r, c);
-      return good.has(name) ? { tint: "#1b5e20", tintOpacity: 0.85, label: "✓", labelColor: "#fff", aria: `${name}, a tour starts here` }
-        : { tint: "#616161", tintOpacity: 0.6, aria: `${name}, no tour from here` };
+      return good.has(name) ? { tint: "#1b5e20", tintOpacity: 0.85, label: "✓", labelColor: "#fff", aria: t("knight.aria_starts_here", { square: name }) }
+        : { tint: "#616161", tintOpacity: 0.6, aria: t("knight.aria_no_tour_here", { square: name }) };
     } });
-  $("legend").innerHTML = `<span class="swatch-tour">${starts.closed ? "a closed" : "an open"} tour starts here (${good.size})</span><span class="swatch-none">no tour from here (${rows * cols - good.size})</span>`;
-  say(`${good.size} of ${rows * cols} squares start ${starts.closed ? "a closed" : "an open"} tour.`, good.size ? "good" : "error");
+  $("legend").innerHTML = `<span class="swatch-tour">${escapeText(t(`knight.legend_starts_${kind}`, { count: good.size }))}</span><span class="swatch-none">${escapeText(t("knight.legend_no_tour", { count: rows * cols - good.size }))}</span>`;
+  say(t(`knight.starts_said_${kind}`, { count: good.size, squares: rows * cols }), good.size ? "good" : "error");
   save();
 }
 
@@ -236,13 +238,13 @@ $("method").value = METHODS.includes(state.method) ? state.method : "";
 $("lookahead").value = /^[1-8]$/.test(state.lookahead) ? state.lookahead : "2";
 const showLookahead = () => ($("lookahead-label").hidden = $("method").value !== "lookahead");
 showLookahead();
-for (const [id, what] of [["rows", "rows"], ["cols", "columns"]]) {
+for (const [id, what] of [["rows", "knight.rows"], ["cols", "knight.columns"]]) {
   $(id).addEventListener("change", () => {
     const typed = $(id).value.trim();
     const value = Number(typed);
     if (!typed || !isSide(value)) { // said, and the board kept: 0 is no board, and 8 was not asked for
       $(id).value = id === "rows" ? rows : cols;
-      say(`The ${what} must be a whole number from 1 to ${SIDE}${typed ? `, not ${typed}` : ""}: the board stays ${rows}x${cols}.`, "error");
+      say(t(typed ? "knight.side_not" : "knight.side_empty", { what: t(what), side: SIDE, typed, rows, cols }), "error");
       return;
     }
     if (id === "rows") rows = value;
@@ -251,7 +253,7 @@ for (const [id, what] of [["rows", "rows"], ["cols", "columns"]]) {
     blocked = new Set([...blocked].filter((name) => { const [r, c] = parseSquare(name); return r < rows && c < cols; }));
     fresh();
     drawSetup();
-    say(rows * cols > STEPPED ? `A ${rows}x${cols} board has ${rows * cols} squares: its tour is drawn whole, without its steps (at most ${STEPPED} squares are stepped through).` : "Press “Find the tour”.");
+    say(rows * cols > STEPPED ? t("knight.drawn_whole", { rows, cols, count: rows * cols, most: STEPPED }) : t("knight.press_find"));
     save();
   });
 }
@@ -272,5 +274,5 @@ if (state.view === "tour") findTour(/^[1-9][0-9]{0,5}$/.test(state.step) ? Numbe
 else if (state.view === "starts") mapStarts();
 else {
   drawSetup();
-  say("Click a square to start there, then press “Find the tour”.");
+  say(t("knight.click_then_find"));
 }

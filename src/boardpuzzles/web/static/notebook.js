@@ -3,6 +3,7 @@
 import { Board } from "./board.js";
 import { StepStore } from "./steps.js";
 import { Watch } from "./watch.js";
+import { t } from "./i18n.js";
 
 async function unpack(packed) {
   const bytes = Uint8Array.from(atob(packed), (ch) => ch.charCodeAt(0));
@@ -41,6 +42,6 @@ export async function mount(root, packed, puzzle, uid) {
     const watch = new Watch({ board: shown, bar, caption, counts, legend, side, status, keys: root }, puzzle);
     await watch.start(data.listing, { ...data.setup, uid }, { store, more: async () => false, done: true }, 0);
   } catch (error) {
-    root.textContent = `The player could not start: ${error.message}`;
+    root.textContent = t("notebook.could_not_start", { error: error.message });
   }
 }

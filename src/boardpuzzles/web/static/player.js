@@ -2,6 +2,7 @@
 // the next step of a kind (the next solution, the next backtrack), a scrubber, the speed with its value,
 // keyboard shortcuts, and the counter. Every page's step player is one (queens, knight, draughts).
 import { button } from "./board.js";
+import { number, t } from "./i18n.js";
 
 // Steps a second the speed slider offers (its value is an index into this list).
 const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000];
@@ -30,7 +31,7 @@ export class Player {
   // keys: the element whose key presses drive the player (default: the document);
   // onEnd(index): called when the last step of a finished search is shown; onError(error): a load that failed;
   // onNone(jump, finished): a jump found no such step (in the whole search when `finished`, else in those loaded).
-  constructor(container, { steps, more, show, label = "step", counter = null, jumps = [], keys = document, onEnd = null, onError = null, onNone = null }) {
+  constructor(container, { steps, more, show, label = t("player.step"), counter = null, jumps = [], keys = document, onEnd = null, onError = null, onNone = null }) {
     this.steps = steps;
     this.more = more;
     this.show = show;
@@ -43,25 +44,25 @@ export class Player {
     this.finished = false; // true once more() said there is nothing further
     this.index = -1;
     this.timer = null;
-    this.reset = labelled(button("", () => this.go(0), "back to the first step (key: Home)"), "⇤", "Start");
-    this.back = labelled(button("", () => this.go(this.index - 1), "step back (keys: ← or ,)"), "❮", "Back");
-    this.play = labelled(button("", () => this.toggle(), "play or pause (keys: space or p)"), "▶", "Play");
-    this.forward = labelled(button("", () => this.step(), "step forward (keys: → or .)"), "❯", "Step", { after: true });
-    this.end = labelled(button("", () => this.toEnd(), "to the last step (key: End)"), "⇥", "End", { after: true });
-    this.jumps = jumps.map((jump) => ({ ...jump, button: labelled(button("", () => this.jump(jump), `${jump.title || jump.label} (key: ${jump.key})`),
+    this.reset = labelled(button("", () => this.go(0), t("player.start_title")), "⇤", t("player.start"));
+    this.back = labelled(button("", () => this.go(this.index - 1), t("player.back_title")), "❮", t("player.back"));
+    this.play = labelled(button("", () => this.toggle(), t("player.play_title")), "▶", t("player.play"));
+    this.forward = labelled(button("", () => this.step(), t("player.step_title")), "❯", t("player.step_button"), { after: true });
+    this.end = labelled(button("", () => this.toEnd(), t("player.end_title")), "⇥", t("player.end"), { after: true });
+    this.jumps = jumps.map((jump) => ({ ...jump, button: labelled(button("", () => this.jump(jump), t("player.jump_title", { what: jump.title || jump.label, key: jump.key })),
       jump.sign || "»", jump.label, { name: jump.label }) }));
     for (const element of [this.reset, this.back, this.forward, this.end, ...this.jumps.map((jump) => jump.button)]) element.classList.add("secondary");
     this.scrubber = document.createElement("input");
     Object.assign(this.scrubber, { type: "range", min: "0", max: "0", value: "0", className: "scrubber" });
-    this.scrubber.setAttribute("aria-label", "the steps: drag to go to one");
+    this.scrubber.setAttribute("aria-label", t("player.scrubber"));
     this.scrubber.addEventListener("input", () => this.go(Number(this.scrubber.value)));
     this.speed = document.createElement("input");
     Object.assign(this.speed, { type: "range", min: "0", max: String(SPEEDS.length - 1), value: "3" });
-    this.speed.setAttribute("aria-label", "speed, steps a second");
+    this.speed.setAttribute("aria-label", t("player.speed_label"));
     this.speedValue = document.createElement("output");
     const speedLabel = document.createElement("label");
     speedLabel.className = "speed";
-    speedLabel.append("speed ", this.speed, this.speedValue);
+    speedLabel.append(`${t("player.speed")} `, this.speed, this.speedValue);
     this.counter = document.createElement("span");
     this.counter.className = "counter";
     this.counter.setAttribute("aria-live", "polite");
@@ -71,7 +72,7 @@ export class Player {
     this.loading.className = "loading small";
     this.loading.setAttribute("role", "status");
     this.loadingText = document.createElement("span");
-    this.stopButton = labelled(button("", () => (this.stopping = true), "stop loading the steps"), "■", "Stop");
+    this.stopButton = labelled(button("", () => (this.stopping = true), t("player.stop_title")), "■", t("player.stop"));
     this.stopButton.classList.add("secondary");
     this.loading.append(this.loadingText, " ", this.stopButton);
     this.loading.hidden = true;
@@ -99,7 +100,7 @@ export class Player {
   }
 
   showSpeed() {
-    this.speedValue.textContent = `${this.perSecond} step${this.perSecond > 1 ? "s" : ""}/s`;
+    this.speedValue.textContent = t(this.perSecond > 1 ? "player.per_second" : "player.per_second_one", { count: this.perSecond });
   }
 
   loaded() {
@@ -112,7 +113,7 @@ export class Player {
 
   // What the keys do, for the page to list.
   shortcuts() {
-    return [["← ,", "back"], ["→ .", "step"], ["space p", "play / pause"], ["Home", "start"], ["End", "end"],
+    return [["← ,", t("player.key_back")], ["→ .", t("player.key_step")], [t("player.key_space"), t("player.key_play")], ["Home", t("player.key_start")], ["End", t("player.key_end")],
       ...this.jumps.map((jump) => [jump.key, jump.label])];
   }
 
@@ -159,7 +160,7 @@ export class Player {
   busy(on) {
     this.container.setAttribute("aria-busy", String(on));
     this.loading.hidden = !on;
-    if (on) this.loadingText.textContent = `Loading the steps: ${this.count().toLocaleString("en")} loaded so far…`;
+    if (on) this.loadingText.textContent = t("player.loading", { count: number(this.count()) });
     for (const element of [this.play, this.forward, this.end, ...this.jumps.map((jump) => jump.button)]) element.disabled = on;
   }
 
@@ -184,7 +185,7 @@ export class Player {
     this.scrubber.max = String(total - 1);
     this.scrubber.value = String(this.index);
     this.counter.textContent = this.counterText ? this.counterText(this.index)
-      : `${this.label} ${(this.index + 1).toLocaleString("en")} of ${total.toLocaleString("en")}${this.finished ? "" : "+"}`;
+      : t("player.counter", { label: this.label, index: number(this.index + 1), total: number(total) + (this.finished ? "" : "+") });
     this.show(this.index);
     if (this.finished && this.index === total - 1) this.atEnd();
   }
@@ -222,7 +223,7 @@ export class Player {
   }
 
   start() {
-    labelled(this.play, "❚❚", "Pause");
+    labelled(this.play, "❚❚", t("player.pause"));
     this.play.setAttribute("aria-pressed", "true");
     let last = performance.now();
     const tick = async () => {
@@ -238,7 +239,7 @@ export class Player {
   pause() {
     clearTimeout(this.timer);
     this.timer = null;
-    labelled(this.play, "▶", "Play");
+    labelled(this.play, "▶", t("player.play"));
     this.play.setAttribute("aria-pressed", "false");
   }
 

@@ -1,6 +1,7 @@
 // The N queens on the board, and the seeds' searches plugged into the watching framework (watch.js):
 // how a step is drawn, said and tabled (the seed's c, cm, dp, dm, the automaton, the Prolog term).
 import { escapeText, squareName } from "./board.js";
+import { number, t } from "./i18n.js";
 
 const ATTACKED = "#6d0f0b";
 const GOOD = "#1b6e20";
@@ -8,9 +9,9 @@ const BAD = "#b3261e";
 const SOLVED = "#43a047";
 
 export function attackHow([r1, c1], [r2, c2]) {
-  if (r1 === r2) return "share a rank";
-  if (c1 === c2) return "share a file";
-  if (Math.abs(r1 - r2) === Math.abs(c1 - c2)) return "share a diagonal";
+  if (r1 === r2) return t("queens.share_rank");
+  if (c1 === c2) return t("queens.share_file");
+  if (Math.abs(r1 - r2) === Math.abs(c1 - c2)) return t("queens.share_diagonal");
   return null;
 }
 
@@ -38,24 +39,17 @@ export function queensSpec({ n, placed, marks = {}, title, overlay = null }) {
       const mark = marks[`${r},${c}`] || {};
       if (at.has(`${r},${c}`)) {
         const bad = conflict.has(`${[r, c]}`);
-        return { piece: "Q", ring: bad ? "#d50000" : mark.ring, tint: mark.tint, aria: `${name}, queen${bad ? ", in conflict" : ""}${mark.aria || ""}` };
+        return { piece: "Q", ring: bad ? "#d50000" : mark.ring, tint: mark.tint, aria: `${t("queens.square_queen", { square: name })}${bad ? t("queens.aria_conflict") : ""}${mark.aria || ""}` };
       }
       const hit = isAttacked(r, c);
-      return { dot: hit ? ATTACKED : null, ring: mark.ring, cross: mark.cross, tint: mark.tint, aria: `${name}${hit ? ", attacked" : ""}${mark.aria || ""}` };
+      return { dot: hit ? ATTACKED : null, ring: mark.ring, cross: mark.cross, tint: mark.tint, aria: `${name}${hit ? t("queens.aria_attacked") : ""}${mark.aria || ""}` };
     },
   };
 }
 
 // ---------------------------------------------------------------- one step
 
-const STATES = {
-  "С": "k − 1 queens are placed: start row k",
-  "И": "look for the next free column i on row k",
-  "СОК": "(k, i) is free: occupy it, go on with row k + 1",
-  "С8": "all N queens are placed: output c",
-  "СБ": "row k is exhausted: back to queen k − 1, free it",
-  "Я": "k reached 0: the end",
-};
+const STATES = { "С": "queens.state_s", "И": "queens.state_i", "СОК": "queens.state_sok", "С8": "queens.state_s8", "СБ": "queens.state_sb", "Я": "queens.state_ya" };
 
 // The queen a step is about, and the queens on the board after it ([row, col], 0-based).
 function square(step) {
@@ -75,22 +69,22 @@ function boardSpec(step, previous, setup) {
   const placed = queensOf(step);
   if (step.action === "test" && step.reason) {
     const { row, col } = step.blocker;
-    marks[`${r},${c}`] = { cross: BAD, aria: ", refused" };
-    marks[`${row - 1},${col - 1}`] = { ring: BAD, aria: ", holds the line" };
+    marks[`${r},${c}`] = { cross: BAD, aria: t("queens.aria_refused") };
+    marks[`${row - 1},${col - 1}`] = { ring: BAD, aria: t("queens.aria_holds") };
     overlay = (centre) => {
       const [x1, y1] = centre(row - 1, col - 1), [x2, y2] = centre(r, c);
       return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${BAD}" stroke-width="4" stroke-dasharray="9 6" stroke-linecap="round" opacity="0.8"/>`;
     };
   } else if (step.action === "test") {
-    marks[`${r},${c}`] = { ring: GOOD, aria: ", tested: free" };
+    marks[`${r},${c}`] = { ring: GOOD, aria: t("queens.aria_tested_free") };
   } else if (step.action === "occupy") {
-    marks[`${r},${c}`] = { ring: GOOD, aria: ", just placed" };
+    marks[`${r},${c}`] = { ring: GOOD, aria: t("queens.aria_just_placed") };
   } else if (step.action === "free") {
-    marks[`${r},${c}`] = { cross: BAD, aria: ", queen just taken back" };
+    marks[`${r},${c}`] = { cross: BAD, aria: t("queens.aria_taken_back") };
   } else if (step.action === "solution") {
-    for (const [qr, qc] of placed) marks[`${qr},${qc}`] = { tint: SOLVED, aria: ", solution" };
+    for (const [qr, qc] of placed) marks[`${qr},${qc}`] = { tint: SOLVED, aria: t("queens.aria_solution") };
   }
-  return queensSpec({ n, placed, marks, overlay, title: `${n} queens, ${setup.method} search, step ${step.index + 1}` });
+  return queensSpec({ n, placed, marks, overlay, title: t("queens.step_title", { n, method: setup.method, step: step.index + 1 }) });
 }
 
 // Squares are named as the board names them (row k is rank k, column i is file i); the seed's own (k, i) and
@@ -100,39 +94,39 @@ function describeArsac(step, n) {
   const here = squareName(k - 1, i - 1);
   const who = step.method === "recursive" ? `HR(${k})` : `${step.state} (k = ${k})`;
   if (step.action === "test") {
-    const holder = step.reason ? squareName(step.blocker.row - 1, step.blocker.col - 1) : "";
-    return step.reason ? `${who} tests ${here}: refused, ${step.reason}, on ${holder}.` : `${who} tests ${here}: free, no queen holds its file or its diagonals.`;
+    if (!step.reason) return t("queens.says_test_free", { who, here });
+    const { table, entry, row, col } = step.blocker;
+    return t("queens.says_test_refused", { who, here, table, entry, queen: row, holder: squareName(row - 1, col - 1) });
   }
-  if (step.action === "occupy") {
-    return `${who}: queen ${k} goes on ${here}; cm[${i}], dp[${k + i - 1}] and dm[${k - i + n}] now hold ${k}.`;
-  }
+  if (step.action === "occupy") return t("queens.says_occupy", { who, k, here, i, dp: k + i - 1, dm: k - i + n });
   if (step.action === "free") {
-    const next = i < n ? `row ${k} goes on from ${squareName(k - 1, i)}` : k > 1 ? `row ${k} has no square left: back to queen ${k - 1}` : "row 1 has no square left: the search is over";
-    return `${who}: queen ${k} is taken back from ${here}; ${next}.`;
+    const next = i < n ? t("queens.says_row_goes_on", { k, square: squareName(k - 1, i) })
+      : k > 1 ? t("queens.says_row_exhausted", { k, back: k - 1 }) : t("queens.says_search_over");
+    return t("queens.says_free", { who, k, here, next });
   }
-  return `All ${n} queens are placed: solution ${step.counts.solutions} is c = ${step.solution.join(" ")}.`;
+  return t("queens.says_solution", { n, count: step.counts.solutions, columns: step.solution.join(" ") });
 }
 
 function describeProlog(step, n) {
   const here = squareName(step.row - 1, step.col - 1);
   if (step.action === "test") {
-    const d1 = n + step.col - step.row, d2 = step.row + step.col - 1;
-    const reason = step.reason && step.reason.replace(/q\((\d+),(\d+)\)/, (_, r, c) => `the queen on ${squareName(Number(r) - 1, Number(c) - 1)}`);
-    return step.reason ? `place_a_queen tries ${here}: refused, ${reason}.` : `place_a_queen tries ${here}: its diagonals D1 = ${d1} and D2 = ${d2} are in their free lists.`;
+    if (step.reason) {
+      const { table, entry, row, col } = step.blocker;
+      const [list, diagonal] = table === "diag1" ? ["FreeDiag1", "D1"] : ["FreeDiag2", "D2"];
+      return t("queens.says_try_refused", { here, list, diagonal, entry, holder: squareName(row - 1, col - 1) });
+    }
+    return t("queens.says_try_free", { here, d1: n + step.col - step.row, d2: step.row + step.col - 1 });
   }
-  if (step.action === "occupy") return `place_a_queen: a queen goes on ${here}; its row, its file and both its diagonals leave the free lists.`;
+  if (step.action === "occupy") return t("queens.says_place", { here });
   if (step.action === "free") {
     const last = step.row === 1 && step.col === n;
-    return `Prolog backtracks: the queen on ${here} is undone, Board1 stands again${last ? "; no column is left: the search is over" : "; the next free column is tried"}.`;
+    return t(last ? "queens.says_undo_last" : "queens.says_undo", { here });
   }
-  return `No row and no column is free: placeN's first clause succeeds, solution ${step.counts.solutions}: ${step.solution.join(" ")}.`;
+  return t("queens.says_clause", { count: step.counts.solutions, columns: step.solution.join(" ") });
 }
 
 // Why HR(k) and the automaton count differently on the same search (and the same solutions).
-const COUNTED = {
-  recursive: "The iterative automaton counts fewer tests and placements on this same search: it writes the last queen into c without occupying its square, and after a solution goes straight back to row N − 1, where HR(N) goes on testing the rest of row N (which holds no second solution).",
-  iterative: "HR(k), the recursive search, counts more tests and placements on this same search: it occupies the last queen's square too, and after a solution goes on testing the rest of row N (which holds no second solution), where the automaton goes straight back (С8 → СБ).",
-};
+const COUNTED = { recursive: "queens.counted_recursive", iterative: "queens.counted_iterative" };
 
 // ---------------------------------------------------------------- the seed's tables
 
@@ -155,7 +149,7 @@ function indexRow(length) {
 
 // A table that may be wider than its panel: it scrolls sideways and says so.
 function scroller(inner, label) {
-  return `<div class="scroller" tabindex="0" role="group" aria-label="${escapeText(label)} (scrolls sideways)">${inner}</div><p class="scroll-hint small">scroll sideways for the rest →</p>`;
+  return `<div class="scroller" tabindex="0" role="group" aria-label="${escapeText(t("watch.scrolls_sideways", { label }))}">${inner}</div><p class="scroll-hint small">${escapeText(t("watch.scroll_hint"))}</p>`;
 }
 
 function tablesView(step, previous, n) {
@@ -163,11 +157,11 @@ function tablesView(step, previous, n) {
   const refuses = (table) => (step.reason && step.blocker.table === table ? step.blocker.entry - 1 : -1);
   return scroller(`<table class="tables">
     ${indexRow(2 * n - 1)}
-    ${tableRow("c[1..k]", step.c, prev && prev.c, n, "c[k]: the column of queen k")}
-    ${tableRow("cm", step.cm, prev && prev.cm, n, "cm[i]: the queen on column i (0: free)", refuses("cm"))}
-    ${tableRow("dp[k+i−1]", step.dp, prev && prev.dp, 2 * n - 1, "the queen on the sum diagonal (0: free)", refuses("dp"))}
-    ${tableRow("dm[k−i+N]", step.dm, prev && prev.dm, 2 * n - 1, "the queen on the difference diagonal (0: free)", refuses("dm"))}
-  </table>`, "the seed's tables c, cm, dp, dm") + `<p class="muted small">A table entry holds the number of the queen on its line, 0 when the line is free. Yellow: just changed; red: the entry that refuses the square tested.</p>`;
+    ${tableRow("c[1..k]", step.c, prev && prev.c, n, t("queens.hint_c"))}
+    ${tableRow("cm", step.cm, prev && prev.cm, n, t("queens.hint_cm"), refuses("cm"))}
+    ${tableRow("dp[k+i−1]", step.dp, prev && prev.dp, 2 * n - 1, t("queens.hint_dp"), refuses("dp"))}
+    ${tableRow("dm[k−i+N]", step.dm, prev && prev.dm, 2 * n - 1, t("queens.hint_dm"), refuses("dm"))}
+  </table>`, t("queens.tables_label")) + `<p class="muted small">${escapeText(t("queens.tables_note"))}</p>`;
 }
 
 // The automaton's moves: from each state, where it may go next.
@@ -192,7 +186,7 @@ function automatonSvg(current, uid = "a", passed = []) {
   const boxes = { "С": [70, 40], "И": [230, 40], "СОК": [390, 40], "С8": [390, 150], "СБ": [230, 150], "Я": [70, 150] };
   const edges = [["С", "И"], ["И", "СОК"], ["И", "СБ"], ["СОК", "С8"], ["СБ", "Я"], ["С8", "СБ"]];
   const tip = `${uid}-tip`;
-  let svg = `<svg class="automaton" viewBox="0 -22 470 222" role="img" aria-label="the automaton, state ${current} lit"><defs><marker id="${tip}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" fill="#444"/></marker></defs>`;
+  let svg = `<svg class="automaton" viewBox="0 -22 470 222" role="img" aria-label="${escapeText(t("queens.automaton_label", { state: current }))}"><defs><marker id="${tip}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" fill="#444"/></marker></defs>`;
   for (const [a, b] of edges) {
     const [x1, y1] = boxes[a], [x2, y2] = boxes[b];
     const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
@@ -228,13 +222,13 @@ function termView(step, previous, n) {
   const p = previous && previous.board;
   const refused = (table) => (step.reason && step.blocker.table === table ? step.blocker.entry : null);
   const queens = b.queens.length ? `<span class="list">${b.queens.map(([r, c], j) => `<span class="nowrap">${j === 0 ? "[" : ""}<span class="chip queen">q(${r},${c})</span>${j === b.queens.length - 1 ? "]," : ","}</span>`).join(" ")}</span>` : `<span class="nowrap">[],</span>`;
-  return `<div class="term" aria-label="the Prolog term">board(
+  return `<div class="term" aria-label="${escapeText(t("queens.term_label"))}">board(
     <div class="arg"><span class="name">Queens</span> = ${queens}</div>
     <div class="arg"><span class="name">FreeRows</span> = ${chips(b.rows, range(n), p && p.rows, ",")}</div>
     <div class="arg"><span class="name">FreeCols</span> = ${chips(b.cols, range(n), p && p.cols, ",")}</div>
     <div class="arg"><span class="name">FreeDiag1</span> = ${chips(b.diag1, range(2 * n - 1), p && p.diag1, ",", refused("diag1"))}</div>
     <div class="arg"><span class="name">FreeDiag2</span> = ${chips(b.diag2, range(2 * n - 1), p && p.diag2, ")", refused("diag2"))}</div></div>
-    <p class="muted small">D1 = N + C − R, D2 = R + C − 1; struck-through numbers are no longer free; red: the diagonal that refuses the queen tried.</p>`;
+    <p class="muted small">${escapeText(t("queens.term_note"))}</p>`;
 }
 
 // ---------------------------------------------------------------- the puzzle, for watch.js
@@ -242,10 +236,11 @@ function termView(step, previous, n) {
 export const puzzle = {
   name: "queens",
   kindOf: (step) => step.action,
-  counters: [["tests", "tests"], ["placements", "placements"], ["backtracks", "backtracks"], ["solutions", "solutions"], ["nodes", "tree nodes"]],
+  counters: [["tests", t("queens.count_tests")], ["placements", t("queens.count_placements")], ["backtracks", t("queens.count_backtracks")],
+    ["solutions", t("queens.count_solutions")], ["nodes", t("watch.count_nodes")]],
   jumps: [
-    { label: "Next solution", sign: "★", key: "s", kinds: ["solution"], title: "the next solution" },
-    { label: "Next backtrack", sign: "↩", key: "b", kinds: ["free"], title: "the next queen taken back" },
+    { label: t("queens.next_solution_jump"), sign: "★", key: "s", kinds: ["solution"], title: t("queens.next_solution_title") },
+    { label: t("queens.next_backtrack_jump"), sign: "↩", key: "b", kinds: ["free"], title: t("queens.next_backtrack_title") },
   ],
   boardSpec,
   describe(step, setup) {
@@ -253,17 +248,17 @@ export const puzzle = {
   },
   panels(step, previous, setup) {
     const title = (text) => `<h3>${text}</h3>`;
-    if (step.method === "freelist") return `<section class="watch-panel">${title("The board term")}${termView(step, previous, setup.n)}</section>`;
-    const tables = `<section class="watch-panel">${title("The seed's tables")}${tablesView(step, previous, setup.n)}</section>`;
+    if (step.method === "freelist") return `<section class="watch-panel">${title(t("queens.panel_term"))}${termView(step, previous, setup.n)}</section>`;
+    const tables = `<section class="watch-panel">${title(t("queens.panel_tables"))}${tablesView(step, previous, setup.n)}</section>`;
     if (step.method !== "iterative") return tables;
     const passed = previous && previous.state ? route(previous.state, step.state) : [step.state];
-    const way = passed.length > 2 ? ` Since the step before: ${passed.join(" → ")}.` : "";
-    return tables + `<section class="watch-panel">${title("The automaton")}${automatonSvg(step.state, setup.uid, passed)}<p class="small"><strong>${escapeText(step.state)}</strong>: ${escapeText(STATES[step.state])}.${escapeText(way)}</p></section>`;
+    const way = passed.length > 2 ? t("queens.since_before", { states: passed.join(" → ") }) : "";
+    return tables + `<section class="watch-panel">${title(t("queens.panel_automaton"))}${automatonSvg(step.state, setup.uid, passed)}<p class="small"><strong>${escapeText(step.state)}</strong>: ${escapeText(t(STATES[step.state]))}.${escapeText(way)}</p></section>`;
   },
   frameLabel(frame) {
     const vars = frame.vars || {};
     if (frame.name === "HR") return `HR(${vars.k}) · i = ${vars.i}`;
-    if (frame.name === "automaton") return `automaton · state ${vars.state}, k = ${vars.k}, i = ${vars.i}`;
+    if (frame.name === "automaton") return t("queens.frame_automaton", { state: vars.state, k: vars.k, i: vars.i });
     if (frame.name === "place_a_queen" && vars.R !== undefined) return `place_a_queen · R = ${vars.R}${vars.C !== undefined ? `, C = ${vars.C}` : ""}`;
     return frame.name;
   },
@@ -279,15 +274,15 @@ export const puzzle = {
     return { slot: column - 1, label: String(column), refused: Boolean(step.reason) };
   },
   treeShape(setup) {
-    return { depth: setup.n, slots: setup.n, rootLabel: "start",
-      note: "Row k of the tree is row k of the board: each node is a partial placement, its number the column of queen k; drawn: the path to the current placement with the columns tried on the way. +n: the nodes below a node. A click on a node goes to the step that made it." };
+    return { depth: setup.n, slots: setup.n, rootLabel: t("watch.tree_root"), note: t("queens.tree_note") };
   },
   found: (step) => step.counts.solutions > 0,
-  legend: () => `<span class="mark mark-free">tested: free, or a queen just placed</span><span class="mark mark-cross">refused, or a queen taken back</span><span class="mark mark-holder">the queen that holds the line</span><span class="mark mark-dot">attacked</span>`,
+  legend: () => `<span class="mark mark-free">${t("queens.legend_free")}</span><span class="mark mark-cross">${t("queens.legend_cross")}</span><span class="mark mark-holder">${t("queens.legend_holder")}</span><span class="mark mark-dot">${t("queens.legend_dot")}</span>`,
   ending(step) {
     const c = step.counts;
     const found = c.solutions;
-    const why = COUNTED[step.method] ? ` ${COUNTED[step.method]}` : "";
-    return `Search over: ${found.toLocaleString("en")} solution${found === 1 ? "" : "s"} after ${c.tests.toLocaleString("en")} tests (${c.placements.toLocaleString("en")} placements, ${c.backtracks.toLocaleString("en")} backtracks, ${c.nodes.toLocaleString("en")} tree nodes).${why}`;
+    const why = COUNTED[step.method] ? ` ${t(COUNTED[step.method])}` : "";
+    return t(found === 1 ? "queens.ending_one" : "queens.ending", { solutions: number(found), tests: number(c.tests), placements: number(c.placements),
+      backtracks: number(c.backtracks), nodes: number(c.nodes) }) + why;
   },
 };

@@ -3,6 +3,7 @@
 import { get, readState, writeState } from "./api.js";
 import { Board, boardSvg, escapeText, exportButtons, parseSquare, squareName } from "./board.js";
 import { $, failed, fitStage, say, sayAddress } from "./common.js";
+import { lang, number, t } from "./i18n.js";
 import { attackHow, puzzle, queensSpec } from "./queens-watch.js";
 import { StepStore, pagedSource } from "./steps.js";
 import { Watch } from "./watch.js";
@@ -20,13 +21,13 @@ const state = readState({ n: "8", queens: "", view: "place", k: "1", unique: "",
 const problems = []; // what the address asked that the page cannot show, said once it has drawn
 const whole = (text) => /^[0-9]{1,6}$/.test(text.trim());
 let n = whole(state.n) ? clampN(Number(state.n)) : 8;
-if (!whole(state.n) || Number(state.n) !== n) problems.push(`n “${state.n}” is not a board size from 4 to 32: here are ${n} queens.`);
+if (!whole(state.n) || Number(state.n) !== n) problems.push(t("queens.address_n", { value: state.n, n }));
 let queens = parseQueens(state.queens); // [[row, col], ...]
 let view = VIEWS.includes(state.view) || state.view === "complete" ? state.view : "place"; // "complete": the place tab
-if (view !== state.view) problems.push(`the view “${state.view}” is not one of ${VIEWS.join(", ")}: here is place.`);
-if (!METHODS.includes(state.method)) problems.push(`the method “${state.method}” is not one of ${METHODS.join(", ")}: here is recursive.`);
+if (view !== state.view) problems.push(t("queens.address_view", { value: state.view, views: VIEWS.join(", ") }));
+if (!METHODS.includes(state.method)) problems.push(t("queens.address_method", { value: state.method, methods: METHODS.join(", ") }));
 for (const [name, value] of [["step", state.step], ["k", state.k]]) {
-  if (value && !(whole(value) && Number(value) >= 1)) problems.push(`${name} “${value}” is not a whole number from 1: here is ${name} 1.`);
+  if (value && !(whole(value) && Number(value) >= 1)) problems.push(t("queens.address_whole", { name, value }));
 }
 let solutions = [];
 let shown = Math.max(0, Number(state.k) - 1);
@@ -50,7 +51,7 @@ function parseQueens(text) {
   const names = text.split(",").map((name) => name.trim()).filter(Boolean);
   const squares = names.map(parseSquare);
   const off = names.filter((name, j) => !(squares[j] && squares[j][0] < n && squares[j][1] < n));
-  if (off.length) problems.push(`${off.map((name) => `“${name}”`).join(", ")} ${off.length > 1 ? "are not squares" : "is not a square"} of the ${n}x${n} board: left out.`);
+  if (off.length) problems.push(t(off.length > 1 ? "queens.address_squares" : "queens.address_square", { names: off.map((name) => `“${name}”`).join(", "), n }));
   return squares.filter((sq) => sq && sq[0] < n && sq[1] < n);
 }
 
@@ -96,15 +97,15 @@ function showView(name) {
       watcher.player.go(watcher.player.index);
     } else {
       forget();
-      draw({ placed: [], title: `${n} queens` });
+      draw({ placed: [], title: t("queens.board_title", { n }) });
       if (n > WATCHED_N) say(tooLarge(), "error");
-      else say(`Press “Watch” to watch the ${$("method").value} search on ${n} queens.`);
+      else say(t("queens.press_watch", { method: $("method").value, n }));
     }
   } else if (name === "compare") {
-    draw({ placed: [], title: `${n} queens` });
+    draw({ placed: [], title: t("queens.board_title", { n }) });
     if (comparison && comparison.n === n) showComparison();
     else if (n <= COMPARED_N) compare();
-    else say(`The methods are compared on boards up to ${COMPARED_N} x ${COMPARED_N}: HR(k) in plain Python lists every solution.`, "error");
+    else say(t("queens.compare_too_large", { most: COMPARED_N }), "error");
   }
   save();
 }
@@ -116,17 +117,17 @@ function draw({ placed, marks = {}, title }) {
 }
 
 function drawPlacing() {
-  draw({ placed: queens, title: `${n} queens: placing` });
+  draw({ placed: queens, title: t("queens.placing_title", { n }) });
   const pairs = [];
   for (let a = 0; a < queens.length; a++) {
     for (let b = a + 1; b < queens.length; b++) {
       const how = attackHow(queens[a], queens[b]);
-      if (how) pairs.push(`${squareName(...queens[a])} and ${squareName(...queens[b])} ${how}`);
+      if (how) pairs.push(t("queens.pair", { a: squareName(...queens[a]), b: squareName(...queens[b]), how }));
     }
   }
-  if (pairs.length) say(`Conflict: ${pairs.join("; ")}.`, "error");
-  else if (queens.length === n) say(`${n} queens, none attacking another: a solution!`, "good");
-  else say(`${queens.length} of ${n} queens placed, no two attacking.`);
+  if (pairs.length) say(t("queens.conflict", { pairs: pairs.join("; ") }), "error");
+  else if (queens.length === n) say(t("queens.placed_all", { n }), "good");
+  else say(t("queens.placed_some", { count: queens.length, n }));
 }
 
 function toggleQueen(row, col) {
@@ -155,14 +156,14 @@ async function complete() {
     const answer = await get("queens/complete", { n, queens: names(queens) || undefined });
     const given = names(queens);
     if (!answer.solutions.length) {
-      say(`The queens ${given} cannot be completed on the ${n}x${n} board.`, "error");
+      say(t("queens.cannot_complete", { given, n }), "error");
       return;
     }
     completion = answer.solutions[0].columns.map((c) => c - 1);
     setView("complete");
     const marks = Object.fromEntries(queens.map(([r, c]) => [`${r},${c}`, { tint: GIVEN }]));
-    draw({ placed: completion.map((c, r) => [r, c]), marks, title: `${n} queens completing ${given || "the empty board"}` });
-    say(given ? `Completed: ${answer.solutions[0].columns.join(" ")} (the given queens on green).` : `A solution from the empty board: ${answer.solutions[0].columns.join(" ")}.`, "good");
+    draw({ placed: completion.map((c, r) => [r, c]), marks, title: given ? t("queens.completing_title", { n, given }) : t("queens.completing_empty_title", { n }) });
+    say(t(given ? "queens.completed" : "queens.completed_empty", { columns: answer.solutions[0].columns.join(" ") }), "good");
     save();
   } catch (error) {
     failed(error);
@@ -171,7 +172,7 @@ async function complete() {
 
 async function loadSolutions(keep = false) {
   try {
-    say("Listing the solutions…");
+    say(t("queens.listing"));
     const lines = await get("queens/all", { n, unique: $("unique").checked, limit: 10000 });
     solutions = lines.map((line) => line.columns.map((c) => c - 1));
     if (!keep) shown = 0;
@@ -185,15 +186,16 @@ async function loadSolutions(keep = false) {
 
 function showSolution() {
   if (!solutions.length) {
-    say(`No solution for ${n} queens.`, "error");
+    say(t("queens.no_solution", { n }), "error");
     return;
   }
   const columns = solutions[shown];
-  const kind = $("unique").checked ? "fundamental solution" : "solution";
-  const of = solutions.length === 10000 ? "the first 10000" : solutions.length;
-  $("which").textContent = `${shown + 1} of ${of}`;
-  draw({ placed: columns.map((c, r) => [r, c]), title: `${n} queens: ${kind} ${shown + 1}` });
-  say(`${kind[0].toUpperCase() + kind.slice(1)} ${shown + 1}: c = ${columns.map((c) => c + 1).join(" ")}`);
+  const kind = $("unique").checked ? "queens.fundamental_solution" : "queens.solution";
+  const of = solutions.length === 10000 ? t("queens.first_10000") : number(solutions.length);
+  $("which").textContent = t("queens.which", { k: shown + 1, of });
+  draw({ placed: columns.map((c, r) => [r, c]), title: t("queens.solution_title", { n, kind: t(kind, { k: shown + 1 }) }) });
+  const said = t(kind, { k: shown + 1 });
+  say(`${said[0].toUpperCase() + said.slice(1)}: c = ${columns.map((c) => c + 1).join(" ")}`);
   drawImages(columns);
   save();
 }
@@ -204,10 +206,11 @@ async function drawImages(columns) {
     const answer = await get("queens/images", { columns: columns.map((c) => c + 1).join(",") }, "images");
     const size = columns.length;
     $("images").innerHTML = answer.images.map(({ symmetry, columns: image, same }) => {
-      const svg = boardSvg({ rows: size, cols: size, title: symmetry,
-        cell: (r, c) => (image[r] === c + 1 ? { piece: "Q", aria: `${squareName(r, c)}, queen` } : {}) });
-      return `<figure class="${same ? "same" : ""}">${svg}<figcaption>${escapeText(symmetry)}${same ? " = the solution" : ""}</figcaption></figure>`;
-    }).join("") + `<p class="muted span-all">The class has ${answer.class_size} distinct solution${answer.class_size > 1 ? "s" : ""}; images equal to the shown solution are framed in green.</p>`;
+      const named = t(`symmetry.${symmetry}`);
+      const svg = boardSvg({ rows: size, cols: size, title: named,
+        cell: (r, c) => (image[r] === c + 1 ? { piece: "Q", aria: t("queens.square_queen", { square: squareName(r, c) }) } : {}) });
+      return `<figure class="${same ? "same" : ""}">${svg}<figcaption>${escapeText(named)}${same ? escapeText(t("queens.same_image")) : ""}</figcaption></figure>`;
+    }).join("") + `<p class="muted span-all">${escapeText(t(answer.class_size > 1 ? "queens.class_many" : "queens.class_one", { count: answer.class_size }))}</p>`;
     $("images").querySelectorAll(".square").forEach((el) => el.removeAttribute("tabindex"));
   } catch (error) {
     failed(error);
@@ -217,7 +220,7 @@ async function drawImages(columns) {
 // ---------------------------------------------------------------- watching the search
 
 function tooLarge() {
-  return `The search can be watched on boards up to ${WATCHED_N} x ${WATCHED_N}: choose N from 4 to ${WATCHED_N} (it is ${n}).`;
+  return t("queens.watch_too_large", { most: WATCHED_N, n });
 }
 
 // The search watched before (another N, another method) leaves the page: its steps, counts, code and tree.
@@ -239,12 +242,33 @@ async function watch(startAt = 0) {
   const source = pagedSource(new StepStore(puzzle.kindOf),
     (offset) => get("queens/steps", { n, method, offset, limit: n >= LARGE_PAGE_N ? PAGE / 5 : PAGE }, "steps"), MAX_LOADED);
   setView("watch");
-  say("Loading the steps…");
+  say(t("watch.loading_steps"));
   try {
     const listing = await get("queens/listing", { method }, "listing");
     watched = { n, method };
     say("");
     await watcher.start(listing, { n, method, uid: "q" }, source, startAt);
+  } catch (error) {
+    failed(error);
+  }
+}
+
+// The whole search watched, as one HTML file that plays offline (the notebook player, made by the library).
+async function download() {
+  if (n > WATCHED_N) {
+    say(tooLarge(), "error");
+    return;
+  }
+  const method = $("method").value;
+  say(t("queens.download_making", { n, method }));
+  try {
+    const file = await get("queens/player", { n, method, lang }, "player");
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([file.html], { type: "text/html" }));
+    link.download = file.name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    say(t("queens.download_done", { name: file.name }), "good");
   } catch (error) {
     failed(error);
   }
@@ -258,7 +282,7 @@ async function compare() {
     return;
   }
   try {
-    say(`Running each method on ${n} queens…`);
+    say(t("queens.running_each", { n }));
     comparison = await get("queens/compare", { n }, "compare");
     setView("compare");
     showComparison();
@@ -274,14 +298,14 @@ function seconds(value) {
 
 function showComparison() {
   const most = Math.max(...comparison.methods.map((m) => m.nodes));
-  const rows = comparison.methods.map((m) => `<tr><th scope="row">${escapeText(m.method)}<span class="how">${escapeText(m.what)}</span></th>
-    <td class="num">${m.nodes.toLocaleString("en")}<svg class="bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true"><rect width="${((100 * m.nodes) / most).toFixed(1)}" height="6" rx="1"/></svg></td>
-    <td class="num">${m.found.toLocaleString("en")}</td><td class="num">${seconds(m.seconds)}</td></tr>`).join("");
-  $("comparison").innerHTML = `<div class="scroller" tabindex="0" role="group" aria-label="the comparison of the methods (scrolls sideways)"><table class="compare"><caption>${comparison.n} queens: ${comparison.solutions.toLocaleString("en")} solutions, by each method</caption>
-    <thead><tr><th scope="col">method</th><th scope="col" class="num">nodes</th><th scope="col" class="num" title="the solutions the search itself reached">reached</th><th scope="col" class="num">time</th></tr></thead>
+  const rows = comparison.methods.map((m) => `<tr><th scope="row">${escapeText(m.method)}<span class="how">${escapeText(t(`queens.compare_what.${m.method}`))}</span></th>
+    <td class="num">${number(m.nodes)}<svg class="bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true"><rect width="${((100 * m.nodes) / most).toFixed(1)}" height="6" rx="1"/></svg></td>
+    <td class="num">${number(m.found)}</td><td class="num">${seconds(m.seconds)}</td></tr>`).join("");
+  $("comparison").innerHTML = `<div class="scroller" tabindex="0" role="group" aria-label="${escapeText(t("queens.compare_label"))}"><table class="compare"><caption>${escapeText(t("queens.compare_caption", { n: comparison.n, solutions: number(comparison.solutions) }))}</caption>
+    <thead><tr><th scope="col">${t("watch.method")}</th><th scope="col" class="num">${t("queens.compare_nodes")}</th><th scope="col" class="num" title="${escapeText(t("queens.compare_reached_title"))}">${t("queens.compare_reached")}</th><th scope="col" class="num">${t("queens.compare_time")}</th></tr></thead>
     <tbody>${rows}</tbody></table></div>
-    <p class="muted small">Nodes are the partial placements each search stands on, counted by the method as it runs (the root, the empty board, included). The symmetric methods reach fewer solutions and count each with its images. Each time is the best of the runs made in 50 ms on the server.</p>`;
-  say(`Symmetry saves ${Math.round(100 - (100 * Math.min(...comparison.methods.map((m) => m.nodes))) / most)}% of the nodes on ${comparison.n} queens.`, "good");
+    <p class="muted small">${escapeText(t("queens.compare_note"))}</p>`;
+  say(t("queens.symmetry_saves", { percent: Math.round(100 - (100 * Math.min(...comparison.methods.map((m) => m.nodes))) / most), n: comparison.n }), "good");
   save();
 }
 
@@ -331,6 +355,7 @@ $("next").addEventListener("click", () => {
   showSolution();
 });
 $("watch").addEventListener("click", () => watch(0));
+$("download").addEventListener("click", download);
 $("method").addEventListener("change", () => view === "watch" && showView("watch"));
 $("compare").addEventListener("click", compare);
 

@@ -4,6 +4,7 @@
 // view (every node made so far, laid out as a tree: for a small tree, the seed's draughts captures) and the
 // overview (every node made, as nested bands: each node's band split among its possible children).
 import { escapeText } from "./board.js";
+import { t } from "./i18n.js";
 
 const DEAD = "#e2dfd9";
 const DEAD_INK = "#4a4a4a";
@@ -105,7 +106,7 @@ const COLOURS = { path: OPEN, solved: SOLVED, dead: DEAD, open: FRESH };
 // A deep search shows its last `window` rows (the current node's, and the rows above it), saying how many
 // rows lie above; `full` false draws no row below the current node's children (a search deeper than it is wide).
 // probe: {slot, label, refused} draws what step s tries below the current node (a test), dashed.
-export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "the search tree", probe = null, window = 10, full = true }) {
+export function focusSvg(tree, s, { slots, depth, rootLabel = t("watch.tree_root"), title = t("watch.tree_title"), probe = null, window = 10, full = true }) {
   const current = tree.stepNode[s];
   const pathList = tree.ancestors(current);
   const path = new Set(pathList);
@@ -118,7 +119,7 @@ export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "
   const x = (slot) => left + slot * gap + gap / 2;
   const y = (d) => 24 + lead + (d - top) * rowHeight;
   const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" role="group" aria-label="${escapeText(title)}" font-family="system-ui, sans-serif">`];
-  if (top) parts.push(`<text x="4" y="14" font-size="11" fill="#545458">⋮ ${top} row${top > 1 ? "s" : ""} above, from the root</text>`);
+  if (top) parts.push(`<text x="4" y="14" font-size="11" fill="#545458">⋮ ${escapeText(t(top > 1 ? "tree.rows_above" : "tree.row_above", { count: top }))}</text>`);
   const xs = new Map([[0, left + (slots * gap) / 2]]);
   for (let d = Math.max(1, top); d < top + shown; d++) {
     parts.push(`<text x="4" y="${y(d) + 4}" font-size="11" fill="#545458">${d}</text>`);
@@ -144,7 +145,7 @@ export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "
     const under = state === "path" ? 0 : tree.below(id, s);
     const ink = state === "open" ? "#1d1d1f" : state === "dead" ? DEAD_INK : "#fff";
     const label = id === 0 ? rootLabel : tree.label[id];
-    const name = id === 0 ? `the root, ${rootLabel}` : `node ${id}: ${tree.label[id]}, ${state === "path" ? "on the current path" : state === "solved" ? "a solution below" : state === "dead" ? "a dead end" : "open"}${under ? `, ${under} nodes below` : ""}`;
+    const name = id === 0 ? t("tree.root", { label: rootLabel }) : t("tree.node", { id, label: tree.label[id], state: t(`tree.state_${state}`) }) + (under ? t("tree.below", { count: under }) : "");
     let text = `<g class="node" data-node="${id}" role="button" tabindex="-1" aria-label="${escapeText(name)}">`;
     text += `<title>${escapeText(name)}</title>`;
     if (isCurrent) text += `<circle cx="${cx}" cy="${cy}" r="${radius + 5}" fill="#ffd54f" stroke="#7a4f00" stroke-width="2"/>`;
@@ -157,7 +158,7 @@ export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "
     const px = x(probe.slot), py = y(here + 1);
     const colour = probe.refused ? "#b3261e" : SOLVED;
     parts.push(`<line x1="${xs.get(current)}" y1="${y(here) + radius}" x2="${px}" y2="${py - radius}" stroke="${colour}" stroke-width="2" stroke-dasharray="4 3"/>`);
-    parts.push(`<g aria-label="${escapeText(`tried: ${probe.label}, ${probe.refused ? "refused" : "free"}`)}"><circle cx="${px}" cy="${py}" r="${radius}" fill="#fff" stroke="${colour}" stroke-width="2" stroke-dasharray="4 3"/>`);
+    parts.push(`<g aria-label="${escapeText(t(probe.refused ? "tree.tried_refused" : "tree.tried_free", { label: probe.label }))}"><circle cx="${px}" cy="${py}" r="${radius}" fill="#fff" stroke="${colour}" stroke-width="2" stroke-dasharray="4 3"/>`);
     parts.push(`<text x="${px}" y="${py + 1}" font-size="${String(probe.label).length > 2 ? 10 : 13}" font-weight="650" text-anchor="middle" dominant-baseline="central" fill="${colour}">${probe.refused ? "✕" : escapeText(probe.label)}</text></g>`);
   }
   if (top === 0) parts.push(node(0));
@@ -170,7 +171,7 @@ export function focusSvg(tree, s, { slots, depth, rootLabel = "start", title = "
 // The whole view at step s: every node made so far, laid out as a tree (leaves side by side, a parent above
 // the middle of its children), each with its label and the value stored in it by then; what step s tries below
 // the current node (probe) dashed as its last child. For a small tree (at most a few dozen nodes).
-export function wholeSvg(tree, s, { rootLabel = "start", title = "the search tree", probe = null }) {
+export function wholeSvg(tree, s, { rootLabel = t("watch.tree_root"), title = t("watch.tree_title"), probe = null }) {
   const current = tree.stepNode[s];
   const path = new Set(tree.ancestors(current));
   const gapX = 46, rowHeight = 56, radius = 15;
@@ -200,7 +201,7 @@ export function wholeSvg(tree, s, { rootLabel = "start", title = "the search tre
   if (probe) {
     const px = X(leaves - 1), py = Y(tree.depth[current] + 1), colour = probe.refused ? "#b3261e" : SOLVED;
     parts.push(`<line x1="${X(place.get(current))}" y1="${Y(tree.depth[current]) + radius}" x2="${px}" y2="${py - radius}" stroke="${colour}" stroke-width="2" stroke-dasharray="4 3"/>`);
-    parts.push(`<g aria-label="${escapeText(`tried: ${probe.label}, ${probe.refused ? "refused" : "it can be made"}`)}"><circle cx="${px}" cy="${py}" r="${radius}" fill="#fff" stroke="${colour}" stroke-width="2" stroke-dasharray="4 3"/>`);
+    parts.push(`<g aria-label="${escapeText(t(probe.refused ? "tree.tried_refused" : "tree.tried_possible", { label: probe.label }))}"><circle cx="${px}" cy="${py}" r="${radius}" fill="#fff" stroke="${colour}" stroke-width="2" stroke-dasharray="4 3"/>`);
     parts.push(`<text x="${px}" y="${py + 1}" font-size="11" font-weight="650" text-anchor="middle" dominant-baseline="central" fill="${colour}">${probe.refused ? "✕" : escapeText(probe.label)}</text></g>`);
   }
   for (const [id, x] of place) {
@@ -209,7 +210,7 @@ export function wholeSvg(tree, s, { rootLabel = "start", title = "the search tre
     const label = id === 0 ? rootLabel : tree.label[id];
     const value = tree.valueAt(id, s);
     const ink = state === "open" ? "#1d1d1f" : state === "dead" ? DEAD_INK : "#fff";
-    const name = `node ${id}: ${label}${value !== null ? `, ${value}` : ""}, ${state === "path" ? "on the current path" : state === "solved" ? "a solution below" : state === "dead" ? "left" : "open"}`;
+    const name = t("tree.node", { id, label: value !== null ? `${label}, ${value}` : label, state: t(state === "dead" ? "tree.state_left" : `tree.state_${state}`) });
     let text = `<g class="node" data-node="${id}" role="button" tabindex="-1" aria-label="${escapeText(name)}"><title>${escapeText(name)}</title>`;
     if (id === current) text += `<circle cx="${cx}" cy="${cy}" r="${radius + 5}" fill="#ffd54f" stroke="#7a4f00" stroke-width="2"/>`;
     text += `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="${COLOURS[state]}" stroke="${state === "open" || state === "dead" ? "#8e877c" : COLOURS[state]}" stroke-width="1.5"/>`;
@@ -240,7 +241,7 @@ function madeBy(tree, s, split) {
 
 // The overview at step s: every node made, as a band inside its parent's band (split as `band` says);
 // rows are depths. Returns SVG text; bandAt(x, y) of the same geometry finds the node under a point.
-export function overviewSvg(tree, s, { slots, depth, split = "slots", width = 600, title = "every node made so far" }) {
+export function overviewSvg(tree, s, { slots, depth, split = "slots", width = 600, title = t("tree.overview") }) {
   const rowHeight = 14, height = (depth + 1) * rowHeight;
   const path = new Set(tree.ancestors(tree.stepNode[s]));
   const spans = new Map([[0, [0, width]]]);

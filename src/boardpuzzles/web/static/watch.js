@@ -52,6 +52,7 @@
 // true once the store holds the whole search (more() may set it with the last page); `capped` true when the
 // source stopped before the end (the end is then said to be the page's, not the search's).
 import { escapeText } from "./board.js";
+import { number, t } from "./i18n.js";
 import { Player } from "./player.js";
 import { SearchTree, bandAt, focusSvg, overviewSvg, wholeSvg } from "./tree.js";
 
@@ -90,21 +91,21 @@ export class Watch {
     this.parts = parts;
     this.puzzle = puzzle;
     this.isSolution = puzzle.isSolution || ((step) => puzzle.kindOf(step) === "solution");
-    this.code = section("The code", "watch-code");
+    this.code = section(t("watch.panel_code"), "watch-code");
     this.frame = document.createElement("p");
     this.frame.className = "frame-vars";
     this.listing = document.createElement("pre");
     this.listing.className = "listing";
     this.listing.tabIndex = 0;
-    this.listing.setAttribute("aria-label", "the code; the line executing is marked");
+    this.listing.setAttribute("aria-label", t("watch.listing_label"));
     this.code.append(this.frame, this.listing);
     this.own = document.createElement("div");
     this.own.className = "watch-own";
-    this.stack = section("The stack", "watch-stack");
+    this.stack = section(t("watch.panel_stack"), "watch-stack");
     this.frames = document.createElement("ol");
     this.frames.className = "frames";
     this.stack.append(this.frames);
-    this.treePanel = section("The search tree", "watch-tree");
+    this.treePanel = section(t("watch.panel_tree"), "watch-tree");
     this.treeNote = document.createElement("p");
     this.treeNote.className = "muted small";
     this.focus = document.createElement("div");
@@ -116,7 +117,7 @@ export class Watch {
     this.overviewNote = document.createElement("p");
     this.overviewNote.className = "muted small";
     this.treePanel.append(this.treeNote, this.focus, this.treeLegend, this.overview, this.overviewNote);
-    this.keys = section("Keys", "watch-keys");
+    this.keys = section(t("watch.panel_keys"), "watch-keys");
     this.keyList = document.createElement("p");
     this.keyList.className = "small";
     this.keys.append(this.keyList);
@@ -127,7 +128,7 @@ export class Watch {
       onNone: (jump, finished) => this.noneFound(jump, finished),
     });
     this.keyList.innerHTML = this.player.shortcuts().map(([key, what]) => `<kbd>${escapeText(key)}</kbd> ${escapeText(what)}`).join(" · ")
-      + `. These keys act wherever the focus is, except in a field, on a board you edit (the arrows move on its squares: <kbd>Esc</kbd> gives them back) and in the tree (the arrows go from node to node, <kbd>Enter</kbd> goes to the step that made one).`;
+      + t("watch.keys_note");
     this.focus.addEventListener("click", (event) => this.clickNode(event));
     this.focus.addEventListener("keydown", (event) => this.treeKey(event));
     this.overview.addEventListener("click", (event) => this.clickOverview(event));
@@ -149,10 +150,10 @@ export class Watch {
     this.variables = listing.variables || [];
     this.listing.innerHTML = listing.lines.map((text, i) => `<span class="ln" data-line="${i + 1}"><span class="no">${i + 1}</span><span class="mark"></span>${escapeText(text) || " "}</span>`).join("");
     const shape = this.puzzle.treeShape(setup);
-    this.treeNote.textContent = shape.note || "Each row is a depth of the search, the path to the current node drawn with the siblings tried on the way; a click on a node goes to the step that made it.";
+    this.treeNote.textContent = shape.note || t("watch.tree_note");
     if (this.parts.legend) this.parts.legend.innerHTML = this.puzzle.legend ? this.puzzle.legend(setup) : "";
-    this.overviewNote.textContent = `The whole tree so far, one band a row: each node's band is split among the nodes ${shape.split === "made" ? "made" : "it may have"} below it. A click goes to the node there.`;
-    this.treeLegend.innerHTML = `<span class="swatch swatch-path">current path</span><span class="swatch swatch-now">current node</span><span class="swatch swatch-solved">${escapeText(shape.solved || "a solution below")}</span><span class="swatch swatch-dead">dead end</span>`;
+    this.overviewNote.textContent = t(shape.split === "made" ? "watch.overview_note_made" : "watch.overview_note_slots");
+    this.treeLegend.innerHTML = `<span class="swatch swatch-path">${t("watch.legend_path")}</span><span class="swatch swatch-now">${t("watch.legend_now")}</span><span class="swatch swatch-solved">${escapeText(shape.solved || t("watch.legend_solved"))}</span><span class="swatch swatch-dead">${t("watch.legend_dead")}</span>`;
     while (this.store.length <= at && (await this.player.load()));
     if (this.store.length) this.player.go(at);
   }
@@ -200,13 +201,13 @@ export class Watch {
   // The stack, outermost first; a deep one shows its first frames and its last ones, saying how many lie between.
   showStack(step) {
     const { puzzle, setup } = this;
-    const frame = (f, depth) => `<li value="${depth + 1}" class="${depth === step.stack.length - 1 ? "now" : ""}"><span class="name">${escapeText(puzzle.frameLabel(f, setup))}</span><span class="at">line ${f.line}</span></li>`;
+    const frame = (f, depth) => `<li value="${depth + 1}" class="${depth === step.stack.length - 1 ? "now" : ""}"><span class="name">${escapeText(puzzle.frameLabel(f, setup))}</span><span class="at">${t("watch.line", { line: f.line })}</span></li>`;
     const deep = step.stack.length > STACK_SHOWN;
     const head = deep ? 2 : step.stack.length, tail = deep ? STACK_SHOWN - 3 : 0;
     let html = step.stack.slice(0, head).map(frame).join("");
     if (deep) {
       const hidden = step.stack.length - head - tail;
-      html += `<li class="more" aria-label="${hidden} frames not shown">⋮ ${hidden} more frames</li>`;
+      html += `<li class="more" aria-label="${escapeText(t("watch.frames_hidden", { count: hidden }))}">⋮ ${escapeText(t("watch.frames_more", { count: hidden }))}</li>`;
       html += step.stack.slice(-tail).map((f, i) => frame(f, step.stack.length - tail + i)).join("");
     }
     this.frames.innerHTML = html;
@@ -215,7 +216,7 @@ export class Watch {
   showCounts(step, previous) {
     this.parts.counts.innerHTML = this.puzzle.counters.filter(([key]) => key in step.counts).map(([key, label]) => {
       const changed = previous && previous.counts[key] !== step.counts[key];
-      return `<div class="count${changed ? " changed" : ""}"><dt>${escapeText(label)}</dt><dd>${(step.counts[key] ?? 0).toLocaleString("en")}</dd></div>`;
+      return `<div class="count${changed ? " changed" : ""}"><dt>${escapeText(label)}</dt><dd>${number(step.counts[key] ?? 0)}</dd></div>`;
     }).join("");
   }
 
@@ -230,8 +231,8 @@ export class Watch {
     }
     const frame = step.stack[step.stack.length - 1];
     const vars = variablesText(step.vars, this.variables);
-    this.frame.innerHTML = frame ? `<strong>${escapeText(frame.name)}</strong> runs line ${step.line}${vars ? `: <code>${escapeText(vars)}</code>` : ""}`
-      : escapeText(this.puzzle.noCode ? this.puzzle.noCode(step, this.setup) : "No code runs at this step.");
+    this.frame.innerHTML = frame ? `<strong>${escapeText(frame.name)}</strong> ${escapeText(t("watch.runs_line", { line: step.line }))}${vars ? `: <code>${escapeText(vars)}</code>` : ""}`
+      : escapeText(this.puzzle.noCode ? this.puzzle.noCode(step, this.setup) : t("watch.no_code"));
     const lit = this.listing.querySelector(".ln.now");
     if (lit) {
       const top = lit.offsetTop - this.listing.offsetTop, box = this.listing;
@@ -246,12 +247,12 @@ export class Watch {
     const probe = this.puzzle.probe ? this.puzzle.probe(step, this.setup) : null;
     this.focus.classList.toggle("whole", shape.layout === "whole");
     this.focus.innerHTML = shape.layout === "whole"
-      ? wholeSvg(this.tree, index, { ...shape, probe, title: `the search tree at step ${index + 1}: every node made so far` })
-      : focusSvg(this.tree, index, { ...shape, probe, title: `the search tree at step ${index + 1}: the current path and the siblings on it` });
+      ? wholeSvg(this.tree, index, { ...shape, probe, title: t("watch.tree_title_whole", { step: index + 1 }) })
+      : focusSvg(this.tree, index, { ...shape, probe, title: t("watch.tree_title_focus", { step: index + 1 }) });
     this.rovingTree(focused ? focused.dataset.node : null);
     this.overview.hidden = this.overviewNote.hidden = shape.layout === "whole"; // the whole tree is shown above
-    this.overview.innerHTML = overviewSvg(this.tree, index, { ...shape, title: `all ${this.tree.stepMax[index] + 1} nodes made so far` });
-    this.overview.title = `every node made so far (${(this.tree.stepMax[index] + 1).toLocaleString("en")}); a click goes to one`;
+    this.overview.innerHTML = overviewSvg(this.tree, index, { ...shape, title: t("watch.overview_title", { count: number(this.tree.stepMax[index] + 1) }) });
+    this.overview.title = t("watch.overview_tip", { count: number(this.tree.stepMax[index] + 1) });
   }
 
   // The tree's nodes by keyboard: one of them is in the tab order (the current node); the arrows go to the
@@ -294,10 +295,10 @@ export class Watch {
   // A jump that found no step of its kind: the status says so, before what the last step says.
   noneFound(jump, finished) {
     if (!this.parts.status) return;
-    const where = finished ? "after this step: the search ends without one" : `in the first ${this.store.length.toLocaleString("en")} steps`;
+    const where = finished ? t("watch.none_after") : t("watch.none_in_first", { count: number(this.store.length) });
     const said = this.parts.status.textContent;
     this.parts.status.className = `status ${finished ? "error" : ""}`;
-    this.parts.status.textContent = `“${jump.label}”: there is none ${where}.${said ? ` ${said}` : ""}`;
+    this.parts.status.textContent = t("watch.none_found", { jump: jump.label, where }) + (said ? ` ${said}` : "");
   }
 
   clickNode(event) {
@@ -326,7 +327,7 @@ export class Watch {
     const found = this.source.capped || !this.puzzle.found || this.puzzle.found(this.store.get(index));
     this.parts.status.className = `status ${found ? "good" : "error"}`;
     this.parts.status.textContent = this.source.capped
-      ? `The page holds the first ${this.store.length.toLocaleString("en")} steps of this search, and it goes on: watch a smaller board to see its end.`
+      ? t("watch.capped", { count: number(this.store.length) })
       : this.puzzle.ending(this.store.get(index), this.setup);
   }
 }
