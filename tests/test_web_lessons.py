@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from language_helpers import VISIBLE_TEXT, english_runs
 from test_web_pages import PHONE, page, site, square  # noqa: F401 - the fixtures, shared
 from web_helpers import chromium_path
 
@@ -44,9 +45,11 @@ def click_answer(page, question: dict, right: bool) -> str:
         chosen = str(answer["number"] if right else answer["number"] + 1)
         page.locator("#answers button", has_text=re.compile(rf"^{chosen}$")).click()
         return chosen
-    table, entry = answer["cells"][0] if right else ("c", 1)  # the c row never refuses a square
-    if table in ("diag1", "diag2"):
-        name = {"diag1": "FreeDiag1", "diag2": "FreeDiag2"}[table]
+    lists = answer["cells"][0][0] in ("diag1", "diag2")  # the Prolog term's free lists, else the seed's tables
+    wrong = ("rows", 1) if lists else ("c", 1)  # neither FreeRows nor the c row ever refuses a square
+    table, entry = answer["cells"][0] if right else wrong
+    if lists:
+        name = {"rows": "FreeRows", "diag1": "FreeDiag1", "diag2": "FreeDiag2"}[table]
         page.locator(".term .arg", has=page.locator(".name", has_text=re.compile(rf"^{name}$"))) \
             .locator(".chip", has_text=re.compile(rf"^{entry}$")).click()
         return f"{name} {entry}"
@@ -125,3 +128,23 @@ def test_the_home_page_leads_to_the_first_lesson(page):
     page.goto(page.url_base + "/")
     page.get_by_role("link", name="What is backtracking?").click()
     expect(page.locator("h1")).to_have_text("What is backtracking?", timeout=LOADS)
+
+
+@pytest.mark.parametrize("size", ["wide", "phone"])
+def test_a_russian_lesson_shows_no_english_sentence(page, size):
+    """The index and a question of each lesson, asked and answered, in Russian: no three Latin words in a row
+    outside the code."""
+    if size == "phone":
+        page.set_viewport_size(PHONE)
+    page.goto(f"{page.url_base}/learn?lang=ru")
+    expect(page.locator(".lesson-list a").first).not_to_be_empty()
+    assert english_runs(page.evaluate(VISIBLE_TEXT)) == []
+    for name in LESSONS:
+        lesson = lesson_of(page, name)
+        at, stage = next((at, stage) for at, stage in enumerate(lesson["stages"], 1) if stage["question"])
+        opened(page, name, at, "ru")
+        assert english_runs(page.evaluate(VISIBLE_TEXT)) == [], name
+        click_answer(page, stage["question"], False)
+        expect(page.locator("#feedback")).to_have_class(re.compile("error"))
+        if stage["question"]["kind"] != "back":  # the knight's backtrack reasons stay English (docs/languages.md)
+            assert english_runs(page.evaluate(VISIBLE_TEXT)) == [], name
