@@ -130,11 +130,11 @@ def _row(step: Step) -> int:
 
 
 def _who(step: Step) -> str:
-    """The seed's name for what tests the squares of a row: HR(k), the automaton's state, place_a_queen."""
+    """The seed's name for what tests the squares of a row: HR(k), the automaton in its state, place_a_queen."""
     if step["method"] == "recursive":
         return f"HR({step['k']})"
     if step["method"] == "iterative":
-        return f"{step['state']} (k = {step['k']})"
+        return f"automaton ({step['state']}, k = {step['k']})"
     return "place_a_queen"
 
 
