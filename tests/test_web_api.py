@@ -343,7 +343,8 @@ def api_examples() -> list[tuple[str, list[dict]]]:
 
 def test_the_json_api_page_shows_every_endpoint_but_variants():
     shown = {urlsplit(path).path.removeprefix("/api/") for path, _ in api_examples()}
-    assert shown == set(ENDPOINTS) - {"draughts/variants", "queens/player"}  # the player: a whole HTML file
+    lessons = {f"{puzzle}/lesson" for puzzle in ("queens", "knight", "draughts")}  # a lesson: its search's steps, whole
+    assert shown == set(ENDPOINTS) - {"draughts/variants", "queens/player", *lessons}  # the player: a whole HTML file
 
 
 @pytest.mark.parametrize("path, shown", api_examples())
