@@ -114,6 +114,8 @@ def test_every_questions_answer_is_what_the_search_does(lesson):
             assert after["kind"] == "back"
             assert answer["square"] == after["path"][-1] == before["path"][before["path"].index(after["square"])]
             assert len(after["path"]) < len(before["path"])
+            made = {step["node"]: step["square"] for step in steps[: stage.step + 1] if step.get("parent") is not None}
+            assert made[answer["node"]] == answer["square"]  # the tree's node of that square, made before
         elif question.kind == "num":
             assert after["action"] == "num" and answer["number"] == after["num"]
             assert answer["number"] == longest_below(steps, after["node"])

@@ -148,3 +148,14 @@ def test_a_russian_lesson_shows_no_english_sentence(page, size):
         expect(page.locator("#feedback")).to_have_class(re.compile("error"))
         if stage["question"]["kind"] != "back":  # the knight's backtrack reasons stay English (docs/languages.md)
             assert english_runs(page.evaluate(VISIBLE_TEXT)) == [], name
+
+
+def test_the_knight_taken_back_is_answered_in_the_tree(page):
+    """The square the search takes the knight back to is also a node of the search tree: a click on that
+    node answers (and does not go to the step that made it)."""
+    lesson = lesson_of(page, "knight-backtrack")
+    at, stage = next((at, stage) for at, stage in enumerate(lesson["stages"], 1) if stage["question"])
+    opened(page, "knight-backtrack", at)
+    page.locator(f'.watch-tree [data-node="{stage["question"]["answer"]["node"]}"]').click()
+    expect(page.locator("#feedback")).to_have_class(re.compile("good"))
+    expect(page.locator("#feedback")).to_contain_text(stage["question"]["fields"]["left"])

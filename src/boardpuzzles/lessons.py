@@ -38,7 +38,8 @@ Step = dict[str, Any]
 @dataclass(frozen=True)
 class Question:
     """What a stage asks about the step after its own: its ``kind`` (one of :data:`KINDS`), the
-    ``answer`` (``{"square": name}`` clicked on the board, ``{"cells": [[table, entry], ...]}`` any of
+    ``answer`` (``{"square": name}`` clicked on the board, with the search tree's ``node`` of that square
+    where the tree may be clicked instead, ``{"cells": [[table, entry], ...]}`` any of
     the table cells that are right, the seed's own first, or ``{"number": n}``), and the ``fields``
     of its texts: the catalogue's ``lesson.ask.<kind>`` asks, ``why`` says why the answer is right."""
 
@@ -206,7 +207,7 @@ def _back(step: Step, after: Step, tree: _Tree) -> Question | None:
     """Which square the exhaustive search takes the knight back to."""
     if after.get("kind") != "back" or step.get("kind") == "back":
         return None
-    return Question("back", {"square": after["square"]}, "lesson.why.back",
+    return Question("back", {"square": after["square"], "node": after["node"]}, "lesson.why.back",
                     {"square": after["square"], "left": after["left"], "number": after["number"]})
 
 

@@ -79,9 +79,9 @@ function answer(given, chosen) {
   const q = question();
   if (!q || answered) return;
   const kind = how(q);
-  if (!(kind in given)) return;
+  if (!(kind in given) && !(kind === "square" && "node" in given && "node" in q.answer)) return;
   let right;
-  if (kind === "square") right = given.square === q.answer.square;
+  if (kind === "square") right = "node" in given ? given.node === q.answer.node : given.square === q.answer.square;
   else if (kind === "cell") right = q.answer.cells.some(([table, entry]) => table === given.cell[0] && entry === given.cell[1]);
   else right = given.number === q.answer.number;
   reveal(right, chosen);
@@ -161,6 +161,20 @@ $("watch-side").addEventListener("click", (event) => {
   const cell = cellOf(event.target);
   if (cell) answer({ cell }, cellName(cell));
 });
+// A question whose answer is also a node of the search tree takes a click (or Enter) on a node as the answer,
+// before the tree's own handler would go to the step that made it.
+function treeAnswer(event) {
+  const node = event.target.closest(".watch-tree [data-node]");
+  const q = question();
+  if (!node || !q || answered || !("node" in q.answer)) return;
+  if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+  event.preventDefault();
+  event.stopPropagation();
+  const label = node.querySelector("text:not(:empty)");
+  answer({ node: Number(node.dataset.node) }, label ? label.textContent : node.dataset.node);
+}
+$("watch-side").addEventListener("click", treeAnswer, true);
+$("watch-side").addEventListener("keydown", treeAnswer, true);
 $("watch-side").addEventListener("keydown", (event) => {
   if (event.key !== "Enter" && event.key !== " ") return;
   const cell = cellOf(event.target);
