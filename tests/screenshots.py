@@ -48,6 +48,11 @@ STATES = {
     "draughts-seed-code": (_SEED + "&step=30", "step 30 of", ".watch-code"),
     "draughts-seed-tree": (_SEED + "&step=77", "step 77 of", ".watch-tree"),
     "draughts-seed-end": (_SEED + "&step=77", "step 77 of", None),
+    "lessons": ("/learn", "Each lesson follows", None),
+    "lesson-backtracking": ("/learn/backtracking?stage=4", "Stage 4 of", None),
+    "lesson-queens-prolog": ("/learn/queens-prolog?stage=3", "Stage 3 of", ".watch-own"),
+    "lesson-knight": ("/learn/knight-warnsdorff?stage=3", "Stage 3 of", None),
+    "lesson-draughts": ("/learn/draughts-captures?stage=3", "Stage 3 of", None),
 }
 
 #: The README's pictures: (state, size, file name).

@@ -22,7 +22,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 DOCUMENTED = [
     "boardpuzzles", "boardpuzzles.queens", "boardpuzzles.knights", "boardpuzzles.draughts",
     "boardpuzzles.errors", "boardpuzzles.counts", "boardpuzzles.progress", "boardpuzzles.geometry",
-    "boardpuzzles.registry",
+    "boardpuzzles.registry", "boardpuzzles.lessons",
 ]
 
 pytestmark = pytest.mark.slow

@@ -23,6 +23,7 @@ with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx (0.28) s
 import boardpuzzles
 from boardpuzzles import InputError
 from boardpuzzles.cli import app
+from boardpuzzles.lessons import LESSONS
 from boardpuzzles.registry import PUZZLES, find_puzzle
 from boardpuzzles.web import create_app
 from boardpuzzles.web.api import Endpoint
@@ -57,7 +58,8 @@ def test_names_and_aliases_are_lowercase_and_each_names_one_puzzle():
 def test_the_command_line_and_the_web_serve_the_registrys_puzzles(cli):
     shown = cli("--help").out
     assert all(f"\n  {puzzle.name} " in shown for puzzle in PUZZLES), shown
-    assert list(PAGES) == ["/", *(puzzle.path for puzzle in PUZZLES)]
+    lessons = ["/learn", *(f"/learn/{name}" for name in LESSONS)]  # the lessons' pages follow the puzzles'
+    assert list(PAGES) == ["/", *(puzzle.path for puzzle in PUZZLES), *lessons]
     assert set(ENDPOINTS) == {f"{puzzle.name}/{action}" for puzzle in PUZZLES for action in puzzle.web_endpoints()}
 
 

@@ -40,14 +40,17 @@ GOOD = {
     "queens/player": ({"n": "4", "method": "recursive", "lang": "ru"}, "html"),
     "queens/images": ({"columns": "2,4,1,3"}, "images"),
     "queens/compare": ({"n": "5"}, "methods"),
+    "queens/lesson": ({"name": "backtracking"}, "stages"),
     "knight/tour": ({"board": "5x5", "start": "c3"}, "path"),
     "knight/count": ({"board": "3x4"}, "count"),
     "knight/starts": ({"board": "5x5"}, "starts"),
     "knight/steps": ({"board": "5x5", "method": "backtrack", "limit": "3"}, "steps"),
     "knight/listing": ({"method": "lookahead"}, "lines"),
+    "knight/lesson": ({"name": "knight-warnsdorff"}, "stages"),
     "draughts/captures": ({"fen": CAPTURE}, "sequences"),
     "draughts/steps": ({"seed_input": SEED_INPUT}, "steps"),
     "draughts/listing": ({}, "lines"),
+    "draughts/lesson": ({}, "stages"),
     "draughts/moves": ({"position": "start", "variant": "international"}, "moves"),
     "draughts/perft": ({"depth": "3"}, "nodes"),
     "draughts/variants": ({}, "russian"),
@@ -340,7 +343,8 @@ def api_examples() -> list[tuple[str, list[dict]]]:
 
 def test_the_json_api_page_shows_every_endpoint_but_variants():
     shown = {urlsplit(path).path.removeprefix("/api/") for path, _ in api_examples()}
-    assert shown == set(ENDPOINTS) - {"draughts/variants", "queens/player"}  # the player: a whole HTML file
+    lessons = {f"{puzzle}/lesson" for puzzle in ("queens", "knight", "draughts")}  # a lesson: its search's steps, whole
+    assert shown == set(ENDPOINTS) - {"draughts/variants", "queens/player", *lessons}  # the player: a whole HTML file
 
 
 @pytest.mark.parametrize("path, shown", api_examples())
@@ -368,3 +372,9 @@ def test_answers_are_gzipped_and_events_are_not(client):
     events = client.get("/api/queens/count", params={"n": "6"}, headers={"accept": "text/event-stream",
                                                                         "accept-encoding": "gzip"})
     assert "content-encoding" not in events.headers and "event: result" in events.text
+
+
+def test_a_lesson_of_another_puzzle_is_refused_naming_it(client):
+    response = client.get("/api/queens/lesson", params={"name": "knight-warnsdorff"})
+    assert response.status_code == 400
+    assert response.json()["parameter"] == "name" and "backtracking" in response.json()["error"]

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .. import draughts, i18n, knights, queens
+from .. import draughts, i18n, knights, lessons, queens
 from ..errors import BoardpuzzlesError, Cancelled, InputError, NoSolution, naming
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from ..progress import Progress
@@ -299,6 +299,19 @@ def queens_steps(query: Query, work: Work) -> Answer:
     return _page(queens.search_steps(n, method, offset=offset, cancel=work.cancel), query, work, method, offset, n=n)
 
 
+def _lesson(query: Query, puzzle: str) -> Answer:
+    """A lesson of ``puzzle`` (``name``), its stages and the steps they stand on (:func:`.lessons.make_lesson`)."""
+    names = [name for name in lessons.LESSONS if lessons.lesson_puzzle(name) == puzzle]
+    name = query.choice("name", names, names[0])
+    assert name is not None
+    return lessons.make_lesson(name).to_json()
+
+
+def queens_lesson(query: Query, work: Work) -> Answer:
+    """A lesson on a queens seed (``name``): its stages, its questions and the steps of the search."""
+    return _lesson(query, "queens")
+
+
 def queens_player(query: Query, work: Work) -> Answer:
     """A seed's whole search as one self-contained HTML file that plays offline (the notebook player,
     :meth:`boardpuzzles.notebook.Player.to_html`), in the language ``lang``: ``{"name", "html"}``."""
@@ -401,6 +414,11 @@ def knight_listing(query: Query, work: Work) -> Answer:
     return _listing(query, knights.LISTINGS, "warnsdorff")
 
 
+def knight_lesson(query: Query, work: Work) -> Answer:
+    """A lesson on a knight's method (``name``): its stages, its questions and the steps of the search."""
+    return _lesson(query, "knight")
+
+
 def knight_count(query: Query, work: Work) -> Answer:
     """``knight count BOARD [--closed] [--start SQ] [--blocked SQS]`` (in this process, as ``queens/count``)."""
     rows, cols = _board(query)
@@ -498,6 +516,11 @@ def draughts_listing(query: Query, work: Work) -> Answer:
     return _listing(query, {"seed": draughts.SEED_LISTING}, "seed")
 
 
+def draughts_lesson(query: Query, work: Work) -> Answer:
+    """A lesson on the seed's draughts program (``name``): its stages, its questions and its steps."""
+    return _lesson(query, "draughts")
+
+
 def draughts_moves(query: Query, work: Work) -> Answer:
     """``draughts moves [POSITION] [--variant V] [--paths]``."""
     return draughts.moves_of(_position(query), query.flag("paths")).to_json()
@@ -544,6 +567,7 @@ QUEENS: dict[str, Endpoint] = {
     "listing": Endpoint(queens_listing, ("method",)),
     "images": Endpoint(queens_images, ("columns",)),
     "compare": Endpoint(queens_compare, ("n",)),
+    "lesson": Endpoint(queens_lesson, ("name",)),
 }
 KNIGHT: dict[str, Endpoint] = {
     "tour": Endpoint(knight_tour, ("board", "start", "closed", "method", "lookahead", "blocked", "trace")),
@@ -551,11 +575,13 @@ KNIGHT: dict[str, Endpoint] = {
     "starts": Endpoint(knight_starts, ("board", "closed"), job=True),
     "steps": Endpoint(knight_steps, ("board", "start", "closed", "method", "lookahead", "blocked", "offset", "limit")),
     "listing": Endpoint(knight_listing, ("method",)),
+    "lesson": Endpoint(knight_lesson, ("name",)),
 }
 DRAUGHTS: dict[str, Endpoint] = {
     "captures": Endpoint(draughts_captures, (*DRAUGHTS_POSITION, "piece", "seed_input", "tree")),
     "steps": Endpoint(draughts_steps, ("seed_input", "offset", "limit")),
     "listing": Endpoint(draughts_listing, ("method",)),
+    "lesson": Endpoint(draughts_lesson, ("name",)),
     "moves": Endpoint(draughts_moves, (*DRAUGHTS_POSITION, "paths")),
     "perft": Endpoint(draughts_perft, (*DRAUGHTS_POSITION, "depth", "paths"), job=True),
     "variants": Endpoint(draughts_variants, ("details",)),

@@ -34,6 +34,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import BoardpuzzlesError, Cancelled, InputError, InternalError
 from ..i18n import catalogue_script
+from ..lessons import LESSONS
 from ..registry import PUZZLES
 from .api import JOB_SECONDS, REQUEST_SECONDS, Endpoint
 from .params import MAX_QUERY, Query
@@ -44,8 +45,9 @@ HEADER_SECONDS = 10.0
 #: The names this machine is reached by from itself; the host given to :func:`serve` is added
 LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
-#: The pages by their path: the home page and each puzzle's (from the registry).
-PAGES = {"/": "index.html", **{puzzle.path: puzzle.page for puzzle in PUZZLES}}
+#: The pages by their path: the home page, each puzzle's (from the registry), the lessons' index and each lesson.
+PAGES = {"/": "index.html", **{puzzle.path: puzzle.page for puzzle in PUZZLES}, "/learn": "lessons.html",
+         **{f"/learn/{name}": "lesson.html" for name in LESSONS}}
 #: Every endpoint of every puzzle, by ``<puzzle>/<action>`` (from the registry).
 ENDPOINTS: dict[str, Endpoint] = {f"{puzzle.name}/{action}": endpoint
                                   for puzzle in PUZZLES for action, endpoint in puzzle.web_endpoints().items()}
