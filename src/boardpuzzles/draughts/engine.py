@@ -9,9 +9,13 @@
 
 The search (a negamax form of alpha-beta) deepens one ply at a time until the time or the depth of
 the move is spent, and keeps what it has learnt in a transposition table: the best move found in
-each position is tried first at the next depth. A position where the side to move must capture is
-never evaluated: the captures are played out first (a quiescence search), since a capture in
-draughts is compulsory. For the rule sets the numba kernels play (:attr:`.Variant.on_bitboards`)
+each position is tried first at the next depth. When the time runs out in the middle of a depth, the
+moves searched to the end at that depth still count (the first of them is the best of the depth
+before). A position where the side to move must capture is never evaluated: the captures are played
+out first (a quiescence search), since a capture in draughts is compulsory; nor is one where the other
+side could capture, were it its turn (a piece hangs): it is searched one ply more, to see the piece
+saved or lost. A position with kings that comes again on the way, or that the game has had since its
+last man's move or capture (the ``history`` given), is a draw. For the rule sets the numba kernels play (:attr:`.Variant.on_bitboards`)
 a position is the kernels' four numbers and its moves come from :class:`.fast.Generator`; for the
 others (Turkish, the 12x12 boards, the seed's rule) from the plain generator of :mod:`.moves`,
 slower but with the same search and evaluation.
@@ -38,7 +42,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -47,6 +51,7 @@ from ..errors import InputError
 from .board import Bitboards, Position, bit_squares, playing_squares, promotion_row, require_position
 from .fast import Generator, play_row
 from .moves import Move, after, legal_moves, move_row, reference_moves
+from .players import reversible_tail
 from .rules import Outcome, Variant
 
 __all__ = ["LEVELS", "Engine", "Level", "SearchInfo"]
@@ -75,7 +80,8 @@ DEFAULT_LEVEL = 3
 WIN = 1_000_000  # a won position; a win in fewer plies scores higher
 DEEPEST = 64  # the most plies searched, the quiescence search included
 TABLE_SIZE = 1 << 20  # positions kept in the transposition table before it is emptied
-CHECK_EVERY = 512  # nodes between two looks at the clock and at ``cancel``
+CHECK_EVERY = 64  # nodes between two looks at the clock and at ``cancel``
+THREATS_UNTIL = 48  # plies from the root below which a threatened quiet position is searched one ply more
 
 # the transposition table's bounds
 EXACT, LOWER, UPPER = range(3)
@@ -86,19 +92,21 @@ Child = tuple[Hashable, State, bool]  # a move's identity, the position after it
 
 @dataclass(frozen=True)
 class SearchInfo:
-    """What the last search found: its move, its score (hundredths of a man, from the mover's side; a
-    win or loss is near ±1,000,000), the depth it completed, the positions searched and its seconds."""
+    """What a search found: its move, its score (hundredths of a man, from the mover's side; a
+    win or loss is near ±1,000,000), the depth it completed, the positions searched, its seconds and the
+    line of play it expects (``pv``, the principal variation: its move, the answer it expects, and so on)."""
 
     move: str
     score: int
     depth: int
     nodes: int
     seconds: float
+    pv: tuple[Move, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        """The fields by name."""
+        """The fields by name, the line of play as the moves' notation."""
         return {"move": self.move, "score": self.score, "depth": self.depth, "nodes": self.nodes,
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3), "pv": [str(move) for move in self.pv]}
 
 
 class _Stop(Exception):
@@ -179,6 +187,10 @@ class _Rules:
             self.bit = {square: bit for bit, square in enumerate(squares)}
         self.weights = _Weights(variant, squares)
 
+    def state(self, position: Position) -> State:
+        """``position`` as the search holds it."""
+        return position.bitboards() if self.bitboards else position
+
     def root(self, position: Position, move: Move) -> Child:
         """One of the legal moves of ``position``, as :meth:`children` gives it."""
         if not self.bitboards:
@@ -205,13 +217,16 @@ class _Rules:
                           flags & 2 == 2))
         return found, bool(rows and rows[0][2])
 
-    def count_for_other(self, state: State) -> int:
-        """How many moves the side not to move would have, were it its turn."""
+    def for_other(self, state: State) -> tuple[int, bool]:
+        """How many moves the side not to move would have, were it its turn, and whether it could capture
+        (the side to move is threatened)."""
         if isinstance(state, Position):
             other = "B" if state.turn == "W" else "W"
-            return len(reference_moves(Position.from_pieces(state.pieces, other, self.variant)))
+            moves = reference_moves(Position.from_pieces(state.pieces, other, self.variant))
+            return len(moves), bool(moves and moves[0].captured)
         white, black, kings, colour = state
-        return self.generator.run(white, black, kings, 1 - colour)
+        n = self.generator.run(white, black, kings, 1 - colour)
+        return n, bool(n and self.generator.moves_view[0, 2])
 
     def pieces(self, state: State) -> tuple[int, int, int, int, int]:
         """The white men, white kings, black men and black kings as bit sets, and the side to move (0 white)."""
@@ -242,14 +257,19 @@ class Engine:
         self._rules: dict[str, _Rules] = {}
 
     def choose(self, position: Position, seconds: float | None = None, depth: int | None = None,
-               cancel: threading.Event | None = None) -> Move:
+               cancel: threading.Event | None = None, history: Sequence[Move] = (),
+               on_info: Callable[[SearchInfo], None] | None = None) -> Move:
         """The engine's move in ``position`` (the side to move is its side).
 
         It searches at most ``depth`` plies and ``seconds`` seconds (given one of them, the other has no
         bound; given neither, those of its level); when ``cancel`` is set it stops and gives the best move
-        found so far. An InputError when the side to move has no legal move.
+        found so far. ``history``, the game's moves that led to ``position``, lets it see a position come
+        again (a draw): the search scores a position met before on its way, or in the game since its last
+        man's move or capture, as a draw. ``on_info`` hears a :class:`SearchInfo` after each depth searched.
+        An InputError when the side to move has no legal move.
         """
         require_position(position)
+        tail = reversible_tail(position, history)
         if depth is not None:
             depth = checks.whole_number(depth, "depth", 1, DEEPEST)
         if seconds is not None:
@@ -265,9 +285,11 @@ class Engine:
         rules = self._rules.get(position.variant.name)
         if rules is None or rules.variant != position.variant:
             rules = self._rules[position.variant.name] = _Rules(position.variant)
-        search = _Search(rules, None if seconds is None else time.monotonic() + seconds, cancel)
+        search = _Search(rules, None if seconds is None else time.monotonic() + seconds, cancel, on_info)
+        search.path.update(rules.state(before) for before, _ in tail)
+        search.path.add(rules.state(position))
         best, score, done = search.run(position, moves, DEEPEST if depth is None else depth)
-        self.info = SearchInfo(str(best), score, done, search.nodes, time.monotonic() - search.started)
+        self.info = search.info(position, best, score, done)
         return best
 
     def __repr__(self) -> str:
@@ -277,13 +299,17 @@ class Engine:
 class _Search:
     """One search: the tree below one position, to a depth or a time."""
 
-    def __init__(self, rules: _Rules, deadline: float | None, cancel: threading.Event | None) -> None:
+    def __init__(self, rules: _Rules, deadline: float | None, cancel: threading.Event | None,
+                 on_info: Callable[[SearchInfo], None] | None = None) -> None:
         self.rules = rules
         self.deadline = deadline
         self.cancel = cancel
+        self.on_info = on_info
         self.started = time.monotonic()
         self.nodes = 0
         self.table: dict[State, tuple[int, int, int, Hashable]] = {}
+        #: the positions with kings on the way from the root and in the game before it: met again, a draw
+        self.path: set[State] = set()
         self.history: dict[Hashable, int] = {}
         outcome = rules.variant.outcome
         self.no_move_wins = outcome is Outcome.NO_MOVE_WINS
@@ -298,30 +324,57 @@ class _Search:
             return moves[0], 0, 0
         order = list(range(len(moves)))
         for target in range(1, depth + 1):
+            scores: dict[int, int] = {}
             try:
-                scores = self.root(children, order, target)
+                self.root(children, order, target, scores)
             except _Stop:
+                # the moves searched to the end before the time ran out: the first is the best of the last
+                # depth, and one that scored above it is better
+                if scores and done:
+                    best = max(scores, key=lambda i: scores[i])
+                    best_score = scores[best]
                 break
             order.sort(key=lambda i: -scores[i])
             best, best_score, done = order[0], scores[order[0]], target
-            if self.deadline is not None and time.monotonic() - self.started > (self.deadline - self.started) / 2:
-                break  # the next depth would not end in time
+            if self.on_info is not None:
+                self.on_info(self.info(position, moves[best], best_score, done))
             if abs(best_score) > WIN - DEEPEST:
                 break  # a win or a loss found: looking deeper changes nothing
         if done == 0:  # not even one ply searched: the first move of a quick look
             best = order[0]
         return moves[best], best_score, done
 
-    def root(self, children: list[Child], order: list[int], depth: int) -> dict[int, int]:
-        """The score of each root move at ``depth`` (exact for the best, a bound for the others)."""
-        scores: dict[int, int] = {}
+    def info(self, position: Position, best: Move, score: int, depth: int) -> SearchInfo:
+        """What the search has found: ``best`` and its ``score`` at ``depth``, the line of play after
+        ``best`` as the transposition table keeps it."""
+        pv = [best]
+        rules = self.rules
+        position = after(position, best)
+        seen = {rules.state(position)}
+        while len(pv) < DEEPEST:
+            entry = self.table.get(rules.state(position))
+            if entry is None:
+                break
+            known = entry[3]
+            found = next((move for move in legal_moves(position) if rules.root(position, move)[0] == known), None)
+            if found is None:
+                break
+            pv.append(found)
+            position = after(position, found)
+            if rules.state(position) in seen:  # a line that comes round again would go on for ever
+                break
+            seen.add(rules.state(position))
+        return SearchInfo(str(best), score, depth, self.nodes, time.monotonic() - self.started, tuple(pv))
+
+    def root(self, children: list[Child], order: list[int], depth: int, scores: dict[int, int]) -> None:
+        """The score of each root move at ``depth`` into ``scores``, move by move as each is searched
+        (exact for the best, a bound for the others)."""
         alpha = -WIN - 1
         for i in order:
             _, child, crowns = children[i]
             score = WIN - 1 if crowns and self.crowning_wins else -self.negamax(child, depth - 1, -WIN - 1, -alpha, 1)
             scores[i] = score
             alpha = max(alpha, score)
-        return scores
 
     def tick(self) -> None:
         """Count a node; now and then look at the clock and at ``cancel``."""
@@ -342,10 +395,17 @@ class _Search:
         children, captures = self.rules.children(state)
         if not children:
             return self.no_move(ply)
+        kings = state[2] if isinstance(state, tuple) else True  # without kings no position comes again
+        if kings:
+            if state in self.path:
+                return 0
         if ply >= DEEPEST:
-            return self.evaluate(state, len(children))
+            return self.evaluate(state, len(children), self.rules.for_other(state)[0])
         if depth <= 0 and not captures:
-            return self.evaluate(state, len(children))
+            others, threatened = self.rules.for_other(state)
+            if not threatened or ply >= THREATS_UNTIL:
+                return self.evaluate(state, len(children), others)
+            depth = 1  # a piece hangs: one ply more to see it saved or lost
         entry = self.table.get(state)
         first: Hashable = None
         if entry is not None:
@@ -357,6 +417,8 @@ class _Search:
         children.sort(key=lambda child: (child[0] != first, -history.get(child[0], 0)))
         start_alpha, best, best_move = alpha, -WIN - 1, first
         onward = depth - 1 if len(children) > 1 else depth  # a forced move costs no depth
+        if kings:
+            self.path.add(state)
         for move, child, crowns in children:
             if crowns and self.crowning_wins:
                 score = WIN - ply - 1
@@ -369,18 +431,21 @@ class _Search:
                     if alpha >= beta:
                         history[move] = history.get(move, 0) + depth * depth
                         break
+        if kings:
+            self.path.discard(state)
         if len(self.table) >= TABLE_SIZE:
             self.table.clear()
         bound = UPPER if best <= start_alpha else LOWER if best >= beta else EXACT
         self.table[state] = (depth, best, bound, best_move)
         return best
 
-    def evaluate(self, state: State, moves: int) -> int:
-        """The score of a quiet position for its side to move (``moves``: how many it has)."""
+    def evaluate(self, state: State, moves: int, others: int) -> int:
+        """The score of a quiet position for its side to move (``moves``: how many it has; ``others``:
+        how many the other side would have)."""
         rules = self.rules
         white_men, white_kings, black_men, black_kings, colour = rules.pieces(state)
         score = rules.weights.score(white_men, white_kings, black_men, black_kings)
         if self.no_move_wins:
             score = -score
-        mobility = 2 * (moves - rules.count_for_other(state))
+        mobility = 2 * (moves - others)
         return (-score if colour else score) + mobility

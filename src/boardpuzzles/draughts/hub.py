@@ -43,7 +43,7 @@ from ..errors import Cancelled, EngineError, InputError, InputTypeError
 from ..geometry import Square
 from .board import Position, number_square, require_position, square_number
 from .moves import Move, after, legal_moves
-from .players import Player
+from .players import Player, reversible_tail
 from .rules import Variant, get_variant
 
 #: seconds an engine may take to answer beyond the time it was given to think
@@ -159,6 +159,22 @@ def read_hub_move(text: str, position: Position) -> Move:
     numbers = [int(part) for part in re.split("[-x]", text.strip())]
     captured = numbers[2:] if "x" in text and len(numbers) > 2 else None if "x" in text else []
     return find_move(position, numbers[0], numbers[1], captured)
+
+
+def pos_line(position: Position, history: Sequence[Move] = ()) -> str:
+    """The ``pos`` line of ``position``: with ``history`` (the game's moves that led to it), the position
+    before the game's last kings' quiet moves and those moves (``moves="..."``, as Hub sends them, so
+    that the engine sees a position come again).
+
+    >>> from boardpuzzles.draughts import Game
+    >>> game = Game("W:WK46,31:BK1", "international", "31-27 1-7 46-41")
+    >>> pos_line(game.position, game.moves)[-17:]
+    'moves="1-7 46-41"'
+    """
+    tail = reversible_tail(position, history)
+    if not tail:
+        return hub_line("pos", pos=hub_position(position))
+    return hub_line("pos", pos=hub_position(tail[0][0]), moves=" ".join(hub_move(move) for _, move in tail))
 
 
 def _variant_value(rules: Variant, values: Sequence[str]) -> str | None:
@@ -335,7 +351,7 @@ class HubEngine:
             return command, arguments
 
     def choose(self, position: Position, seconds: float | None = None, depth: int | None = None,
-               cancel: threading.Event | None = None) -> Move:
+               cancel: threading.Event | None = None, history: Sequence[Move] = ()) -> Move:
         """The engine's move in ``position`` (``pos``, ``level``, ``go think``, its ``done``): ``seconds`` to
         think (``level move-time``), or ``depth`` plies (``level depth``; the engine may then take as long as
         it needs while it writes an ``info`` line at least every ``timeout``), else the engine's ``seconds``.
@@ -355,7 +371,7 @@ class HubEngine:
         if self._process.poll() is not None or not self._finalizer.alive:
             raise self._failure("is not running")
         think = self.seconds if seconds is None and depth is None else seconds or 0.0
-        self._send(hub_line("pos", pos=hub_position(position)))
+        self._send(pos_line(position, history))
         limits: dict[str, str | float] = {} if depth is None else {"depth": depth}
         if seconds is not None or depth is None:
             limits["move_time"] = f"{think:g}"
