@@ -44,7 +44,7 @@ import threading
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .. import checks
 from ..errors import InputError
@@ -87,7 +87,8 @@ THREATS_UNTIL = 48  # plies from the root below which a threatened quiet positio
 EXACT, LOWER, UPPER = range(3)
 
 State = Bitboards | Position  # a position as the search holds it: the kernels' bitboards, or a Position
-Child = tuple[Hashable, State, bool]  # a move's identity, the position after it, whether it crowns a man
+#: a move as the search holds it: the kernels' ``(from, to, taken, flags)``, or a :class:`.Move`
+Token = Hashable
 
 
 @dataclass(frozen=True)
@@ -140,23 +141,23 @@ class _Weights:
         self.centre = mask(lambda row, col: low <= row <= high and low <= col <= high)
         #: the bonus of a man by its row counted from its own side: 6, 12 and 20 on the three rows before
         #: the crowning row
-        self.advance = [0] * size
-        for ahead, bonus in zip((size - 2, size - 3, size - 4), (20, 12, 6)):
-            self.advance[ahead] = bonus
+        self.advance = ((size - 2, 20), (size - 3, 12), (size - 4, 6))
 
     def side(self, men: int, kings: int, rows: list[int], back: int, other_kings: int, phase: int) -> int:
         """The score of one side's men and kings."""
         score = self.man * men.bit_count() + self.king * kings.bit_count()
-        tempo = 0
-        for row, bits in enumerate(rows):
-            on_row = (men & bits).bit_count()
-            if on_row:
-                score += self.advance[row] * on_row
-                tempo += row * on_row
+        for row, bonus in self.advance:
+            score += bonus * (men & rows[row]).bit_count()
         if not other_kings:
             score += 8 * (men & back).bit_count()
         score += 4 * ((men | kings) & self.centre).bit_count()
-        return score + tempo * phase // self.men_at_start
+        if phase:
+            tempo = 0
+            for row, bits in enumerate(rows):
+                if men & bits:
+                    tempo += row * (men & bits).bit_count()
+            score += tempo * phase // self.men_at_start
+        return score
 
     def score(self, white_men: int, white_kings: int, black_men: int, black_kings: int) -> int:
         """The position's score for white, mobility aside."""
@@ -191,31 +192,32 @@ class _Rules:
         """``position`` as the search holds it."""
         return position.bitboards() if self.bitboards else position
 
-    def root(self, position: Position, move: Move) -> Child:
-        """One of the legal moves of ``position``, as :meth:`children` gives it."""
+    def token(self, move: Move) -> Token:
+        """A legal move as :meth:`children` gives it."""
         if not self.bitboards:
-            return move.key(), after(position, move), move.promotes
+            return move
         _, origin, to, taken, flags = move_row(move)
-        white, black, kings, colour = position.bitboards()
-        return (origin, to, taken), (*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour), \
-            flags & 2 == 2
+        return origin, to, taken, flags
 
-    def children(self, state: State) -> tuple[list[Child], bool]:
-        """The moves of ``state`` (each its identity, the position after it and whether it crowns a man),
-        and whether they are captures."""
+    def children(self, state: State) -> tuple[list[Token], bool]:
+        """The moves of ``state`` and whether they are captures (the positions after them are made only for
+        the moves searched: :meth:`play`)."""
         if isinstance(state, Position):
             moves = reference_moves(state)
-            return [(move.key(), after(state, move), move.promotes) for move in moves], bool(moves and moves[0].captured)
-        white, black, kings, colour = state
+            return list(moves), bool(moves and moves[0].captured)
         generator = self.generator
-        n = generator.run(white, black, kings, colour)
-        rows = generator.moves[:n].tolist()
-        found: list[Child] = []
-        for origin, to, taken, flags, _ in rows:
-            found.append(((origin, to, taken),
-                          (*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour),
-                          flags & 2 == 2))
-        return found, bool(rows and rows[0][2])
+        n = generator.run(*state)
+        rows: list[tuple[int, ...]] = list(map(tuple, generator.moves[:n, :4].tolist()))
+        return cast(list[Token], rows), bool(rows and rows[0][2])
+
+    def play(self, state: State, token: Token) -> tuple[State, bool]:
+        """The position after the move ``token`` of ``state``, and whether the move crowns a man."""
+        if isinstance(state, Position):
+            assert isinstance(token, Move)
+            return after(state, token), token.promotes
+        white, black, kings, colour = state
+        origin, to, taken, flags = cast(tuple[int, int, int, int], token)
+        return (*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour), flags & 2 == 2
 
     def for_other(self, state: State) -> tuple[int, bool]:
         """How many moves the side not to move would have, were it its turn, and whether it could capture
@@ -307,10 +309,10 @@ class _Search:
         self.on_info = on_info
         self.started = time.monotonic()
         self.nodes = 0
-        self.table: dict[State, tuple[int, int, int, Hashable]] = {}
+        self.table: dict[State, tuple[int, int, int, Token]] = {}
         #: the positions with kings on the way from the root and in the game before it: met again, a draw
         self.path: set[State] = set()
-        self.history: dict[Hashable, int] = {}
+        self.history: dict[Token, int] = {}
         outcome = rules.variant.outcome
         self.no_move_wins = outcome is Outcome.NO_MOVE_WINS
         self.crowning_wins = outcome is Outcome.FIRST_KING_WINS
@@ -318,7 +320,8 @@ class _Search:
     def run(self, position: Position, moves: list[Move], depth: int) -> tuple[Move, int, int]:
         """The best of ``moves`` (the legal moves of ``position``), its score and the depth completed."""
         rules = self.rules
-        children = [rules.root(position, move) for move in moves]
+        start = rules.state(position)
+        children = [rules.play(start, rules.token(move)) for move in moves]
         best, best_score, done = 0, 0, 0
         if len(moves) == 1:
             return moves[0], 0, 0
@@ -356,7 +359,7 @@ class _Search:
             if entry is None:
                 break
             known = entry[3]
-            found = next((move for move in legal_moves(position) if rules.root(position, move)[0] == known), None)
+            found = next((move for move in legal_moves(position) if rules.token(move) == known), None)
             if found is None:
                 break
             pv.append(found)
@@ -366,12 +369,12 @@ class _Search:
             seen.add(rules.state(position))
         return SearchInfo(str(best), score, depth, self.nodes, time.monotonic() - self.started, tuple(pv))
 
-    def root(self, children: list[Child], order: list[int], depth: int, scores: dict[int, int]) -> None:
+    def root(self, children: list[tuple[State, bool]], order: list[int], depth: int, scores: dict[int, int]) -> None:
         """The score of each root move at ``depth`` into ``scores``, move by move as each is searched
         (exact for the best, a bound for the others)."""
         alpha = -WIN - 1
         for i in order:
-            _, child, crowns = children[i]
+            child, crowns = children[i]
             score = WIN - 1 if crowns and self.crowning_wins else -self.negamax(child, depth - 1, -WIN - 1, -alpha, 1)
             scores[i] = score
             alpha = max(alpha, score)
@@ -407,19 +410,21 @@ class _Search:
                 return self.evaluate(state, len(children), others)
             depth = 1  # a piece hangs: one ply more to see it saved or lost
         entry = self.table.get(state)
-        first: Hashable = None
+        first: Token = None
         if entry is not None:
             known_depth, known, bound, first = entry
             if known_depth >= depth and (bound == EXACT or (bound == LOWER and known >= beta)
                                          or (bound == UPPER and known <= alpha)):
                 return known
         history = self.history
-        children.sort(key=lambda child: (child[0] != first, -history.get(child[0], 0)))
+        children.sort(key=lambda token: (token != first, -history.get(token, 0)))
         start_alpha, best, best_move = alpha, -WIN - 1, first
         onward = depth - 1 if len(children) > 1 else depth  # a forced move costs no depth
         if kings:
             self.path.add(state)
-        for move, child, crowns in children:
+        rules = self.rules
+        for move in children:
+            child, crowns = rules.play(state, move)
             if crowns and self.crowning_wins:
                 score = WIN - ply - 1
             else:
