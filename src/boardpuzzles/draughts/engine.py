@@ -12,9 +12,7 @@ the move is spent, and keeps what it has learnt in a transposition table: the be
 each position is tried first at the next depth. When the time runs out in the middle of a depth, the
 moves searched to the end at that depth still count (the first of them is the best of the depth
 before). A position where the side to move must capture is never evaluated: the captures are played
-out first (a quiescence search), since a capture in draughts is compulsory; nor is one where the other
-side could capture, were it its turn (a piece hangs): it is searched one ply more, to see the piece
-saved or lost. A position with kings that comes again on the way, or that the game has had since its
+out first (a quiescence search), since a capture in draughts is compulsory. A position with kings that comes again on the way, or that the game has had since its
 last man's move or capture (the ``history`` given), is a draw. For the rule sets the numba kernels play (:attr:`.Variant.on_bitboards`)
 a position is the kernels' four numbers and its moves come from :class:`.fast.Generator`; for the
 others (Turkish, the 12x12 boards, the seed's rule) from the plain generator of :mod:`.moves`,
@@ -81,7 +79,6 @@ WIN = 1_000_000  # a won position; a win in fewer plies scores higher
 DEEPEST = 64  # the most plies searched, the quiescence search included
 TABLE_SIZE = 1 << 20  # positions kept in the transposition table before it is emptied
 CHECK_EVERY = 64  # nodes between two looks at the clock and at ``cancel``
-THREATS_UNTIL = 48  # plies from the root below which a threatened quiet position is searched one ply more
 
 # the transposition table's bounds
 EXACT, LOWER, UPPER = range(3)
@@ -219,16 +216,13 @@ class _Rules:
         origin, to, taken, flags = cast(tuple[int, int, int, int], token)
         return (*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour), flags & 2 == 2
 
-    def for_other(self, state: State) -> tuple[int, bool]:
-        """How many moves the side not to move would have, were it its turn, and whether it could capture
-        (the side to move is threatened)."""
+    def count_for_other(self, state: State) -> int:
+        """How many moves the side not to move would have, were it its turn."""
         if isinstance(state, Position):
             other = "B" if state.turn == "W" else "W"
-            moves = reference_moves(Position.from_pieces(state.pieces, other, self.variant))
-            return len(moves), bool(moves and moves[0].captured)
+            return len(reference_moves(Position.from_pieces(state.pieces, other, self.variant)))
         white, black, kings, colour = state
-        n = self.generator.run(white, black, kings, 1 - colour)
-        return n, bool(n and self.generator.moves_view[0, 2])
+        return self.generator.run(white, black, kings, 1 - colour)
 
     def pieces(self, state: State) -> tuple[int, int, int, int, int]:
         """The white men, white kings, black men and black kings as bit sets, and the side to move (0 white)."""
@@ -402,13 +396,8 @@ class _Search:
         if kings:
             if state in self.path:
                 return 0
-        if ply >= DEEPEST:
-            return self.evaluate(state, len(children), self.rules.for_other(state)[0])
-        if depth <= 0 and not captures:
-            others, threatened = self.rules.for_other(state)
-            if not threatened or ply >= THREATS_UNTIL:
-                return self.evaluate(state, len(children), others)
-            depth = 1  # a piece hangs: one ply more to see it saved or lost
+        if ply >= DEEPEST or (depth <= 0 and not captures):
+            return self.evaluate(state, len(children))
         entry = self.table.get(state)
         first: Token = None
         if entry is not None:
@@ -444,13 +433,12 @@ class _Search:
         self.table[state] = (depth, best, bound, best_move)
         return best
 
-    def evaluate(self, state: State, moves: int, others: int) -> int:
-        """The score of a quiet position for its side to move (``moves``: how many it has; ``others``:
-        how many the other side would have)."""
+    def evaluate(self, state: State, moves: int) -> int:
+        """The score of a quiet position for its side to move (``moves``: how many it has)."""
         rules = self.rules
         white_men, white_kings, black_men, black_kings, colour = rules.pieces(state)
         score = rules.weights.score(white_men, white_kings, black_men, black_kings)
         if self.no_move_wins:
             score = -score
-        mobility = 2 * (moves - others)
+        mobility = 2 * (moves - rules.count_for_other(state))
         return (-score if colour else score) + mobility
