@@ -747,7 +747,11 @@ def serve_hub(player: Player, input: IO[str], output: IO[str], variant: Variant 
     """Let ``player`` be a Hub engine: read the interface's lines from ``input`` and answer on
     ``output`` until ``quit`` or the end of ``input``. The player chooses each move in a thread, so
     ``ping`` is answered and ``stop`` heard (it sets the player's ``cancel``) while it thinks; a stopped
-    player that gives no move is answered ``done`` with no move. A line that cannot be used is answered
+    player that gives no move is answered ``done`` with no move. ``pos ... moves="..."`` gives the player
+    those moves as its ``history``; ``go analyze`` and ``go ponder`` search until ``stop`` (a ponder
+    until ``ponder-hit`` starts the level's time). The built-in :class:`~.engine.Engine` also writes an
+    ``info`` line after each depth and the answer it expects in its ``done`` (``ponder=``). ``quit``,
+    or the end of ``input``, stops a search first. A line that cannot be used is answered
     ``error message="..."``, and the server goes on. ``variant`` is the rule set served (declared as the
     ``variant`` parameter; Scan's name ``normal`` is international); ``name`` the ``id`` given (default:
     the player's)."""
