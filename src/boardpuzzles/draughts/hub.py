@@ -605,6 +605,8 @@ class _Server:
         #: a ``go ponder`` search's clock: its time starts at ``ponder-hit``
         self.clock: threading.Timer | None = None
         self.pondering = False
+        #: whether the search is a ponder or an analysis, which ends only when told
+        self.endless = False
         self.lock = threading.Lock()
 
     def write(self, line: str) -> None:
@@ -664,7 +666,8 @@ class _Server:
             self.ponder_hit()
             return True
         if command == "quit":
-            self.cancel.set()
+            if self.endless:
+                self.cancel.set()
             self.wait()
             return False
         self.wait()
@@ -710,7 +713,8 @@ class _Server:
         self.cancel = threading.Event()
         seconds, depth = self.seconds, self.depth
         self.pondering = "ponder" in arguments
-        if self.pondering or "analyze" in arguments:
+        self.endless = self.pondering or "analyze" in arguments
+        if self.endless:
             seconds, depth = None, depth or DEEPEST
         self.search = threading.Thread(target=self.think, args=(self.position, self.history, seconds, depth),
                                        name="hub search", daemon=True)
@@ -750,8 +754,8 @@ def serve_hub(player: Player, input: IO[str], output: IO[str], variant: Variant 
     player that gives no move is answered ``done`` with no move. ``pos ... moves="..."`` gives the player
     those moves as its ``history``; ``go analyze`` and ``go ponder`` search until ``stop`` (a ponder
     until ``ponder-hit`` starts the level's time). The built-in :class:`~.engine.Engine` also writes an
-    ``info`` line after each depth and the answer it expects in its ``done`` (``ponder=``). ``quit``,
-    or the end of ``input``, stops a search first. A line that cannot be used is answered
+    ``info`` line after each depth and the answer it expects in its ``done`` (``ponder=``). ``quit``
+    lets a ``go think`` end and stops an analysis or a ponder; the end of ``input`` stops any search. A line that cannot be used is answered
     ``error message="..."``, and the server goes on. ``variant`` is the rule set served (declared as the
     ``variant`` parameter; Scan's name ``normal`` is international); ``name`` the ``id`` given (default:
     the player's)."""
