@@ -12,11 +12,12 @@ the move is spent, and keeps what it has learnt in a transposition table: the be
 each position is tried first at the next depth. When the time runs out in the middle of a depth, the
 moves searched to the end at that depth still count (the first of them is the best of the depth
 before). A position where the side to move must capture is never evaluated: the captures are played
-out first (a quiescence search), since a capture in draughts is compulsory. A position with kings that comes again on the way, or that the game has had since its
-last man's move or capture (the ``history`` given), is a draw. For the rule sets the numba kernels play (:attr:`.Variant.on_bitboards`)
-a position is the kernels' four numbers and its moves come from :class:`.fast.Generator`; for the
-others (Turkish, the 12x12 boards, the seed's rule) from the plain generator of :mod:`.moves`,
-slower but with the same search and evaluation.
+out first (a quiescence search), since a capture in draughts is compulsory. A position with kings
+that comes again on the way, or that the game has had since its last man's move or capture (the
+``history`` given), is a draw. For the rule sets the numba kernels play
+(:attr:`.Variant.on_bitboards`) a position is the kernels' four numbers and its moves come from
+:class:`.fast.Generator`; for the others (Turkish, the 12x12 boards, the seed's rule) from the plain
+generator of :mod:`.moves`, slower but with the same search and evaluation.
 
 The evaluation counts, from the side to move's point of view (in hundredths of a man):
 

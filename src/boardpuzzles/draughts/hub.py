@@ -755,8 +755,8 @@ def serve_hub(player: Player, input: IO[str], output: IO[str], variant: Variant 
     those moves as its ``history``; ``go analyze`` and ``go ponder`` search until ``stop`` (a ponder
     until ``ponder-hit`` starts the level's time). The built-in :class:`~.engine.Engine` also writes an
     ``info`` line after each depth and the answer it expects in its ``done`` (``ponder=``). ``quit``
-    lets a ``go think`` end and stops an analysis or a ponder; the end of ``input`` stops any search. A line that cannot be used is answered
-    ``error message="..."``, and the server goes on. ``variant`` is the rule set served (declared as the
+    lets a ``go think`` end and stops an analysis or a ponder; the end of ``input`` stops any search. A
+    line that cannot be used is answered ``error message="..."``, and the server goes on. ``variant`` is the rule set served (declared as the
     ``variant`` parameter; Scan's name ``normal`` is international); ``name`` the ``id`` given (default:
     the player's)."""
     if not isinstance(player, Player):
