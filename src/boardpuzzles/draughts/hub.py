@@ -756,9 +756,9 @@ def serve_hub(player: Player, input: IO[str], output: IO[str], variant: Variant 
     until ``ponder-hit`` starts the level's time). The built-in :class:`~.engine.Engine` also writes an
     ``info`` line after each depth and the answer it expects in its ``done`` (``ponder=``). ``quit``
     lets a ``go think`` end and stops an analysis or a ponder; the end of ``input`` stops any search. A
-    line that cannot be used is answered ``error message="..."``, and the server goes on. ``variant`` is the rule set served (declared as the
-    ``variant`` parameter; Scan's name ``normal`` is international); ``name`` the ``id`` given (default:
-    the player's)."""
+    line that cannot be used is answered ``error message="..."``, and the server goes on. ``variant`` is
+    the rule set served (declared as the ``variant`` parameter; Scan's name ``normal`` is
+    international); ``name`` the ``id`` given (default: the player's)."""
     if not isinstance(player, Player):
         raise InputTypeError("{parameter} must be a Player (a name and choose())", parameter="player",
                              value=type(player).__name__)
