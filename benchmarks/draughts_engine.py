@@ -95,7 +95,8 @@ class PyDraughts:
         self.send(f"push {self.number(move.start)} {self.number(move.end)} {taken}")
 
     def choose(self, position: Position, seconds: float | None = None, depth: int | None = None,
-               cancel: object = None) -> Move:
+               cancel: object = None, history: object = ()) -> Move:
+        """py-draughts' move (its board has the game's history: ``history`` is not needed)."""
         self.send(f"go {seconds}")
         assert self.process.stdout is not None
         origin, to, taken = self.process.stdout.readline().split()
@@ -115,7 +116,8 @@ def play(white: object, black: object, variant: str, seconds: float | None, dept
     game = Game("start", variant)
     while game.outcome() is None and len(game) < most_plies:
         player = white if game.turn == "W" else black
-        move = player.choose(game.position, seconds=seconds, depth=depth)  # type: ignore[attr-defined]
+        move = player.choose(game.position, seconds=seconds, depth=depth,  # type: ignore[attr-defined]
+                             history=game.moves)
         told(game.play(move))
     return game
 

@@ -15,6 +15,7 @@ from boardpuzzles.draughts import (
     LEVELS, VARIANTS, Board, Engine, Game, GameEnd, Player, Position, RandomPlayer, after, legal_moves,
 )
 from boardpuzzles.draughts.cli import opponent
+from boardpuzzles.draughts.players import reversible_tail
 from boardpuzzles.errors import InputError
 
 
@@ -39,7 +40,7 @@ def test_the_same_move_at_the_same_depth():
     assert engine.choose(position, depth=3) == first
     info = engine.info
     assert info is not None and info.move == str(first) and info.depth == 3 and info.nodes > 9
-    assert set(info.to_json()) == {"move", "score", "depth", "nodes", "seconds"}
+    assert set(info.to_json()) == {"move", "score", "depth", "nodes", "seconds", "pv"} and info.pv[0] == first
 
 
 def test_it_gives_a_man_to_win_more():
@@ -109,6 +110,42 @@ def test_bad_arguments_name_the_parameter(call, parameter):
     with pytest.raises(InputError) as caught:
         call()
     assert caught.value.parameter == parameter
+
+
+def test_a_position_that_comes_again_is_a_draw():
+    # the kings went round: white, a man up, avoids the way back; black, a man down, takes it
+    game = Game("W:WK46,31:BK1", "international", "46-41 1-7 41-46")
+    assert str(Engine().choose(game.position, depth=1, history=game.moves)) == "7-1"
+    game.play("7-1")
+    engine = Engine()
+    move = engine.choose(game.position, depth=2, history=game.moves)
+    assert str(move) != "46-41" and engine.info is not None and engine.info.score > 50
+
+
+def test_the_history_must_lead_to_the_position():
+    game = Game("W:WK46,31:BK1", "international", "46-41 1-7")
+    assert [str(move) for _, move in reversible_tail(game.position, game.moves)] == ["46-41", "1-7"]
+    assert reversible_tail(game.position, []) == []
+    with pytest.raises(InputError, match="does not lead to the position") as caught:
+        Engine().choose(Position("W:WK46,31:BK1", "international"), history=game.moves)
+    assert caught.value.parameter == "history"
+    with pytest.raises(InputError) as caught:
+        reversible_tail(game.position, "46-41")
+    assert caught.value.parameter == "history"
+
+
+def test_each_depth_is_told_with_its_line_of_play():
+    position = Position("start", "russian")
+    heard = []
+    engine = Engine()
+    engine.choose(position, depth=4, on_info=heard.append)
+    assert [info.depth for info in heard] == [1, 2, 3, 4] and engine.info is not None
+    assert (heard[-1].move, heard[-1].score, heard[-1].pv) == (engine.info.move, engine.info.score, engine.info.pv)
+    for info in heard:
+        line = Game(position)
+        for move in info.pv:
+            line.play(move)
+        assert str(info.pv[0]) == info.move and len(info.pv) <= info.depth + 4
 
 
 def test_the_engine_beats_the_random_player():

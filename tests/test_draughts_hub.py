@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from boardpuzzles import Cancelled, EngineError, InputError
-from boardpuzzles.draughts import Game, HubEngine, Position, RandomPlayer, serve_hub
+from boardpuzzles.draughts import Game, HubEngine, Position, RandomPlayer, after, serve_hub
 from boardpuzzles.draughts.hub import hub_line, hub_move, hub_position, parse_line, read_hub_move, read_hub_position
 from boardpuzzles.draughts.moves import legal_moves
 from boardpuzzles.draughts.players import Player
@@ -151,7 +151,7 @@ class Waiting:
 
     name = "waiting"
 
-    def choose(self, position, seconds=None, depth=None, cancel=None):
+    def choose(self, position, seconds=None, depth=None, cancel=None, history=()):
         assert cancel is not None and cancel.wait(30)
         raise Cancelled()
 
@@ -230,6 +230,25 @@ def test_the_hub_command_in_another_process_plays_a_game_against_a_random_player
     assert len(game) == 60 or game.outcome() is not None
 
 
+@pytest.mark.slow
+def test_the_client_analyzes_and_ponders_with_the_built_in_engine_in_another_process(monkeypatch):
+    monkeypatch.setenv("PYTHONPATH", SRC)
+    start = Position("start", "international")
+    with HubEngine(command("draughts", "hub", "--engine", "builtin"), timeout=120) as engine:
+        heard: list = []
+        last = engine.analyze(start, seconds=1.0, on_info=heard.append)
+        assert heard and [info.depth for info in heard] == sorted(info.depth for info in heard)
+        assert last.pv and last.pv[0] in legal_moves(start) and last.move == str(last.pv[0])
+        move = engine.choose(start, depth=3)
+        assert engine.info is not None and engine.info.depth == 3 and len(engine.info.pv) > 1
+        expected = after(after(start, move), engine.info.pv[1])
+        engine.ponder(expected, seconds=0.2)
+        assert engine.choose(expected, seconds=0.2) in legal_moves(expected)  # ponder-hit
+        engine.ponder(expected, seconds=0.2)
+        other = after(start, move)
+        assert engine.choose(other, seconds=0.2) in legal_moves(other)  # stop, then a search of its own
+
+
 SCAN = os.environ.get("BOARDPUZZLES_SCAN")
 
 
@@ -244,3 +263,145 @@ def test_a_random_player_against_scan():
         while game.outcome() is None and len(game) < 300:
             game.play(players[len(game) % 2].choose(game.position, seconds=0.1))
     assert game.outcome() is not None and game.outcome().winner == "B"
+
+
+
+# ---------------------------------------------------------------- the whole protocol: info, ponder, analyze, history
+
+KINGS = Position("W:WK46,31:BK1", "international")
+
+
+def test_the_client_reads_info_and_sends_the_kings_moves(tmp_path):
+    with HubEngine(engine_script(tmp_path, DOCUMENT_ENGINE), timeout=20) as engine:
+        engine.choose(Position("start", "international"), seconds=0.1)
+        info = engine.info
+        assert info is not None and (info.depth, info.score, info.nodes, info.seconds) == (21, -1, 31261613, 3.906)
+        assert [hub_move(move) for move in info.pv] == (
+            "32-28 17-22 28x17x22 12x21x17 33-28 7-12 39-33 19-23 28x19x23 14x23x19".split())
+        game = Game(KINGS, moves="46-41 1-7")
+        with pytest.raises(EngineError, match="cannot be played"):  # the transcript's move is the start's
+            engine.choose(game.position, seconds=0.1, history=game.moves)
+    read = (tmp_path / "read.log").read_text().splitlines()
+    assert read[5] == f'pos pos={hub_position(KINGS)} moves="46-41 1-7"'
+
+
+def test_the_client_takes_the_answer_expected_from_done(tmp_path):
+    script = DOCUMENT_ENGINE.replace('"info depth=21', '"info depth=1 score=0.2", "" and "info depth=21')
+    with HubEngine(engine_script(tmp_path, script), timeout=20) as engine:
+        assert str(engine.choose(Position("start", "international"), seconds=0.1)) == "32-28"
+        assert engine.info is not None and [str(move) for move in engine.info.pv] == ["32-28", "17-22"]
+        assert engine.info.score == 20
+
+
+#: An engine silent during a search that answers ping, then after its second ping gives its move
+PATIENT = r"""
+import sys
+pings = 0
+for line in sys.stdin:
+    command = line.split()[0] if line.split() else ""
+    answers = {"hub": ["id name=patient", "wait"], "init": ["ready"]}.get(command, [])
+    if command == "ping":
+        pings += 1
+        answers = ["pong"] + (["done move=32-28"] if pings == 2 else [])
+    if command == "quit":
+        break
+    for answer in answers:
+        print(answer, flush=True)
+"""
+
+
+def test_a_long_search_is_kept_alive_by_ping_and_a_silent_one_is_an_error(tmp_path):
+    with HubEngine(engine_script(tmp_path, PATIENT), timeout=20) as engine:
+        engine.timeout = 0.3
+        assert str(engine.choose(Position("start", "international"), depth=30)) == "32-28"
+    silent = PATIENT.replace('["pong"] + ', "")
+    with HubEngine(engine_script(tmp_path, silent), timeout=20) as engine:
+        engine.timeout = 0.3
+        with pytest.raises(EngineError, match=r"did not answer ping during a search .* within 0.3 s"):
+            engine.choose(Position("start", "international"), depth=30)
+
+
+class Lines(io.TextIOBase):
+    """An interface's side of a server run in a thread: lines written to it, its answers read as they come."""
+
+    def __init__(self) -> None:
+        import queue
+        self.sent: queue.Queue[str] = queue.Queue()
+        self.answers: queue.Queue[str] = queue.Queue()
+
+    def readline(self, size: int = -1) -> str:
+        return self.sent.get()
+
+    def write(self, text: str) -> int:
+        for line in text.splitlines():
+            self.answers.put(line)
+        return len(text)
+
+    def until(self, command: str, seen: list[str]) -> list[str]:
+        """The answers up to the first line of ``command`` (30 s at most), added to ``seen``."""
+        while True:
+            line = self.answers.get(timeout=30)
+            seen.append(line)
+            if parse_line(line)[0] == command:
+                return seen
+
+
+def served(player: Player, variant: str = "international") -> tuple[Lines, threading.Thread]:
+    lines = Lines()
+    server = threading.Thread(target=serve_hub, args=(player, lines, lines, variant), daemon=True)
+    server.start()
+    return lines, server
+
+
+def talk(player: Player, text: str, variant: str = "international") -> list[str]:
+    """The server's answers to the lines of ``text``, the last a ``go``, up to its ``done``."""
+    lines, server = served(player, variant)
+    for line in textwrap.dedent(text).splitlines():
+        lines.sent.put(line + "\n")
+    said = lines.until("done", [])
+    lines.sent.put("quit\n")
+    server.join(30)
+    return said
+
+
+def test_the_built_in_engine_says_info_and_its_expected_answer():
+    from boardpuzzles.draughts import Engine
+    said = talk(Engine(), f"pos pos={hub_position(Position('start', 'russian'))}\nlevel depth=4\ngo think", "russian")
+    infos = [parse_line(line) for line in said if line.startswith("info")]
+    assert [int(arguments["depth"]) for _, arguments in infos] == [1, 2, 3, 4]
+    assert all({"depth", "score", "nodes", "time", "nps", "pv"} <= set(arguments) for _, arguments in infos)
+    command, done = parse_line(said[-1])
+    assert command == "done" and done["move"] == infos[-1][1]["pv"].split()[0]
+    assert done["ponder"] == infos[-1][1]["pv"].split()[1]
+
+
+def test_analyze_and_ponder_search_until_told():
+    from boardpuzzles.draughts import Engine
+    lines, server = served(Engine())
+    seen: list[str] = []
+    lines.sent.put(f"pos pos={START}\n")
+    lines.sent.put("go analyze\n")
+    lines.until("info", seen)
+    lines.until("info", seen)  # two depths searched: it goes on until stop
+    lines.sent.put("ping\n")
+    lines.until("pong", seen)
+    lines.sent.put("stop\n")
+    lines.until("done", seen)
+    assert read_hub_move(parse_line(seen[-1])[1]["move"], Position("start", "international"))
+    lines.sent.put("level move-time=0.2\n")
+    lines.sent.put("go ponder\n")
+    lines.until("info", seen)
+    lines.sent.put("ponder-hit\n")  # now its 0.2 s run
+    lines.until("done", seen)
+    lines.sent.put("quit\n")
+    server.join(30)
+    assert not server.is_alive()
+
+
+def test_the_server_reads_the_games_moves_and_sees_a_position_come_again():
+    from boardpuzzles.draughts import Engine
+    said = talk(Engine(), f"""\
+        pos pos={hub_position(KINGS)} moves="46-41 1-7 41-46"
+        level depth=1
+        go think""")
+    assert parse_line(said[-1])[1]["move"] == "7-1"  # black, a man down, takes the draw

@@ -390,7 +390,7 @@ class _Table:
         game = self.game
         if self.computer is None or game.turn != self.computer_side or game.outcome() is not None:
             return
-        game.play(self.computer.choose(game.position))
+        game.play(self.computer.choose(game.position, history=game.moves))
         if not self.json_mode:
             output.console.print(f"{self.computer.name} plays {game.notation[-1]}", markup=False, soft_wrap=True)
         self.board("move", move=game.notation[-1], by="computer")

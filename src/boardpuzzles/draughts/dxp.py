@@ -36,7 +36,7 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 from urllib.parse import urlsplit
@@ -358,10 +358,11 @@ class DxpEngine:
             pass
 
     def choose(self, position: Position, seconds: float | None = None, depth: int | None = None,
-               cancel: threading.Event | None = None) -> Move:
+               cancel: threading.Event | None = None, history: Sequence[Move] = ()) -> Move:
         """The program's move in ``position`` (see the class); ``seconds`` and ``depth`` are fixed by the
         game's time control, so only the wait is bounded by them; ``cancel`` ends the game and raises
-        :class:`~boardpuzzles.errors.Cancelled`."""
+        :class:`~boardpuzzles.errors.Cancelled`; ``history`` is not needed (the program has the game's
+        moves)."""
         _international(position)
         if not legal_moves(position):
             raise InputError("{parameter} has no legal move: the game is over", parameter="position",
@@ -524,7 +525,7 @@ class _Follower:
             self.finish(f"the {self.moves} moves of the game's time control played")
         else:
             started = time.monotonic()
-            move = self.player.choose(game.position, seconds=self.seconds, cancel=self.cancel)
+            move = self.player.choose(game.position, seconds=self.seconds, cancel=self.cancel, history=game.moves)
             game.play(move)
             self.connection.send(move_message(move, time.monotonic() - started))
 

@@ -9,12 +9,15 @@
 
 The search (a negamax form of alpha-beta) deepens one ply at a time until the time or the depth of
 the move is spent, and keeps what it has learnt in a transposition table: the best move found in
-each position is tried first at the next depth. A position where the side to move must capture is
-never evaluated: the captures are played out first (a quiescence search), since a capture in
-draughts is compulsory. For the rule sets the numba kernels play (:attr:`.Variant.on_bitboards`)
-a position is the kernels' four numbers and its moves come from :class:`.fast.Generator`; for the
-others (Turkish, the 12x12 boards, the seed's rule) from the plain generator of :mod:`.moves`,
-slower but with the same search and evaluation.
+each position is tried first at the next depth. When the time runs out in the middle of a depth, the
+moves searched to the end at that depth still count (the first of them is the best of the depth
+before). A position where the side to move must capture is never evaluated: the captures are played
+out first (a quiescence search), since a capture in draughts is compulsory. A position with kings
+that comes again on the way, or that the game has had since its last man's move or capture (the
+``history`` given), is a draw. For the rule sets the numba kernels play
+(:attr:`.Variant.on_bitboards`) a position is the kernels' four numbers and its moves come from
+:class:`.fast.Generator`; for the others (Turkish, the 12x12 boards, the seed's rule) from the plain
+generator of :mod:`.moves`, slower but with the same search and evaluation.
 
 The evaluation counts, from the side to move's point of view (in hundredths of a man):
 
@@ -38,15 +41,16 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .. import checks
 from ..errors import InputError
 from .board import Bitboards, Position, bit_squares, playing_squares, promotion_row, require_position
 from .fast import Generator, play_row
 from .moves import Move, after, legal_moves, move_row, reference_moves
+from .players import reversible_tail
 from .rules import Outcome, Variant
 
 __all__ = ["LEVELS", "Engine", "Level", "SearchInfo"]
@@ -75,30 +79,33 @@ DEFAULT_LEVEL = 3
 WIN = 1_000_000  # a won position; a win in fewer plies scores higher
 DEEPEST = 64  # the most plies searched, the quiescence search included
 TABLE_SIZE = 1 << 20  # positions kept in the transposition table before it is emptied
-CHECK_EVERY = 512  # nodes between two looks at the clock and at ``cancel``
+CHECK_EVERY = 64  # nodes between two looks at the clock and at ``cancel``
 
 # the transposition table's bounds
 EXACT, LOWER, UPPER = range(3)
 
 State = Bitboards | Position  # a position as the search holds it: the kernels' bitboards, or a Position
-Child = tuple[Hashable, State, bool]  # a move's identity, the position after it, whether it crowns a man
+#: a move as the search holds it: the kernels' ``(from, to, taken, flags)``, or a :class:`.Move`
+Token = Hashable
 
 
 @dataclass(frozen=True)
 class SearchInfo:
-    """What the last search found: its move, its score (hundredths of a man, from the mover's side; a
-    win or loss is near ±1,000,000), the depth it completed, the positions searched and its seconds."""
+    """What a search found: its move, its score (hundredths of a man, from the mover's side; a
+    win or loss is near ±1,000,000), the depth it completed, the positions searched, its seconds and the
+    line of play it expects (``pv``, the principal variation: its move, the answer it expects, and so on)."""
 
     move: str
     score: int
     depth: int
     nodes: int
     seconds: float
+    pv: tuple[Move, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        """The fields by name."""
+        """The fields by name, the line of play as the moves' notation."""
         return {"move": self.move, "score": self.score, "depth": self.depth, "nodes": self.nodes,
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3), "pv": [str(move) for move in self.pv]}
 
 
 class _Stop(Exception):
@@ -132,23 +139,23 @@ class _Weights:
         self.centre = mask(lambda row, col: low <= row <= high and low <= col <= high)
         #: the bonus of a man by its row counted from its own side: 6, 12 and 20 on the three rows before
         #: the crowning row
-        self.advance = [0] * size
-        for ahead, bonus in zip((size - 2, size - 3, size - 4), (20, 12, 6)):
-            self.advance[ahead] = bonus
+        self.advance = ((size - 2, 20), (size - 3, 12), (size - 4, 6))
 
     def side(self, men: int, kings: int, rows: list[int], back: int, other_kings: int, phase: int) -> int:
         """The score of one side's men and kings."""
         score = self.man * men.bit_count() + self.king * kings.bit_count()
-        tempo = 0
-        for row, bits in enumerate(rows):
-            on_row = (men & bits).bit_count()
-            if on_row:
-                score += self.advance[row] * on_row
-                tempo += row * on_row
+        for row, bonus in self.advance:
+            score += bonus * (men & rows[row]).bit_count()
         if not other_kings:
             score += 8 * (men & back).bit_count()
         score += 4 * ((men | kings) & self.centre).bit_count()
-        return score + tempo * phase // self.men_at_start
+        if phase:
+            tempo = 0
+            for row, bits in enumerate(rows):
+                if men & bits:
+                    tempo += row * (men & bits).bit_count()
+            score += tempo * phase // self.men_at_start
+        return score
 
     def score(self, white_men: int, white_kings: int, black_men: int, black_kings: int) -> int:
         """The position's score for white, mobility aside."""
@@ -179,31 +186,36 @@ class _Rules:
             self.bit = {square: bit for bit, square in enumerate(squares)}
         self.weights = _Weights(variant, squares)
 
-    def root(self, position: Position, move: Move) -> Child:
-        """One of the legal moves of ``position``, as :meth:`children` gives it."""
-        if not self.bitboards:
-            return move.key(), after(position, move), move.promotes
-        _, origin, to, taken, flags = move_row(move)
-        white, black, kings, colour = position.bitboards()
-        return (origin, to, taken), (*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour), \
-            flags & 2 == 2
+    def state(self, position: Position) -> State:
+        """``position`` as the search holds it."""
+        return position.bitboards() if self.bitboards else position
 
-    def children(self, state: State) -> tuple[list[Child], bool]:
-        """The moves of ``state`` (each its identity, the position after it and whether it crowns a man),
-        and whether they are captures."""
+    def token(self, move: Move) -> Token:
+        """A legal move as :meth:`children` gives it."""
+        if not self.bitboards:
+            return move
+        _, origin, to, taken, flags = move_row(move)
+        return origin, to, taken, flags
+
+    def children(self, state: State) -> tuple[list[Token], bool]:
+        """The moves of ``state`` and whether they are captures (the positions after them are made only for
+        the moves searched: :meth:`play`)."""
         if isinstance(state, Position):
             moves = reference_moves(state)
-            return [(move.key(), after(state, move), move.promotes) for move in moves], bool(moves and moves[0].captured)
-        white, black, kings, colour = state
+            return list(moves), bool(moves and moves[0].captured)
         generator = self.generator
-        n = generator.run(white, black, kings, colour)
-        rows = generator.moves[:n].tolist()
-        found: list[Child] = []
-        for origin, to, taken, flags, _ in rows:
-            found.append(((origin, to, taken),
-                          (*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour),
-                          flags & 2 == 2))
-        return found, bool(rows and rows[0][2])
+        n = generator.run(*state)
+        rows: list[tuple[int, ...]] = list(map(tuple, generator.moves[:n, :4].tolist()))
+        return cast(list[Token], rows), bool(rows and rows[0][2])
+
+    def play(self, state: State, token: Token) -> tuple[State, bool]:
+        """The position after the move ``token`` of ``state``, and whether the move crowns a man."""
+        if isinstance(state, Position):
+            assert isinstance(token, Move)
+            return after(state, token), token.promotes
+        white, black, kings, colour = state
+        origin, to, taken, flags = cast(tuple[int, int, int, int], token)
+        return (*play_row(white, black, kings, colour, origin, to, taken, flags), 1 - colour), flags & 2 == 2
 
     def count_for_other(self, state: State) -> int:
         """How many moves the side not to move would have, were it its turn."""
@@ -242,14 +254,19 @@ class Engine:
         self._rules: dict[str, _Rules] = {}
 
     def choose(self, position: Position, seconds: float | None = None, depth: int | None = None,
-               cancel: threading.Event | None = None) -> Move:
+               cancel: threading.Event | None = None, history: Sequence[Move] = (),
+               on_info: Callable[[SearchInfo], None] | None = None) -> Move:
         """The engine's move in ``position`` (the side to move is its side).
 
         It searches at most ``depth`` plies and ``seconds`` seconds (given one of them, the other has no
         bound; given neither, those of its level); when ``cancel`` is set it stops and gives the best move
-        found so far. An InputError when the side to move has no legal move.
+        found so far. ``history``, the game's moves that led to ``position``, lets it see a position come
+        again (a draw): the search scores a position met before on its way, or in the game since its last
+        man's move or capture, as a draw. ``on_info`` hears a :class:`SearchInfo` after each depth searched.
+        An InputError when the side to move has no legal move.
         """
         require_position(position)
+        tail = reversible_tail(position, history)
         if depth is not None:
             depth = checks.whole_number(depth, "depth", 1, DEEPEST)
         if seconds is not None:
@@ -265,9 +282,11 @@ class Engine:
         rules = self._rules.get(position.variant.name)
         if rules is None or rules.variant != position.variant:
             rules = self._rules[position.variant.name] = _Rules(position.variant)
-        search = _Search(rules, None if seconds is None else time.monotonic() + seconds, cancel)
+        search = _Search(rules, None if seconds is None else time.monotonic() + seconds, cancel, on_info)
+        search.path.update(rules.state(before) for before, _ in tail)
+        search.path.add(rules.state(position))
         best, score, done = search.run(position, moves, DEEPEST if depth is None else depth)
-        self.info = SearchInfo(str(best), score, done, search.nodes, time.monotonic() - search.started)
+        self.info = search.info(position, best, score, done)
         return best
 
     def __repr__(self) -> str:
@@ -277,14 +296,18 @@ class Engine:
 class _Search:
     """One search: the tree below one position, to a depth or a time."""
 
-    def __init__(self, rules: _Rules, deadline: float | None, cancel: threading.Event | None) -> None:
+    def __init__(self, rules: _Rules, deadline: float | None, cancel: threading.Event | None,
+                 on_info: Callable[[SearchInfo], None] | None = None) -> None:
         self.rules = rules
         self.deadline = deadline
         self.cancel = cancel
+        self.on_info = on_info
         self.started = time.monotonic()
         self.nodes = 0
-        self.table: dict[State, tuple[int, int, int, Hashable]] = {}
-        self.history: dict[Hashable, int] = {}
+        self.table: dict[State, tuple[int, int, int, Token]] = {}
+        #: the positions with kings on the way from the root and in the game before it: met again, a draw
+        self.path: set[State] = set()
+        self.history: dict[Token, int] = {}
         outcome = rules.variant.outcome
         self.no_move_wins = outcome is Outcome.NO_MOVE_WINS
         self.crowning_wins = outcome is Outcome.FIRST_KING_WINS
@@ -292,36 +315,64 @@ class _Search:
     def run(self, position: Position, moves: list[Move], depth: int) -> tuple[Move, int, int]:
         """The best of ``moves`` (the legal moves of ``position``), its score and the depth completed."""
         rules = self.rules
-        children = [rules.root(position, move) for move in moves]
+        start = rules.state(position)
+        children = [rules.play(start, rules.token(move)) for move in moves]
         best, best_score, done = 0, 0, 0
         if len(moves) == 1:
             return moves[0], 0, 0
         order = list(range(len(moves)))
         for target in range(1, depth + 1):
+            scores: dict[int, int] = {}
             try:
-                scores = self.root(children, order, target)
+                self.root(children, order, target, scores)
             except _Stop:
+                # the moves searched to the end before the time ran out: the first is the best of the last
+                # depth, and one that scored above it is better
+                if scores and done:
+                    best = max(scores, key=lambda i: scores[i])
+                    best_score = scores[best]
                 break
             order.sort(key=lambda i: -scores[i])
             best, best_score, done = order[0], scores[order[0]], target
-            if self.deadline is not None and time.monotonic() - self.started > (self.deadline - self.started) / 2:
-                break  # the next depth would not end in time
+            if self.on_info is not None:
+                self.on_info(self.info(position, moves[best], best_score, done))
             if abs(best_score) > WIN - DEEPEST:
                 break  # a win or a loss found: looking deeper changes nothing
         if done == 0:  # not even one ply searched: the first move of a quick look
             best = order[0]
         return moves[best], best_score, done
 
-    def root(self, children: list[Child], order: list[int], depth: int) -> dict[int, int]:
-        """The score of each root move at ``depth`` (exact for the best, a bound for the others)."""
-        scores: dict[int, int] = {}
+    def info(self, position: Position, best: Move, score: int, depth: int) -> SearchInfo:
+        """What the search has found: ``best`` and its ``score`` at ``depth``, the line of play after
+        ``best`` as the transposition table keeps it."""
+        pv = [best]
+        rules = self.rules
+        position = after(position, best)
+        seen = {rules.state(position)}
+        while len(pv) < DEEPEST:
+            entry = self.table.get(rules.state(position))
+            if entry is None:
+                break
+            known = entry[3]
+            found = next((move for move in legal_moves(position) if rules.token(move) == known), None)
+            if found is None:
+                break
+            pv.append(found)
+            position = after(position, found)
+            if rules.state(position) in seen:  # a line that comes round again would go on for ever
+                break
+            seen.add(rules.state(position))
+        return SearchInfo(str(best), score, depth, self.nodes, time.monotonic() - self.started, tuple(pv))
+
+    def root(self, children: list[tuple[State, bool]], order: list[int], depth: int, scores: dict[int, int]) -> None:
+        """The score of each root move at ``depth`` into ``scores``, move by move as each is searched
+        (exact for the best, a bound for the others)."""
         alpha = -WIN - 1
         for i in order:
-            _, child, crowns = children[i]
+            child, crowns = children[i]
             score = WIN - 1 if crowns and self.crowning_wins else -self.negamax(child, depth - 1, -WIN - 1, -alpha, 1)
             scores[i] = score
             alpha = max(alpha, score)
-        return scores
 
     def tick(self) -> None:
         """Count a node; now and then look at the clock and at ``cancel``."""
@@ -342,22 +393,28 @@ class _Search:
         children, captures = self.rules.children(state)
         if not children:
             return self.no_move(ply)
-        if ply >= DEEPEST:
-            return self.evaluate(state, len(children))
-        if depth <= 0 and not captures:
+        kings = state[2] if isinstance(state, tuple) else True  # without kings no position comes again
+        if kings:
+            if state in self.path:
+                return 0
+        if ply >= DEEPEST or (depth <= 0 and not captures):
             return self.evaluate(state, len(children))
         entry = self.table.get(state)
-        first: Hashable = None
+        first: Token = None
         if entry is not None:
             known_depth, known, bound, first = entry
             if known_depth >= depth and (bound == EXACT or (bound == LOWER and known >= beta)
                                          or (bound == UPPER and known <= alpha)):
                 return known
         history = self.history
-        children.sort(key=lambda child: (child[0] != first, -history.get(child[0], 0)))
+        children.sort(key=lambda token: (token != first, -history.get(token, 0)))
         start_alpha, best, best_move = alpha, -WIN - 1, first
         onward = depth - 1 if len(children) > 1 else depth  # a forced move costs no depth
-        for move, child, crowns in children:
+        if kings:
+            self.path.add(state)
+        rules = self.rules
+        for move in children:
+            child, crowns = rules.play(state, move)
             if crowns and self.crowning_wins:
                 score = WIN - ply - 1
             else:
@@ -369,6 +426,8 @@ class _Search:
                     if alpha >= beta:
                         history[move] = history.get(move, 0) + depth * depth
                         break
+        if kings:
+            self.path.discard(state)
         if len(self.table) >= TABLE_SIZE:
             self.table.clear()
         bound = UPPER if best <= start_alpha else LOWER if best >= beta else EXACT

@@ -35,7 +35,8 @@ import tempfile
 import threading
 import time
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import IO, Any
 
 from .. import checks
@@ -43,7 +44,8 @@ from ..errors import Cancelled, EngineError, InputError, InputTypeError
 from ..geometry import Square
 from .board import Position, number_square, require_position, square_number
 from .moves import Move, after, legal_moves
-from .players import Player
+from .engine import DEEPEST, Engine, SearchInfo
+from .players import Player, reversible_tail
 from .rules import Variant, get_variant
 
 #: seconds an engine may take to answer beyond the time it was given to think
@@ -161,6 +163,22 @@ def read_hub_move(text: str, position: Position) -> Move:
     return find_move(position, numbers[0], numbers[1], captured)
 
 
+def pos_line(position: Position, history: Sequence[Move] = ()) -> str:
+    """The ``pos`` line of ``position``: with ``history`` (the game's moves that led to it), the position
+    before the game's last kings' quiet moves and those moves (``moves="..."``, as Hub sends them, so
+    that the engine sees a position come again).
+
+    >>> from boardpuzzles.draughts import Game
+    >>> game = Game("W:WK46,31:BK1", "international", "31-27 1-7 46-41")
+    >>> pos_line(game.position, game.moves)[-17:]
+    'moves="1-7 46-41"'
+    """
+    tail = reversible_tail(position, history)
+    if not tail:
+        return hub_line("pos", pos=hub_position(position))
+    return hub_line("pos", pos=hub_position(tail[0][0]), moves=" ".join(hub_move(move) for _, move in tail))
+
+
 def _variant_value(rules: Variant, values: Sequence[str]) -> str | None:
     """The value of an engine's ``variant`` parameter that is ``rules`` (Scan calls international
     draughts ``normal``), if one is."""
@@ -221,6 +239,10 @@ class HubEngine:
             raise InputTypeError("{parameter} must map parameter names to their values, both text", parameter="params",
                                  value=type(params).__name__)
         self.name = os.path.basename(str(argv[0]))
+        #: what the engine's last search said: its ``info`` lines' depth, score (hundredths of a man), nodes,
+        #: seconds and line of play, with the move it chose (None before a search)
+        self.info: SearchInfo | None = None
+        self._pondering: tuple[Position, str] | None = None
         #: the parameters the engine declared, by name: their ``param`` line's arguments
         self.params: dict[str, dict[str, str]] = {}
         self._errors = tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace")
@@ -308,13 +330,19 @@ class HubEngine:
         """The engine's next line, read before ``deadline`` (default: ``timeout`` from now), parsed; an
         ``error`` line, silence, death or a line that is not Hub is an EngineError saying it happened
         during ``what``. Returns ``("", {})`` when ``cancel`` is set first."""
-        end = time.monotonic() + self.timeout if deadline is None else deadline
+        got = self._next(what, time.monotonic() + self.timeout if deadline is None else deadline, cancel)
+        if got is None:
+            raise self._failure(f"did not answer {what} within {self.timeout:g} s of its time", kill=True)
+        return got
+
+    def _next(self, what: str, end: float, cancel: threading.Event | None) -> tuple[str, dict[str, str]] | None:
+        """:meth:`_expect`, but None when ``end`` comes first."""
         while True:
             if cancel is not None and cancel.is_set():
                 return "", {}
             left = end - time.monotonic()
             if left <= 0:
-                raise self._failure(f"did not answer {what} within {self.timeout:g} s of its time", kill=True)
+                return None
             try:
                 line = self._lines.get(timeout=min(left, 0.05 if cancel is not None else left))
             except queue.Empty:
@@ -334,13 +362,8 @@ class HubEngine:
                                     kill=True)
             return command, arguments
 
-    def choose(self, position: Position, seconds: float | None = None, depth: int | None = None,
-               cancel: threading.Event | None = None) -> Move:
-        """The engine's move in ``position`` (``pos``, ``level``, ``go think``, its ``done``): ``seconds`` to
-        think (``level move-time``), or ``depth`` plies (``level depth``; the engine may then take as long as
-        it needs while it writes an ``info`` line at least every ``timeout``), else the engine's ``seconds``.
-        Setting ``cancel`` sends ``stop``; the call then waits for ``done`` and raises
-        :class:`~boardpuzzles.errors.Cancelled`."""
+    def _check(self, position: Position, seconds: float | None, depth: int | None) -> tuple[float | None, int | None]:
+        """``position`` one this engine can search, ``seconds`` and ``depth`` checked; the engine running."""
         require_position(position)
         if position.variant != self.variant:
             raise InputError(f"{{parameter}} is a {position.variant.name} position: this engine plays "
@@ -354,33 +377,146 @@ class HubEngine:
             seconds = check_seconds(seconds, "seconds")
         if self._process.poll() is not None or not self._finalizer.alive:
             raise self._failure("is not running")
-        think = self.seconds if seconds is None and depth is None else seconds or 0.0
-        self._send(hub_line("pos", pos=hub_position(position)))
+        return seconds, depth
+
+    def _level(self, seconds: float | None, depth: int | None) -> tuple[str, float | None]:
+        """The ``level`` line of a search by ``seconds`` or ``depth`` (neither: the engine's ``seconds``), and
+        the seconds it thinks (None: as long as the depth takes)."""
+        think = self.seconds if seconds is None and depth is None else seconds
         limits: dict[str, str | float] = {} if depth is None else {"depth": depth}
-        if seconds is not None or depth is None:
+        if think is not None:
             limits["move_time"] = f"{think:g}"
-        self._send(hub_line("level", **limits))
-        self._send("go think")
-        deadline = time.monotonic() + think + self.timeout
-        stopped = False
+        return hub_line("level", **limits), think
+
+    def choose(self, position: Position, seconds: float | None = None, depth: int | None = None,
+               cancel: threading.Event | None = None, history: Sequence[Move] = ()) -> Move:
+        """The engine's move in ``position`` (``pos`` with the game's last kings' moves from ``history``,
+        ``level``, ``go think``, its ``done``): ``seconds`` to think (``level move-time``), or ``depth`` plies
+        (``level depth``; the engine may then take as long as it needs, as long as it answers ``ping`` within
+        ``timeout`` whenever it is silent that long), else the engine's ``seconds``. After :meth:`ponder` in
+        the same position and limits, ``ponder-hit`` lets the engine go on with what it has found. What its
+        ``info`` lines said is :attr:`info`, with the move and the answer it expects (``done ... ponder=``).
+        Setting ``cancel`` sends ``stop``; the call then waits for ``done`` and raises
+        :class:`~boardpuzzles.errors.Cancelled`."""
+        seconds, depth = self._check(position, seconds, depth)
+        level, think = self._level(seconds, depth)
+        pondered, self._pondering = self._pondering, None
+        if pondered is not None and pondered == (position, level):
+            self._send("ponder-hit")
+        else:
+            if pondered is not None:
+                self._search(pondered[0], cancel=None, stop_at=time.monotonic())  # its move is not wanted
+            self._send(pos_line(position, history))
+            self._send(level)
+            self._send("go think")
+        now = time.monotonic()
+        done, stopped = self._search(position, cancel=cancel, limit=None if think is None else now + think)
+        if stopped:
+            raise Cancelled()
+        if self.info is None or not self.info.pv:
+            raise self._failure(f"ended its search in {position.fen()} with no move")
+        return self.info.pv[0]
+
+    def ponder(self, position: Position, seconds: float | None = None, depth: int | None = None,
+               history: Sequence[Move] = ()) -> None:
+        """Let the engine think in ``position`` while its opponent does (``go ponder``): ``position`` is the
+        one the engine expects after its opponent's move (the second move of :attr:`info`'s ``pv``). The next
+        :meth:`choose` in that position with the same ``seconds`` and ``depth`` sends ``ponder-hit`` (the
+        engine's clock starts and it goes on with what it has found); in another, ``stop`` (the search
+        pondered is thrown away). The call returns at once."""
+        seconds, depth = self._check(position, seconds, depth)
+        if self._pondering is not None:
+            self._search(self._pondering[0], cancel=None, stop_at=time.monotonic())
+        level, _ = self._level(seconds, depth)
+        self._send(pos_line(position, history))
+        self._send(level)
+        self._send("go ponder")
+        self._pondering = (position, level)
+
+    def analyze(self, position: Position, seconds: float | None = None, depth: int | None = None,
+                cancel: threading.Event | None = None, history: Sequence[Move] = (),
+                on_info: Callable[[SearchInfo], None] | None = None) -> SearchInfo:
+        """The engine's analysis of ``position`` (``go analyze``): it searches until ``seconds`` have passed
+        or ``cancel`` is set (then this side sends ``stop``), or to ``depth`` (``level depth``); with none of
+        them, until ``cancel`` (``level infinite``). Each ``info`` line is given to ``on_info`` as a
+        :class:`~.engine.SearchInfo` (its score in hundredths of a man, its ``pv`` the moves read); the
+        return is the last, with the move of the engine's ``done``. A silent engine is pinged as in
+        :meth:`choose`."""
+        seconds, depth = self._check(position, seconds, depth)
+        if self._pondering is not None:
+            self._search(self._pondering[0], cancel=None, stop_at=time.monotonic())
+            self._pondering = None
+        self._send(pos_line(position, history))
+        self._send("level infinite" if depth is None else hub_line("level", depth=depth))
+        self._send("go analyze")
+        self._search(position, cancel=cancel, stop_at=None if seconds is None else time.monotonic() + seconds,
+                     on_info=on_info)
+        assert self.info is not None
+        return self.info
+
+    def _search(self, position: Position, cancel: threading.Event | None, limit: float | None = None,
+                stop_at: float | None = None, on_info: Callable[[SearchInfo], None] | None = None,
+                ) -> tuple[dict[str, str], bool]:
+        """The lines of a search in ``position`` up to its ``done``: each ``info`` read into :attr:`info` (and
+        given to ``on_info``). ``stop`` is sent when ``cancel`` is set or at ``stop_at``; the engine then has
+        ``timeout`` to answer ``done``, and as long past ``limit``, the end of its time to think. Silent
+        ``timeout`` seconds otherwise, it is sent ``ping`` and must answer within as long. Returns ``done``'s
+        arguments and whether ``stop`` was sent (the move then read into :attr:`info` all the same)."""
+        what = "a search (done move=...)"
+        stopped = pinged = False
+        self.info = None
         while True:
-            command, arguments = self._expect("a search (done move=...)", deadline,
-                                              None if stopped else cancel)
-            if command == "" and not stopped:  # cancel was set: stop, then read the done that follows
+            now = time.monotonic()
+            if not stopped and stop_at is not None and now >= stop_at:
                 self._send("stop")
-                stopped, deadline = True, time.monotonic() + self.timeout
-            elif command == "info" and seconds is None and depth is not None:
-                deadline = time.monotonic() + self.timeout  # a search by depth is silent only between two lines
+                stopped, limit = True, now
+            end = now + self.timeout
+            if limit is not None:
+                end = min(end, limit + self.timeout)
+            if stop_at is not None and not stopped:
+                end = min(end, stop_at)
+            got = self._next(what, end, None if stopped else cancel)
+            if got is None:
+                if stop_at is not None and not stopped and time.monotonic() >= stop_at:
+                    continue
+                if (limit is not None and time.monotonic() >= limit + self.timeout) or pinged:
+                    raise self._failure(f"did not answer {'ping during ' if pinged else ''}{what} within "
+                                        f"{self.timeout:g} s{'' if pinged else ' of its time'}", kill=True)
+                self._send("ping")
+                pinged = True
+                continue
+            command, arguments = got
+            pinged = False
+            if command == "":  # cancel was set: stop, then read the done that follows
+                self._send("stop")
+                stopped, limit = True, time.monotonic()
+            elif command == "info":
+                self.info = read_info(arguments, position)
+                if on_info is not None:
+                    on_info(self.info)
             elif command == "done":
-                if stopped:
-                    raise Cancelled()
-                if "move" not in arguments:
-                    raise self._failure(f"ended its search in {position.fen()} with no move")
-                try:
-                    return read_hub_move(arguments["move"], position)
-                except InputError as error:
-                    raise self._failure(f"answered a move that cannot be played: {error.worded('its move')}") \
-                        from None
+                self.info = self._done(arguments, position, stopped)
+                return arguments, stopped
+
+    def _done(self, arguments: dict[str, str], position: Position, stopped: bool) -> SearchInfo | None:
+        """What the search found, with ``done``'s move (and the answer it expects) first in its ``pv``; None when
+        it gives no move after ``stop``."""
+        if "move" not in arguments:
+            if stopped:
+                return None
+            raise self._failure(f"ended its search in {position.fen()} with no move")
+        try:
+            move = read_hub_move(arguments["move"], position)
+        except InputError as error:
+            raise self._failure(f"answered a move that cannot be played: {error.worded('its move')}") from None
+        last = self.info or SearchInfo(str(move), 0, 0, 0, 0.0)
+        pv = last.pv if last.pv[:1] == (move,) else (move,)
+        if len(pv) == 1 and arguments.get("ponder"):
+            try:
+                pv = (move, read_hub_move(arguments["ponder"], after(position, move)))
+            except InputError:
+                pass  # an answer that cannot be played is only a guess: left out
+        return replace(last, move=str(move), pv=pv)
 
     def close(self) -> None:
         """End the engine: ``quit``, a moment for it to go, then the program killed if it has not. Safe to call
@@ -408,6 +544,37 @@ class HubEngine:
         return f"HubEngine({self.command!r}, variant={self.variant.name!r})"
 
 
+def read_info(arguments: Mapping[str, str], position: Position) -> SearchInfo:
+    """An ``info`` line's arguments as a :class:`~.engine.SearchInfo` of a search in ``position``: Scan's
+    fields (``depth``, ``score`` in men, ``nodes``, ``time``, ``pv``) where they are given and read, the
+    line of play as far as its moves can be played.
+
+    >>> from boardpuzzles.draughts import Position
+    >>> line = parse_line('info depth=9 score=-0.5 nodes=12 pv="32-28 19-23"')
+    >>> info = read_info(line[1], Position("start", "international"))
+    >>> info.depth, info.score, [str(move) for move in info.pv]
+    (9, -50, ['32-28', '19-23'])
+    """
+    pv: list[Move] = []
+    at = position
+    for text in arguments.get("pv", "").split():
+        try:
+            move = read_hub_move(text, at)
+        except InputError:
+            break
+        pv.append(move)
+        at = after(at, move)
+
+    def number(name: str, kind: Callable[[str], float]) -> float:
+        try:
+            return kind(arguments[name])
+        except (KeyError, ValueError):
+            return 0
+
+    return SearchInfo(str(pv[0]) if pv else "", round(number("score", float) * 100), int(number("depth", int)),
+                      int(number("nodes", int)), number("time", float), tuple(pv))
+
+
 def check_seconds(value: Any, parameter: str) -> float:
     """``value`` as a number of seconds above 0; InputError naming ``parameter`` otherwise."""
     number = checks.real(value, parameter)
@@ -416,16 +583,30 @@ def check_seconds(value: Any, parameter: str) -> float:
     return number
 
 
+def info_line(info: SearchInfo) -> str:
+    """A search's progress as Scan's ``info`` line writes it: the depth, the score in men, the positions
+    searched, the seconds, the speed in millions of positions a second and the line of play (``pv``)."""
+    speed = info.nodes / info.seconds / 1e6 if info.seconds > 0 else 0.0
+    return hub_line("info", depth=info.depth, score=f"{info.score / 100:.2f}", nodes=info.nodes,
+                    time=f"{info.seconds:.3f}", nps=f"{speed:.2f}", pv=" ".join(hub_move(move) for move in info.pv))
+
+
 class _Server:
     """One player served over Hub: the lines read, a search at a time in a thread, the answers written."""
 
     def __init__(self, player: Player, output: IO[str], variant: Variant, name: str) -> None:
         self.player, self.output, self.variant, self.name = player, output, variant, name
         self.position = Position.initial(variant)
+        self.history: list[Move] = []
         self.seconds: float | None = None
         self.depth: int | None = None
         self.search: threading.Thread | None = None
         self.cancel = threading.Event()
+        #: a ``go ponder`` search's clock: its time starts at ``ponder-hit``
+        self.clock: threading.Timer | None = None
+        self.pondering = False
+        #: whether the search is a ponder or an analysis, which ends only when told
+        self.endless = False
         self.lock = threading.Lock()
 
     def write(self, line: str) -> None:
@@ -442,12 +623,26 @@ class _Server:
         if self.search is not None:
             self.search.join()
             self.search = None
+        if self.clock is not None:
+            self.clock.cancel()
+            self.clock = None
 
-    def think(self, position: Position, seconds: float | None, depth: int | None) -> None:
-        """The search of one ``go``, run in its thread: the player's move as ``done``."""
+    def think(self, position: Position, history: list[Move], seconds: float | None, depth: int | None) -> None:
+        """The search of one ``go``, run in its thread: the built-in engine's progress as ``info`` lines,
+        the player's move as ``done`` (with the answer it expects, when it says one)."""
         try:
-            move = self.player.choose(position, seconds=seconds, depth=depth, cancel=self.cancel)
-            self.write(hub_line("done", move=hub_move(move)))
+            if isinstance(self.player, Engine):
+                move = self.player.choose(position, seconds=seconds, depth=depth, cancel=self.cancel,
+                                          history=history, on_info=lambda info: self.write(info_line(info)))
+                pv = self.player.info.pv if self.player.info is not None else ()
+            else:
+                move = self.player.choose(position, seconds=seconds, depth=depth, cancel=self.cancel,
+                                          history=history)
+                pv = ()
+            if len(pv) > 1 and pv[0] == move:
+                self.write(hub_line("done", move=hub_move(move), ponder=hub_move(pv[1])))
+            else:
+                self.write(hub_line("done", move=hub_move(move)))
         except Cancelled:
             self.write("done")  # stopped before it chose: a done with no move, as the protocol must have one
         except Exception as error:  # the player's failure said to the interface, never a dead server
@@ -468,10 +663,14 @@ class _Server:
             self.cancel.set()
             return True
         if command == "ponder-hit":
+            self.ponder_hit()
             return True
-        self.wait()
         if command == "quit":
+            if self.endless:
+                self.cancel.set()
+            self.wait()
             return False
+        self.wait()
         try:
             self.command(command, arguments)
         except InputError as error:
@@ -493,20 +692,41 @@ class _Server:
         elif command == "pos":
             position = (Position.initial(self.variant) if "pos" not in arguments
                         else read_hub_position(arguments["pos"], self.variant))
+            history = []
             for text in arguments.get("moves", "").split():
-                position = after(position, read_hub_move(text, position))
-            self.position = position
+                move = read_hub_move(text, position)
+                history.append(move)
+                position = after(position, move)
+            self.position, self.history = position, history
             self.seconds = self.depth = None
         elif command == "level":
             self.level(arguments)
         elif command == "go":
-            if not legal_moves(self.position):
-                raise InputError("{parameter} has no legal move: the game is over", parameter="pos",
-                                 value=hub_position(self.position))
-            self.cancel = threading.Event()
-            self.search = threading.Thread(target=self.think, args=(self.position, self.seconds, self.depth),
-                                           name="hub search", daemon=True)
-            self.search.start()
+            self.go(arguments)
+
+    def go(self, arguments: dict[str, str]) -> None:
+        """``go think``: a search in the level's limits; ``go analyze``, and ``go ponder`` until
+        ``ponder-hit`` starts its clock: a search until ``stop`` (or the level's depth)."""
+        if not legal_moves(self.position):
+            raise InputError("{parameter} has no legal move: the game is over", parameter="pos",
+                             value=hub_position(self.position))
+        self.cancel = threading.Event()
+        seconds, depth = self.seconds, self.depth
+        self.pondering = "ponder" in arguments
+        self.endless = self.pondering or "analyze" in arguments
+        if self.endless:
+            seconds, depth = None, depth or DEEPEST
+        self.search = threading.Thread(target=self.think, args=(self.position, self.history, seconds, depth),
+                                       name="hub search", daemon=True)
+        self.search.start()
+
+    def ponder_hit(self) -> None:
+        """The move pondered was played: the search's time (the level's) starts now."""
+        if self.pondering and self.search is not None and self.seconds is not None and self.clock is None:
+            self.clock = threading.Timer(self.seconds, self.cancel.set)
+            self.clock.daemon = True
+            self.clock.start()
+        self.pondering = False
 
     def level(self, arguments: dict[str, str]) -> None:
         """``level``: ``depth``, ``move-time``, or ``time`` spread over ``moves`` (30 when not given) plus
@@ -531,10 +751,14 @@ def serve_hub(player: Player, input: IO[str], output: IO[str], variant: Variant 
     """Let ``player`` be a Hub engine: read the interface's lines from ``input`` and answer on
     ``output`` until ``quit`` or the end of ``input``. The player chooses each move in a thread, so
     ``ping`` is answered and ``stop`` heard (it sets the player's ``cancel``) while it thinks; a stopped
-    player that gives no move is answered ``done`` with no move. A line that cannot be used is answered
-    ``error message="..."``, and the server goes on. ``variant`` is the rule set served (declared as the
-    ``variant`` parameter; Scan's name ``normal`` is international); ``name`` the ``id`` given (default:
-    the player's)."""
+    player that gives no move is answered ``done`` with no move. ``pos ... moves="..."`` gives the player
+    those moves as its ``history``; ``go analyze`` and ``go ponder`` search until ``stop`` (a ponder
+    until ``ponder-hit`` starts the level's time). The built-in :class:`~.engine.Engine` also writes an
+    ``info`` line after each depth and the answer it expects in its ``done`` (``ponder=``). ``quit``
+    lets a ``go think`` end and stops an analysis or a ponder; the end of ``input`` stops any search. A
+    line that cannot be used is answered ``error message="..."``, and the server goes on. ``variant`` is
+    the rule set served (declared as the ``variant`` parameter; Scan's name ``normal`` is
+    international); ``name`` the ``id`` given (default: the player's)."""
     if not isinstance(player, Player):
         raise InputTypeError("{parameter} must be a Player (a name and choose())", parameter="player",
                              value=type(player).__name__)

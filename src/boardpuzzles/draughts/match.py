@@ -244,7 +244,7 @@ def play_match(first: Player, second: Player, games: int = 2, variant: Variant |
         while game.outcome() is None and len(game) < most_plies:
             tracker.check()
             mover = players[white if game.turn == "W" else 1 - white]
-            move = mover.choose(game.position, seconds=seconds, depth=depth, cancel=cancel)
+            move = mover.choose(game.position, seconds=seconds, depth=depth, cancel=cancel, history=game.moves)
             try:
                 game.play(move)
             except InputError as error:  # a move legal in the position that the game's history forbids
