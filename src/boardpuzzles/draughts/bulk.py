@@ -332,6 +332,26 @@ def _captures(form, board, work, ply, mine, opp, kings, colour):
 
 
 @_kernel(inline=True)
+def _list_jumps(form, board, buf, mine, opp, kings, colour):
+    """The men's captures of the side with ``mine`` into ``buf`` (rows 1..n) where each takes one piece
+    (:func:`_single_jumps`): listed by shifts, direction by direction, without the capture search; n."""
+    empty = board.valid & ~(mine | opp)
+    men = mine & ~kings
+    n = 0
+    for d in range(4):
+        if _man_takes(form, colour, d):
+            step = _step(form, d)
+            jumpers = men & _shift(opp, -step) & _shift(empty, -2 * step)
+            while jumpers:
+                s = ctz(jumpers)
+                jumpers &= jumpers - 1
+                n += 1
+                buf[n, 0], buf[n, 1], buf[n, 2] = s, s + 2 * step, np.int64(1) << (s + step)
+    buf[0, 0] = n
+    return n
+
+
+@_kernel(inline=True)
 def _reach(form, board, d, s, occ):
     """The empty squares a king on ``s`` moves to in direction ``d``."""
     ray = board.rays[d, s & 63]
@@ -418,8 +438,11 @@ def _perft(form, board, work, table, mine, opp, kings, colour, key, depth):
     change = key
     zob = board.zobrist
     if _can_capture(form, board, mine, opp, kings, colour):
-        n = _captures(form, board, work, depth, mine, opp, kings, colour)
         buf = work.captures[depth]
+        if not _kings_take(form, board, mine, opp, kings) and _single_jumps(form, board, mine, opp, kings, colour) > 0:
+            n = _list_jumps(form, board, buf, mine, opp, kings, colour)
+        else:
+            n = _captures(form, board, work, depth, mine, opp, kings, colour)
         if n < 0:
             return n
         for i in range(1, n + 1):
