@@ -191,10 +191,8 @@ def _taking_men(form, board, mine, opp, kings, colour):
 
 
 @_kernel(inline=True)
-def _can_capture(form, board, mine, opp, kings, colour):
-    """True if the side ``colour`` with the pieces ``mine`` has a capture."""
-    if _taking_men(form, board, mine, opp, kings, colour):
-        return True
+def _kings_take(form, board, mine, opp, kings):
+    """True if a king of the side with the pieces ``mine`` has a capture."""
     occ = mine | opp
     empty = board.valid & ~occ
     rest = mine & kings
@@ -210,6 +208,37 @@ def _can_capture(form, board, mine, opp, kings, colour):
                 if (opp >> t) & 1 and board.rays[d, t & 63] and (empty >> (t + step)) & 1:
                     return True
     return False
+
+
+@_kernel(inline=True)
+def _can_capture(form, board, mine, opp, kings, colour):
+    """True if the side ``colour`` with the pieces ``mine`` has a capture."""
+    return _taking_men(form, board, mine, opp, kings, colour) != 0 or _kings_take(form, board, mine, opp, kings)
+
+
+@_kernel(inline=True)
+def _single_jumps(form, board, mine, opp, kings, colour):
+    """The number of the men's captures of the side with ``mine`` if each takes one piece, -1 if a man can take on
+    from where it lands (its captures are then listed). A man jumping in direction ``d`` cannot take on backwards
+    over the piece it took, and no other direction reaches the square it left: each jump is tested on the board as
+    it stands, all at once by shifts, and counted by popcount."""
+    empty = board.valid & ~(mine | opp)
+    men = mine & ~kings
+    n = 0
+    for d in range(4):
+        if _man_takes(form, colour, d):
+            step = _step(form, d)
+            jumpers = men & _shift(opp, -step) & _shift(empty, -2 * step)
+            landing = _shift(jumpers, 2 * step)
+            if form & CROWN_STOPS:
+                landing &= ~board.crown[colour]
+            for e in range(4):
+                if e != d ^ 3 and _man_takes(form, colour, e):
+                    ahead = _step(form, e)
+                    if landing & _shift(opp, -ahead) & _shift(empty, -2 * ahead):
+                        return -1
+            n += popcount(jumpers)
+    return n
 
 
 @_kernel(inline=True)
@@ -253,10 +282,13 @@ def _can_jump(form, board, s, king, taken, occ, opp, colour):
 
 
 @_kernel()
-def _jumps(form, board, buf, s, king, origin, taken, occ, opp, colour):
-    """Record every capture going on from ``s``, where it can jump (the piece on ``origin`` has taken ``taken``
-    so far; ``occ`` is the board without it). A landing square from which no jump goes on ends a capture,
-    recorded at once: most captures take one piece, and they need no deeper call."""
+def _jumps(form, board, work, ply, s, king, origin, taken, occ, opp, colour):
+    """Record every capture going on from ``s``, where it can jump, into the buffer of ``ply`` (the piece on
+    ``origin`` has taken ``taken`` so far; ``occ`` is the board without it). A landing square from which no
+    jump goes on ends a capture, recorded at once: most captures take one piece, and they need no deeper
+    call. The buffer is found from ``work`` here, not passed: its shape is then a constant, and the call
+    passes a word, not an array's shape and strides."""
+    buf = work.captures[ply]
     targets = opp & ~taken
     flying = king and form & FLYING != 0
     near = occ if flying else board.valid
@@ -275,7 +307,7 @@ def _jumps(form, board, buf, s, king, origin, taken, occ, opp, colour):
         while True:
             if (king or not form & CROWN_STOPS or (board.crown[colour] >> x) & 1 == 0) and \
                     _can_jump(form, board, x, king, taken2, occ, opp, colour):
-                _jumps(form, board, buf, x, king, origin, taken2, occ, opp, colour)
+                _jumps(form, board, work, ply, x, king, origin, taken2, occ, opp, colour)
             else:
                 _record(form, buf, origin, x, taken2)
             if not flying or board.rays[d, x & 63] == 0 or (occ >> (x + step)) & 1:
@@ -284,8 +316,9 @@ def _jumps(form, board, buf, s, king, origin, taken, occ, opp, colour):
 
 
 @_kernel(inline=True)
-def _captures(form, board, buf, mine, opp, kings, colour):
-    """The captures of the side with ``mine`` into ``buf`` (rows 1..n); n, or -1 if ``buf`` overflowed."""
+def _captures(form, board, work, ply, mine, opp, kings, colour):
+    """The captures of the side with ``mine`` into the buffer of ``ply`` (rows 1..n); n, or -1 if it overflowed."""
+    buf = work.captures[ply]
     buf[0, 0], buf[0, 1], buf[0, 2] = 0, 0, 0
     occ = mine | opp
     rest = _taking_men(form, board, mine, opp, kings, colour) | (mine & kings)  # the other men cannot take
@@ -294,8 +327,33 @@ def _captures(form, board, buf, mine, opp, kings, colour):
         rest &= rest - 1
         king = (kings >> s) & 1 == 1
         if _can_jump(form, board, s, king, np.int64(0), occ & ~(np.int64(1) << s), opp, colour):
-            _jumps(form, board, buf, s, king, s, np.int64(0), occ & ~(np.int64(1) << s), opp, colour)
+            _jumps(form, board, work, ply, s, king, s, np.int64(0), occ & ~(np.int64(1) << s), opp, colour)
     return -1 if buf[0, 2] else buf[0, 0]
+
+
+@_kernel()
+def _list_jumps(form, board, work, ply, mine, opp, kings, colour):
+    """The captures of the side with ``mine`` into the buffer of ``ply`` (rows 1..n) where no king can take and each
+    man's capture takes one piece (:func:`_single_jumps`): listed by shifts, direction by direction, without the
+    capture search; n, else -1. (A kernel of its own: inlined, it made the kernels take half as long again to
+    compile.)"""
+    if _kings_take(form, board, mine, opp, kings) or _single_jumps(form, board, mine, opp, kings, colour) < 0:
+        return -1
+    buf = work.captures[ply]
+    empty = board.valid & ~(mine | opp)
+    men = mine & ~kings
+    n = 0
+    for d in range(4):
+        if _man_takes(form, colour, d):
+            step = _step(form, d)
+            jumpers = men & _shift(opp, -step) & _shift(empty, -2 * step)
+            while jumpers:
+                s = ctz(jumpers)
+                jumpers &= jumpers - 1
+                n += 1
+                buf[n, 0], buf[n, 1], buf[n, 2] = s, s + 2 * step, np.int64(1) << (s + step)
+    buf[0, 0] = n
+    return n
 
 
 @_kernel(inline=True)
@@ -356,11 +414,16 @@ def _store(table, key, depth, count):
 @_kernel()
 def _leaf(form, board, work, mine, opp, kings, colour):
     """The moves of the side ``colour`` with the pieces ``mine``: perft at depth 1, counted in bulk where
-    nothing can capture (a kernel of its own: inlined at the four places :func:`_perft` calls it, it took
-    five times as long to compile for no measurable gain)."""
-    if _can_capture(form, board, mine, opp, kings, colour):
-        return _captures(form, board, work.captures[1], mine, opp, kings, colour)
-    return _quiet_count(form, board, mine, opp, kings, colour)
+    nothing can capture, or where only men can and none takes more than one piece (a kernel of its own:
+    inlined at the four places :func:`_perft` calls it, it took five times as long to compile for no
+    measurable gain)."""
+    if not _kings_take(form, board, mine, opp, kings):
+        n = _single_jumps(form, board, mine, opp, kings, colour)
+        if n == 0:
+            return _quiet_count(form, board, mine, opp, kings, colour)
+        if n > 0:
+            return n
+    return _captures(form, board, work, 1, mine, opp, kings, colour)
 
 
 @_kernel()
@@ -380,8 +443,10 @@ def _perft(form, board, work, table, mine, opp, kings, colour, key, depth):
     change = key
     zob = board.zobrist
     if _can_capture(form, board, mine, opp, kings, colour):
+        n = _list_jumps(form, board, work, depth, mine, opp, kings, colour)
+        if n < 0:
+            n = _captures(form, board, work, depth, mine, opp, kings, colour)
         buf = work.captures[depth]
-        n = _captures(form, board, buf, mine, opp, kings, colour)
         if n < 0:
             return n
         for i in range(1, n + 1):
