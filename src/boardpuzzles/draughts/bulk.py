@@ -217,6 +217,16 @@ def _can_capture(form, board, mine, opp, kings, colour):
 
 
 @_kernel(inline=True)
+def _men_jumping(form, colour, d, men, opp, empty):
+    """The ``men`` that take in direction ``d``: a piece of ``opp`` next to them, an ``empty`` square beyond (none
+    where men do not take that way)."""
+    if not _man_takes(form, colour, d):
+        return np.int64(0)
+    step = _step(form, d)
+    return men & _shift(opp, -step) & _shift(empty, -2 * step)
+
+
+@_kernel(inline=True)
 def _single_jumps(form, board, mine, opp, kings, colour):
     """The number of the men's captures of the side with ``mine`` if each takes one piece, -1 if a man can take on
     from where it lands (its captures are then listed). A man jumping in direction ``d`` cannot take on backwards
@@ -226,18 +236,14 @@ def _single_jumps(form, board, mine, opp, kings, colour):
     men = mine & ~kings
     n = 0
     for d in range(4):
-        if _man_takes(form, colour, d):
-            step = _step(form, d)
-            jumpers = men & _shift(opp, -step) & _shift(empty, -2 * step)
-            landing = _shift(jumpers, 2 * step)
-            if form & CROWN_STOPS:
-                landing &= ~board.crown[colour]
-            for e in range(4):
-                if e != d ^ 3 and _man_takes(form, colour, e):
-                    ahead = _step(form, e)
-                    if landing & _shift(opp, -ahead) & _shift(empty, -2 * ahead):
-                        return -1
-            n += popcount(jumpers)
+        jumpers = _men_jumping(form, colour, d, men, opp, empty)
+        landing = _shift(jumpers, 2 * _step(form, d))
+        if form & CROWN_STOPS:
+            landing &= ~board.crown[colour]
+        for e in range(4):
+            if e != d ^ 3 and _men_jumping(form, colour, e, landing, opp, empty):
+                return -1
+        n += popcount(jumpers)
     return n
 
 
@@ -344,14 +350,13 @@ def _list_jumps(form, board, work, ply, mine, opp, kings, colour):
     men = mine & ~kings
     n = 0
     for d in range(4):
-        if _man_takes(form, colour, d):
-            step = _step(form, d)
-            jumpers = men & _shift(opp, -step) & _shift(empty, -2 * step)
-            while jumpers:
-                s = ctz(jumpers)
-                jumpers &= jumpers - 1
-                n += 1
-                buf[n, 0], buf[n, 1], buf[n, 2] = s, s + 2 * step, np.int64(1) << (s + step)
+        jumpers = _men_jumping(form, colour, d, men, opp, empty)
+        step = _step(form, d)
+        while jumpers:
+            s = ctz(jumpers)
+            jumpers &= jumpers - 1
+            n += 1
+            buf[n, 0], buf[n, 1], buf[n, 2] = s, s + 2 * step, np.int64(1) << (s + step)
     buf[0, 0] = n
     return n
 
