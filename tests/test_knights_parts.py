@@ -10,7 +10,7 @@ import pytest
 
 from boardpuzzles.errors import Cancelled, CheckpointError, InputError
 from boardpuzzles.knights import count_part, count_parts, count_tours, estimate_count, frontier, published
-from boardpuzzles.knights.codes import code_of, to_int
+from boardpuzzles.knights.codes import to_int
 from boardpuzzles.knights.parts import Split, check_split, cut_rows, group_of, part_frontier
 from boardpuzzles.knights.sweep import Sweep
 from boardpuzzles.progress import Tracker
@@ -28,7 +28,7 @@ def reference_part(plan, split):
         rows = part_frontier(cut_rows(sweep, split.after), plan, split).parts[0].rows
     finally:
         sweep.close()
-    counts = {code_of(row[:plan.words]): to_int(row[plan.words:]) for row in rows}
+    counts = {frontier.row_code(row, plan): to_int(row[plan.words:]) for row in rows}
     for step in range(split.after, plan.squares):
         following: dict[int, int] = {}
         for code, number in counts.items():
