@@ -34,7 +34,11 @@ workers sent each other per state.  ``--split 4,16,64`` counts each board whole,
 cut into each number of parts (``knights.count_part``, one part after another, in
 this process, one thread) and prints the sum, the widest part's peak states and the
 states of all parts' steps against the whole count's (``knights.estimate.SPLIT_MEASURED``);
-``--after N`` cuts after N squares instead of half the columns.
+``--after N`` cuts after N squares instead of half the columns.  ``--first N`` sweeps only each
+board's first N squares, without the relaxation (its sets take a minute on 8 across), in a fresh process (with
+``--old``, then the old code's): the bytes a state of its rows, the states, the CPU of the steps after the first
+column and the sum of the counts; and, with the new code, the frontier after N squares compressed (zlib, as
+written and sorted by code as differences): the ratio and the CPU a state.
 """
 
 from __future__ import annotations
@@ -275,6 +279,64 @@ def old_source(commit: str) -> tuple[str, str]:
     return os.path.join(folder, "src"), folder
 
 
+#: the child of ``--first``: argv rows, cols, kind, N, 1 to measure the compression
+FIRST = OLD_CODE + """
+import sys, time, zlib
+import numpy as np
+from boardpuzzles.knights import codes, frontier, sweep
+from boardpuzzles.knights.asked import sweep_order
+from boardpuzzles.knights.completable import Completable
+from boardpuzzles.progress import Tracker
+
+height, width, _ = sweep_order(int(sys.argv[1]), int(sys.argv[2]))
+plan, n = frontier.plan(height, width, sys.argv[3] == "closed"), int(sys.argv[4])
+swept = sweep.Sweep(plan, 8 << 30, 1, Tracker("squares", plan.squares), None)
+swept.completable = Completable(plan, (None,) * plan.squares, (None,) * plan.squares)  # no relaxation
+state = sweep.start_frontier(plan)
+seconds = states = 0
+while state.step < n:
+    began = time.process_time()
+    following = swept.step(state)
+    if state.step >= height:
+        seconds += time.process_time() - began
+        states += following.states
+    swept.release(state)
+    state = following
+rows = np.concatenate([np.asarray(p.rows)[np.asarray(p.rows)[:, 0] != codes.NO_KEY] for p in state.parts])
+total = sum(codes.to_int(row[plan.words:]) for row in rows)
+print(f"    {plan.words} word(s) a code, {rows.strides[0]} bytes a state; {len(rows):,} states after {n} squares, "
+      f"counts summing to {total}; {seconds:.2f} s of CPU for squares {height + 1} to {n}, "
+      f"{1e9 * seconds / max(1, states):.0f} ns a state and step", flush=True)
+if sys.argv[5] == "1":
+    order = np.argsort(rows[:, 0].view(np.uint64), kind="stable")
+    ordered = rows[order]
+    ordered[1:, 0] = (ordered[1:, 0].view(np.uint64) - ordered[:-1, 0].view(np.uint64)).view(np.int64)
+    for name, data in (("as written", rows.tobytes()), ("sorted, codes as differences, column after column",
+                                                        np.ascontiguousarray(ordered.T).tobytes())):
+        for level in (1, 6):
+            began = time.process_time()
+            packed = zlib.compress(data, level)
+            middle = time.process_time()
+            zlib.decompress(packed)
+            ended = time.process_time()
+            print(f"    zlib {level}, {name}: {len(data) / len(packed):.2f} times smaller "
+                  f"({len(packed) / len(rows):.1f} bytes a state), {1e9 * (middle - began) / len(rows):.0f} ns a "
+                  f"state to compress, {1e9 * (ended - middle) / len(rows):.0f} to read", flush=True)
+"""
+
+
+def first_squares(rows: int, cols: int, closed: bool, n: int, old: str | None) -> None:
+    """``--first``: the board's first ``n`` squares with the new code (compression measured), then the old."""
+    print(f"{rows}x{cols} {'closed' if closed else 'open'}, the first {n} squares without the relaxation:", flush=True)
+    for name, source in (("new", None), ("old", old)):
+        if name == "old" and source is None:
+            break
+        print(f"  {name}:", flush=True)
+        subprocess.run([sys.executable, "-c", FIRST, str(rows), str(cols), "closed" if closed else "open", str(n),
+                        "1" if source is None else "0"],
+                       env=dict(os.environ, KNIGHT_COUNTS_OLD=source) if source else None, check=True)
+
+
 #: log10 states within this of the strip continued count as the strip's (the end has not begun there)
 SAME_LOG = 0.02
 
@@ -347,6 +409,7 @@ def main() -> None:
     parser.add_argument("--profiles", action="store_true", help="print the estimate's PROFILES table instead")
     parser.add_argument("--split", metavar="P,Q,...", help="count each board in P parts, then Q, ... instead")
     parser.add_argument("--after", type=int, metavar="N", help="with --split: cut after N squares")
+    parser.add_argument("--first", type=int, metavar="N", help="sweep each board's first N squares only instead")
     args = parser.parse_args()
     memory = parse_memory(args.memory) if args.memory else None
     count_tours(5, 5, method="frontier")  # compiles the kernels into the numba cache once, for the children
@@ -367,6 +430,10 @@ def main() -> None:
             subprocess.run([sys.executable, "-c", OLD_CODE + "from boardpuzzles.knights import count_tours\n"
                             "count_tours(5, 5, method='frontier')"], env=dict(os.environ, KNIGHT_COUNTS_OLD=old),
                            check=True)
+        if args.first:
+            for board in args.boards:
+                first_squares(*parse_board(board), args.first, old)
+            return
         for board in args.boards:
             rows, cols, closed = parse_board(board)
             new = run(rows, cols, closed, memory, args.limit, args.checkpoint, workers=args.cluster or 0)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from boardpuzzles.knights.codes import CELL_BITS, DANGLING, EMPTY, FIRST_LABEL, FULL, code_of
-from boardpuzzles.knights.frontier import Plan, initial
+from boardpuzzles.knights.codes import CELL_BITS, DANGLING, EMPTY, FIRST_LABEL, FULL
+from boardpuzzles.knights.frontier import Plan, initial, row_code
 
 TOUR_END = -1
 
@@ -143,7 +143,7 @@ def _finish(degree, mate, f, closed, complete) -> tuple[bool, bool]:
 def count(plan: Plan) -> int:
     """Paths (open) or cycles (closed) through every free square of the plan's board, swept with this
     transition."""
-    counts = {code_of(initial(plan)[0][:plan.words]): 1}
+    counts = {row_code(initial(plan)[0], plan): 1}
     for step in range(plan.squares):
         following: dict[int, int] = {}
         for code, number in counts.items():

@@ -15,7 +15,7 @@ from boardpuzzles import runner
 from boardpuzzles.errors import Cancelled, InputError, OutputError, TooLong
 from boardpuzzles.knights import count_tours, frontier, published, sweep
 from boardpuzzles.knights.asked import sweep_index, sweep_order
-from boardpuzzles.knights.codes import code_of, to_int
+from boardpuzzles.knights.codes import DANGLING, EMPTY, FIRST_LABEL, FULL, packed_code, to_int, unpacked_code
 from boardpuzzles.knights.table import Outbox, Table
 from boardpuzzles.knights.moves import neighbour_table
 from boardpuzzles.progress import Tracker
@@ -145,6 +145,38 @@ def test_9_and_10_across_frontiers_agree_with_backtracking(side, closed):
             assert got == expected, blocked
 
 
+def test_8_across_open_codes_are_kept_in_one_word():
+    """17 cells (8 across, open): the first three cells of a renumbered code take 2, 3 and 3 bits, so the code
+    is one word, not two (16 bytes a state with its count, not 24)."""
+    assert [frontier.plan(h, 3, closed).words for h, closed in ((7, False), (8, True), (8, False), (9, True))] == \
+        [1, 1, 1, 2]
+    plan = frontier.plan(8, 3, False)
+    assert plan.packed and not frontier.plan(8, 3, True).packed
+    rng = random.Random(17)
+    for _ in range(200):
+        cells, labels = [], 0  # a renumbered code: each new label the next one
+        for place in range(17):
+            value = rng.choice([EMPTY, FULL, DANGLING, *range(FIRST_LABEL, FIRST_LABEL + labels + 1)])
+            labels += value == FIRST_LABEL + labels
+            cells.append(value)
+        code = sum(value << (4 * place) for place, value in enumerate(cells))
+        word = packed_code(code)
+        assert 0 <= word < 1 << 64 and unpacked_code(word) == code
+        assert frontier.row_code(np.array([np.uint64(word).view(np.int64), 1]), plan) == code
+    assert frontier.row_code(frontier.initial(plan)[0], plan) == int("1" * 17, 16)  # every place FULL
+    with pytest.raises(InputError) as error:
+        frontier.successors(FIRST_LABEL + 1, plan, 0)  # label 4 first: not renumbered
+    assert error.value.parameter == "code"
+
+
+@pytest.mark.slow
+def test_8_across_open_boards_count_with_one_word_codes():
+    """The 8x8 board with only 3 or 4 columns free: the 3x8 and 4x8 open tours (A079137), swept 8 across."""
+    for free, expected in ((3, published.OPEN_DIRECTED[3, 8]), (4, 2 * published.OPEN_UNDIRECTED[4, 8])):
+        blocked = [(r, c) for r in range(8) for c in range(8) if c >= free]
+        assert count_tours(8, 8, blocked=blocked, method="frontier", force=True).count == expected
+
+
 @pytest.mark.slow
 def test_a_wide_frontier_with_many_pairs():
     """10 across and open: up to ten pairs of path ends at once, labels 3..12 in the second word."""
@@ -168,7 +200,8 @@ def test_backtracking_agrees_with_the_plain_search(rows, cols):
     (3, 10, True, None, ()), (6, 5, True, None, ()), (5, 6, False, None, [(1, 1), (4, 5)]),
     (6, 6, True, None, [(0, 5), (2, 2), (5, 5)]), (5, 5, False, (0, 0), [(4, 4), (2, 3)]),
     (9, 9, True, None, [(r, c) for r in range(9) for c in range(9) if c < 3 or c > 5]),
-    (10, 10, False, None, [(r, c) for r in range(10) for c in range(10) if c < 4 or c > 6])])
+    (10, 10, False, None, [(r, c) for r in range(10) for c in range(10) if c < 4 or c > 6]),
+    (8, 8, False, None, [(r, c) for r in range(8) for c in range(8) if c < 3 or c > 5])])
 @pytest.mark.slow
 def test_kernel_transition_matches_the_plain_python_one(rows, cols, closed, start, blocked):
     """Every code met in the sweep leads to the same successors (with multiplicity) in both."""
@@ -176,7 +209,7 @@ def test_kernel_transition_matches_the_plain_python_one(rows, cols, closed, star
     first = sweep_index(rows, cols, start) if start is not None else -1
     plan = frontier.plan(height, width, closed, first, [sweep_index(rows, cols, sq) for sq in blocked],
                          symmetric=False)
-    codes = {code_of(frontier.initial(plan)[0][:plan.words])}
+    codes = {frontier.row_code(frontier.initial(plan)[0], plan)}
     for i in range(plan.squares):
         following = set()
         for code in sorted(codes)[:400]:

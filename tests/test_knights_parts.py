@@ -10,7 +10,7 @@ import pytest
 
 from boardpuzzles.errors import Cancelled, CheckpointError, InputError
 from boardpuzzles.knights import count_part, count_parts, count_tours, estimate_count, frontier, published
-from boardpuzzles.knights.codes import code_of, to_int
+from boardpuzzles.knights.codes import to_int
 from boardpuzzles.knights.parts import Split, check_split, cut_rows, group_of, part_frontier
 from boardpuzzles.knights.sweep import Sweep
 from boardpuzzles.progress import Tracker
@@ -19,6 +19,9 @@ import frontier_reference
 #: 6x6 open cut after 18 squares into 4 parts: each part's directed tours (count_part, 27 Nov 2026); they add up
 #: to A165134's 6637920 (knights.published.OPEN_DIRECTED)
 PARTS_6X6_OPEN = (1522528, 1695280, 1797220, 1622892)
+#: 7x7 open cut after 21 squares into 4 parts: each part's directed tours (``knight count 7 --parts 4 --results
+#: results/7x7-open-4.json``, 27 Nov 2026, on a shared 2-core machine); they add up to A165134's 165575218320
+PARTS_7X7_OPEN = (41847633964, 40892794000, 41664613200, 41170177156)
 
 
 def reference_part(plan, split):
@@ -28,7 +31,7 @@ def reference_part(plan, split):
         rows = part_frontier(cut_rows(sweep, split.after), plan, split).parts[0].rows
     finally:
         sweep.close()
-    counts = {code_of(row[:plan.words]): to_int(row[plan.words:]) for row in rows}
+    counts = {frontier.row_code(row, plan): to_int(row[plan.words:]) for row in rows}
     for step in range(split.after, plan.squares):
         following: dict[int, int] = {}
         for code, number in counts.items():
@@ -57,6 +60,14 @@ def test_the_parts_of_6x6_open_add_up_to_the_published_count():
     counted = tuple(count_part(6, 6, parts=4, part=part).count for part in range(4))
     assert counted == PARTS_6X6_OPEN
     assert sum(counted) == published.OPEN_DIRECTED[6, 6]
+
+
+@pytest.mark.parametrize("part", range(len(PARTS_7X7_OPEN)))
+@pytest.mark.slow
+def test_the_parts_of_7x7_open(part):
+    """A few minutes of CPU and about 1 GB each (37 million states at the widest step)."""
+    assert count_part(7, 7, parts=4, part=part).count == PARTS_7X7_OPEN[part]
+    assert sum(PARTS_7X7_OPEN) == published.OPEN_DIRECTED[7, 7]
 
 
 @pytest.mark.slow

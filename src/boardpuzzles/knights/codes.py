@@ -17,6 +17,12 @@ has at most one move still to come, so it is FULL or the end of a path whose
 other end is in the code, the one label that the code holds once
 (:func:`entry`); 8 squares across thus fit one word (16 cells), 10 across two.
 
+A code of :data:`PACKED_CELLS` cells (8 across, open) is kept in one word, not
+two (:func:`pack`): its first three cells hold at most 3, 4 and 5 once renumbered
+(a label's first place comes after the labels before it), so they take 2, 3 and 3
+bits and the other 14 cells 4 each: 64 bits.  The kernels work on the two words
+(:func:`unpack`) and keep the one.
+
 A code's count is an exact integer of any size: a few *limbs* of
 :data:`LIMB_BITS` bits (int64 columns) after the code's words in a row.
 """
@@ -41,6 +47,8 @@ MOST_HEIGHT = 10
 #: bits of a count's limb; two limbs add without overflow in int64
 LIMB_BITS = 62
 LIMB_MASK = (1 << LIMB_BITS) - 1
+#: the cells of a code kept in one packed word (:func:`pack`): 8 squares across, open tours
+PACKED_CELLS = 17
 #: a table's empty place: a first word of cells all EMPTY, which no frontier of a tour has (the squares
 #: swept before the window would have no move into it); a successor with that word is an error, not a count
 NO_KEY = 0
@@ -78,9 +86,22 @@ def nibbles(places: Iterable[int], value: int = 15) -> tuple[int, int]:
 
 
 def code_words(height: int, closed: bool) -> int:
-    """The 64-bit words of a frontier code of a board ``height`` squares across: ``2 * height + 1`` cells, the
-    oldest left out for closed tours (it is implied)."""
-    return (CELL_BITS * (2 * height + 1 - int(closed)) + 63) // 64
+    """The 64-bit words a frontier code of a board ``height`` squares across is kept in: ``2 * height + 1``
+    cells, the oldest left out for closed tours (it is implied); one packed word for :data:`PACKED_CELLS`."""
+    cells = 2 * height + 1 - int(closed)
+    return 1 if cells == PACKED_CELLS else (CELL_BITS * cells + 63) // 64
+
+
+def packed_code(code: int) -> int:
+    """A code of :data:`PACKED_CELLS` cells (one Python integer, 4 bits a cell) as its packed word
+    (:func:`pack`)."""
+    return int(pack(_U(code & ((1 << 64) - 1)), _U(code >> 64)))
+
+
+def unpacked_code(word: int) -> int:
+    """The code (4 bits a cell, one Python integer) of a packed word (:func:`unpack`)."""
+    lo, hi = unpack(_U(word & ((1 << 64) - 1)))
+    return code_of((lo, hi))
 
 
 def code_of(words: Iterable[int]) -> int:
@@ -109,6 +130,22 @@ def set_cell(lo, hi, place, value):
         return (lo & ~(NIBBLE << shift)) | (_U(value) << shift), hi
     shift = _U(4 * (place - 16))
     return lo, (hi & ~(NIBBLE << shift)) | (_U(value) << shift)
+
+
+@njit(cache=True, inline="always")
+def pack(lo, hi):
+    """A renumbered code of :data:`PACKED_CELLS` cells (two words) in one word: cell 0 in bits 0-1, cell 1 in
+    bits 2-4, cell 2 in bits 5-7, cells 3 to 16 in 4 bits each from bit 8."""
+    return ((lo & _U(3)) | (((lo >> _U(4)) & _U(7)) << _U(2)) | (((lo >> _U(8)) & _U(7)) << _U(5))
+            | ((lo >> _U(12)) << _U(8)) | (hi << _U(60)))
+
+
+@njit(cache=True, inline="always")
+def unpack(word):
+    """The two words of a code packed by :func:`pack`."""
+    lo = ((word & _U(3)) | (((word >> _U(2)) & _U(7)) << _U(4)) | (((word >> _U(5)) & _U(7)) << _U(8))
+          | ((word >> _U(8)) << _U(12)))
+    return lo, word >> _U(60)
 
 
 @njit(cache=True, inline="always")

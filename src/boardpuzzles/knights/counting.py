@@ -47,8 +47,9 @@ LISTING_SIDES = range(5, 7)
 #: the frontier method runs without ``force`` when its estimate says at most this many seconds of CPU here
 #: (and no more disk than is free)
 FRONTIER_SECONDS = 300.0
-#: changes whenever the meaning of a checkpoint's frontiers changes (2: 4-bit cells, steps as files)
-CHECKPOINT_VERSION = 2
+#: changes whenever the meaning of a checkpoint's frontiers changes (2: 4-bit cells, steps as files; 3: 8-across open
+#: codes packed in one word)
+CHECKPOINT_VERSION = 3
 
 
 @dataclass(frozen=True, eq=False, repr=False)

@@ -39,8 +39,9 @@ import numpy as np
 from numba import njit
 
 from ..errors import InputError
-from .codes import (CELL_BITS, DANGLING, EMPTY, FULL, MOST_HEIGHT, NIBBLE, SCRATCH_LABEL, cell, code_words,
-                    code_of, cttz, entry, equal, nibbles, reflected, relabel, renumber, set_cell, tally)
+from .codes import (CELL_BITS, DANGLING, EMPTY, FULL, MOST_HEIGHT, NIBBLE, PACKED_CELLS, SCRATCH_LABEL, cell,
+                    code_words, code_of, cttz, entry, equal, nibbles, pack, packed_code, reflected, relabel, renumber,
+                    set_cell, tally, unpack, unpacked_code)
 
 #: the most states the degree relaxation may have (bits of a step's bitmap: 64 MB, boards up to 8 across); a taller
 #: board is counted without it (its states left out of the newest places, it kept almost every frontier: any need
@@ -109,7 +110,7 @@ class Step(NamedTuple):
     blocked), the start square's place (-1: none in the frontier, or no start) and whether it is still to
     come after this step (``start_ahead``), whether it is the last free square, and whether a code and its
     mirror image are the same state after it (``mirror``: a column ends, and the rest of the board is
-    symmetric top to bottom)."""
+    symmetric top to bottom); ``packed``: the codes are kept in one packed word (:func:`.codes.pack`)."""
 
     square: int
     implied: int
@@ -128,6 +129,7 @@ class Step(NamedTuple):
     last: bool
     mirror: bool
     reflect: np.ndarray
+    packed: bool
 
 
 @dataclass(frozen=True)
@@ -139,7 +141,8 @@ class Plan:
     ``i - slots + j``, place ``slots`` the new square ``i``.  ``closed``: the kind
     of tour (closed tours leave the oldest place out of the code: ``implied``);
     ``start``: the square an open tour must start on (-1: any); ``blocked``: the
-    squares taken off the board.  ``cells`` of a code, ``words`` of 64 bits.
+    squares taken off the board.  ``cells`` of a code, kept in ``words`` of 64 bits (``packed``: one word for
+    :data:`.codes.PACKED_CELLS` cells, :func:`.codes.pack`).
 
     ``symmetric``: where a column ends and the rest of the board (the two
     columns of the frontier and those to come, its blocked squares and the start
@@ -166,6 +169,7 @@ class Plan:
     implied: int = field(init=False)
     cells: int = field(init=False)
     words: int = field(init=False)
+    packed: bool = field(init=False)
     back: np.ndarray = field(init=False, repr=False, compare=False)
     nback: np.ndarray = field(init=False, repr=False, compare=False)
     finish: np.ndarray = field(init=False, repr=False, compare=False)
@@ -228,6 +232,7 @@ class Plan:
                             ("last_free", int(np.flatnonzero(free)[-1]) if free.any() else -1)):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "words", code_words(height, self.closed))
+        object.__setattr__(self, "packed", self.cells == PACKED_CELLS)
         object.__setattr__(self, "relaxed_size", relaxed_states(height, self.closed))
 
     @property
@@ -245,7 +250,7 @@ class Plan:
         return Step(index, self.implied, self.slots, self.closed, self.back[index], int(self.nback[index]),
                     self.finish[index], int(self.nfinish[index]), self.needs[index], self.rem1[index, 0],
                     self.rem1[index, 1], int(self.fill[index]), start_place, self.start > index,
-                    index == self.last_free, bool(self.mirror[index]), self.reflect)
+                    index == self.last_free, bool(self.mirror[index]), self.reflect, self.packed)
 
 
 def plan(height: int, width: int, closed: bool, start: int = -1, blocked: Iterable[int] = (),
@@ -273,8 +278,16 @@ def plan(height: int, width: int, closed: bool, start: int = -1, blocked: Iterab
 def initial(plan: Plan) -> np.ndarray:
     """The frontier before the first square, as rows of a code and its count: every place FULL (squares
     before the board), count 1."""
-    code = nibbles(range(plan.cells), FULL)[:plan.words]
-    return np.array([[*code, 1]], dtype=np.uint64).view(np.int64)
+    code = nibbles(range(plan.cells), FULL)
+    words = (packed_code(code_of(code)),) if plan.packed else code[:plan.words]
+    return np.array([[*words, 1]], dtype=np.uint64).view(np.int64)
+
+
+def row_code(row: np.ndarray, plan: Plan) -> int:
+    """The code (4 bits a cell, one Python integer) of a row of ``plan``'s frontier (its words, then its count's
+    limbs; a packed word unpacked)."""
+    code = code_of(row[:plan.words])
+    return unpacked_code(code) if plan.packed else code
 
 
 
@@ -322,13 +335,15 @@ def _relaxed(lo, hi, slots, closed, start_place, start_ahead):
 @njit(cache=True, inline="always")
 def successor_words(c0, c1, step, completable, out, values):
     """The codes that code ``(c0, c1)`` leads to at ``step`` (a :class:`Step`), written to ``out`` (rows of two
-    words); returns how many.  ``values``: a work array of 4.  With ``step.mirror``, each is the smaller of
+    words; one packed word, the second 0, with ``step.packed``); returns how many.  ``values``: a work array of 4.  With ``step.mirror``, each is the smaller of
     itself and its mirror image (:func:`.codes.reflected`).  ``completable``: the bitmap of the relaxation's
     states that can still be completed after this step (:func:`_relaxed`); a successor outside it is dropped
     (an empty bitmap drops none)."""
     implied, slots, closed, back, nb = step.implied, step.slots, step.closed, step.back, step.nb
     finish, nf, needs, rem1_lo, rem1_hi = step.finish, step.nf, step.needs, step.rem1_lo, step.rem1_hi
     start_place, start_ahead, last, mirror = step.start_place, step.start_ahead, step.last, step.mirror
+    if step.packed:
+        c0, c1 = unpack(c0)
     lo, hi = entry(c0, c1, implied)
     v = slots
     lo, hi = set_cell(lo, hi, v, step.fill)
@@ -436,6 +451,8 @@ def successor_words(c0, c1, step, completable, out, values):
             image_lo, image_hi = reflected(new_lo, new_hi, step.reflect)
             if image_hi < new_hi or (image_hi == new_hi and image_lo < new_lo):
                 new_lo, new_hi = image_lo, image_hi
+        if step.packed:
+            new_lo, new_hi = pack(new_lo, new_hi), _U(0)
         out[found, 0] = np.int64(new_lo)
         out[found, 1] = np.int64(new_hi)
         found += 1
@@ -465,15 +482,20 @@ KEEP_ALL = np.zeros(0, dtype=np.uint64)
 def successors(code: int, plan: Plan, step: int, completable: np.ndarray = KEEP_ALL) -> list[int]:
     """The codes that ``code`` leads to at ``step``, one for each choice of moves of the new square that
     survives (two choices may lead to the same code: both are listed); with ``completable`` (the step's
-    bitmap, :meth:`.completable.Completable.bitmap`), those that can still be completed."""
+    bitmap, :meth:`.completable.Completable.bitmap`), those that can still be completed.  Codes are 4 bits a
+    cell (:func:`row_code`), packed or not in the plan's rows."""
     if not isinstance(plan, Plan):
         raise InputError("{parameter} must be a frontier.Plan", parameter="plan", value=type(plan).__name__)
     if not 0 <= step < plan.squares:
         raise InputError(f"{{parameter}} must be 0..{plan.squares - 1}", parameter="step", value=step)
     if not 0 <= code < 1 << (CELL_BITS * plan.cells):
         raise InputError(f"{{parameter}} must be a code of {plan.cells} cells", parameter="code", value=code)
+    if plan.packed and unpacked_code(packed_code(code)) != code:
+        raise InputError("{parameter} must be a renumbered code (its labels in order of first appearance)",
+                         parameter="code", value=code)
     check_bitmap(completable, plan)
     mask = (1 << 64) - 1
-    words = _successor_codes(np.uint64(code & mask).view(np.int64), np.uint64(code >> 64).view(np.int64),
+    kept = packed_code(code) if plan.packed else code
+    words = _successor_codes(np.uint64(kept & mask).view(np.int64), np.uint64(kept >> 64).view(np.int64),
                              plan.step(step), completable)
-    return [code_of(row) for row in words]
+    return [unpacked_code(code_of(row)) if plan.packed else code_of(row) for row in words]
