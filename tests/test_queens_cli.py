@@ -51,7 +51,7 @@ def test_trace_prints_the_listing_then_every_step_in_words(cli):
     run = cli("queens", "solve", "8", "--method", "iterative", "--trace")
     lines = run.out.splitlines()
     assert run.status == 0 and lines[0].startswith("The iterative search; each step cites the line")
-    assert " 1  def automaton(n, t):" in lines
+    assert " 1  def automaton(n, t, first=1):" in lines
     steps = [line for line in lines if re.match(r"^ +[0-9]+  line ", line)]
     assert len(steps) == 1094 and "И      test 2, 1: refused, cm[1] is taken by queen 1" in steps[2]
     assert "solution 1 after 876 tests, 112 placements, 105 backtracks, 114 nodes" in run.out

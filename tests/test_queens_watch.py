@@ -357,3 +357,42 @@ def test_two_notebook_players_play_offline_and_apart_in_chromium(tmp_path):
 def test_watch_names_a_method_of_the_wrong_kind(method):
     with pytest.raises(InputError, match="method must be one of recursive"):
         queens.watch(6, method=method)
+
+
+def _seen(step):
+    """What a step shows of the position and the code: its action, square, queens, refusal and line."""
+    if isinstance(step, arsac.ArsacStep):
+        where = (step.k, step.i, step.c, step.cm, step.dp, step.dm)
+    else:
+        where = (step.row, step.col, step.board)
+    return step.action, where, step.refusal, step.solution, step.moment.line
+
+
+@pytest.mark.parametrize("method", ["recursive", "iterative", "freelist"])
+def test_a_search_from_placed_queens_makes_the_steps_of_the_whole_search_while_they_stand(method):
+    placed = [(1, 3), (0, 1)]  # b1, d2: the order given does not matter
+    whole = list(search_steps(6, method))
+    put = next(j for j, step in enumerate(whole) if step.action == "occupy" and _queens(step) == [2, 4])
+    taken = next(j for j in range(put + 1, len(whole)) if len(_queens(whole[j])) < 2)  # queen 2 taken back
+    part = list(search_steps(6, method, placed=placed))
+    assert [_seen(step) for step in part] == [_seen(step) for step in whole[put + 1 : taken]]
+    assert part[0].moment.node == 0 and part[0].moment.count("tests") == 1  # the tree and the counts start there
+
+
+def _queens(step):
+    """The 1-based columns of the queens on the board at a step, row by row."""
+    if isinstance(step, arsac.ArsacStep):
+        return list(step.c)
+    return [col for _, col in sorted(step.board.queens)]
+
+
+@pytest.mark.parametrize("placed, problem", [
+    ([(0, 0), (1, 1)], "the given queens a1 and b2 attack each other (share a diagonal)"),
+    ([(0, 6)], "placed: square (0, 6) is off the 6x6 board"),
+    ([(1, 2)], "placed: the seeds fill the rows in order, so the placed queens must stand on the first rows, one a row (rank 1 has none)"),
+    ([(0, 1), (1, 3), (2, 5), (3, 0), (4, 2), (5, 4)], "placed: all 6 queens are placed: leave a row for the search"),
+])
+def test_placed_queens_the_search_cannot_start_from_are_refused_naming_placed(placed, problem):
+    with pytest.raises(InputError) as raised:
+        search_steps(6, "recursive", placed=placed)
+    assert raised.value.parameter == "placed" and problem in str(raised.value)

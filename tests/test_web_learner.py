@@ -66,6 +66,27 @@ def test_queens_a_new_n_leaves_nothing_of_the_old_search(page):
     expect(page.locator("#watch-side")).to_be_hidden()
 
 
+def test_queens_watch_continues_from_the_queens_placed_on_the_board(page):
+    page.goto(page.url_base + "/queens?n=6")
+    square(page, "b1").click()
+    square(page, "d2").click()
+    page.locator("#tab-watch").click()
+    expect(page.locator("#status")).to_contain_text("The search keeps your queens b1, d2 and starts on row 3.")
+    page.locator("#watch").click()
+    expect(page.locator("#bar .counter")).to_contain_text("step 1 of", timeout=LOADS)
+    expect(page.locator("#caption")).to_have_text("HR(3) tests a3: free, no queen holds its file or its diagonals.")
+    for name in ("b1", "d2"):
+        expect(square(page, name)).to_have_attribute("aria-label", re.compile(rf"^{name}, queen"))
+    page.get_by_role("button", name="End ⇥").click()
+    expect(page.locator("#caption")).to_contain_text("row 3 has no square left: the search is over", timeout=LOADS)
+
+
+def test_queens_watch_refuses_placed_queens_off_the_first_rows_in_one_line(refused):
+    refused.goto(refused.url_base + "/queens?n=6&queens=b2&view=watch")
+    expect(refused.locator("#status")).to_contain_text("the seeds fill the rows in order", timeout=LOADS)
+    expect(refused.locator("#bar")).to_be_hidden()
+
+
 def test_knight_the_first_click_after_typing_a_size_counts(page):
     page.goto(page.url_base + "/knight")
     expect(square(page, "a1")).to_have_attribute("aria-label", "a1, knight, start")

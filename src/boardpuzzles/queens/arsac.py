@@ -27,7 +27,7 @@ Solutions come out in the book's order: the lexicographic order of ``c``.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,8 +81,8 @@ def recursive(n, t, k=1):
     yield from HR(k)
 
 
-def automaton(n, t):
-    k, i = 1, 0
+def automaton(n, t, first=1):
+    k, i = first, 0
     state = "С"
     while state != "Я":
         if state == "С":
@@ -106,7 +106,7 @@ def automaton(n, t):
             state = "СБ"
         elif state == "СБ":
             k -= 1
-            if k == 0:
+            if k < first:
                 state = "Я"
             else:
                 i = t.c[k]
@@ -208,11 +208,16 @@ Trace = Callable[[ArsacStep], None] | None
 
 class WatchedTables(Tables):
     """The tables of a watched search: each operation does what the book's does, and makes its step
-    (``offset`` and ``cancel``: see :class:`~..watching.Recorder`)."""
+    (``offset`` and ``cancel``: see :class:`~..watching.Recorder`).  ``placed`` are the 1-based columns of
+    the queens already on rows 1, 2, ...: they are occupied before the search, with no step, and the
+    search tree's root is the board with them."""
 
     def __init__(self, n: int, method: str, trace: Callable[[ArsacStep], None], offset: int = 0,
-                 cancel: threading.Event | None = None) -> None:
+                 cancel: threading.Event | None = None, placed: Sequence[int] = ()) -> None:
         super().__init__(n)
+        for k, i in enumerate(placed, 1):
+            super().occupy(k, i)
+        self.first = len(placed) + 1
         self.method = method
         self.trace = trace
         self.recorder = Recorder(LISTINGS[method], COUNTERS, offset, cancel)
@@ -245,7 +250,7 @@ class WatchedTables(Tables):
 
     def _step(self, action: str, counter: str, k: int, i: int, placed: int, refusal: Refusal | None = None,
               solution: tuple[int, ...] | None = None) -> None:
-        moment = self.recorder.step(counter, placed)
+        moment = self.recorder.step(counter, placed - self.first + 1)
         if moment is not None:
             self.trace(ArsacStep(self.method, action, k, i, tuple(self.c[1 : placed + 1]), tuple(self.cm[1:]),
                                  tuple(self.dp[1:]), tuple(self.dm[1:]), moment, refusal, solution))

@@ -35,15 +35,16 @@ def _attack(a: Square, b: Square) -> str | None:
     return None
 
 
-def check_given(queens: Sequence[Square]) -> None:
-    """Refuse two queens on one square or two given queens attacking each other."""
+def check_given(queens: Sequence[Square], parameter: str = "queens") -> None:
+    """Refuse two queens on one square or two given queens attacking each other (an InputError naming
+    ``parameter``)."""
     for a, b in combinations(queens, 2):
         if a == b:
-            raise InputError(f"two queens on {square_name(*a)}: give each square once", parameter="queens")
+            raise InputError(f"two queens on {square_name(*a)}: give each square once", parameter=parameter)
         how = _attack(a, b)
         if how:
             raise InputError(
-                f"the given queens {square_name(*a)} and {square_name(*b)} attack each other ({how})", parameter="queens"
+                f"the given queens {square_name(*a)} and {square_name(*b)} attack each other ({how})", parameter=parameter
             )
 
 

@@ -62,7 +62,7 @@ class Board:
         }
 
 
-def nqueens(N, t):
+def nqueens(N, t, placed=()):
     def placeN(Board1):
         if not Board1.rows and not Board1.cols:
             yield t.solution(Board1)
@@ -78,7 +78,10 @@ def nqueens(N, t):
                 yield t.occupy(Board1, R, C)
 
     L, LL = makelist(N), makelist(2 * N - 1)
-    yield from placeN(Board((), L, L, LL, LL))
+    Board1 = Board((), L, L, LL, LL)
+    for R, C in placed:  # the queens on the board before the search
+        Board1 = FreeLists(N).occupy(Board1, R, C)
+    yield from placeN(Board1)
 
 
 class FreeLists:
@@ -177,11 +180,13 @@ _LISTS = {"diag1": ("FreeDiag1", "D1"), "diag2": ("FreeDiag2", "D2")}
 
 class WatchedFreeLists(FreeLists):
     """The operations of a watched search: each does what the seed's does, and makes its step
-    (``offset`` and ``cancel``: see :class:`~..watching.Recorder`)."""
+    (``offset`` and ``cancel``: see :class:`~..watching.Recorder`).  ``placed``: how many queens are on
+    the board before the search (the search tree's root is the board with them)."""
 
     def __init__(self, N: int, trace: Callable[[PrologStep], None], offset: int = 0,
-                 cancel: threading.Event | None = None) -> None:
+                 cancel: threading.Event | None = None, placed: int = 0) -> None:
         super().__init__(N)
+        self.placed = placed
         self.trace = trace
         self.recorder = Recorder(FREELIST, COUNTERS, offset, cancel)
 
@@ -219,7 +224,7 @@ class WatchedFreeLists(FreeLists):
 
     def _step(self, action: str, counter: str, R: int, C: int, board: Board, refusal: Refusal | None = None,
               solution: tuple[int, ...] | None = None) -> None:
-        moment = self.recorder.step(counter, len(board.queens))
+        moment = self.recorder.step(counter, len(board.queens) - self.placed)
         if moment is not None:
             self.trace(PrologStep(action, R, C, board, moment, refusal, solution))
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from collections.abc import Sequence
 from itertools import islice
 
-from .. import animate, i18n, notebook, render, watching
+from .. import animate, checks, i18n, notebook, render, watching
 from ..errors import InputError
 from ..geometry import Square
 from ..listing import Listing
-from . import arsac, prolog
+from . import arsac, completion, prolog
 
 QueensStep = arsac.ArsacStep | prolog.PrologStep
 
@@ -53,17 +54,42 @@ def check_watched(n: int, method: str) -> None:
                          allowed=f"1..{MAX_WATCHED_N}")
 
 
-def search_steps(n: int, method: str, *, offset: int = 0, cancel: threading.Event | None = None) -> Iterator[QueensStep]:
+def check_placed(n: int, placed: Sequence[Square]) -> list[int]:
+    """The queens placed before a watched search, as the 1-based columns of rows 1, 2, ...: the seeds fill
+    the rows in order, so the placed queens must stand one a row on the first rows, leave a row
+    free, and not attack each other (an :class:`~..errors.InputError` naming ``placed`` otherwise)."""
+    squares = checks.squares(placed, "placed", n, n)
+    completion.check_given(squares, "placed")
+    rows = sorted(row for row, _ in squares)
+    if rows != list(range(len(rows))):
+        missing = next(row for row in range(n) if row not in rows)
+        raise InputError(f"{{parameter}}: the seeds fill the rows in order, so the placed queens must stand on the "
+                         f"first rows, one a row (rank {missing + 1} has none)", parameter="placed")
+    if len(rows) == n:
+        raise InputError(f"{{parameter}}: all {n} queens are placed: leave a row for the search", parameter="placed")
+    return [col + 1 for _, col in sorted(squares)]
+
+
+def search_steps(n: int, method: str, *, placed: Sequence[Square] = (), offset: int = 0,
+                 cancel: threading.Event | None = None) -> Iterator[QueensStep]:
     """Every step of the seed ``method`` on an N x N board from ``offset`` on, lazily (in bounded memory),
     to the end of its search; closing the iterator stops the search.  The steps before ``offset`` are
-    made but not built; ``cancel``: see :class:`~..watching.Recorder`."""
+    made but not built; ``cancel``: see :class:`~..watching.Recorder`.
+
+    ``placed``: queens on the board before the search, (row, col) squares from 0, one on each of the
+    first rows (see :func:`check_placed`); the search keeps them and runs from the next row on: its
+    steps are those the whole search makes while these queens stand, and its tree's root is the board
+    with them."""
     check_watched(n, method)
+    columns = check_placed(n, placed)
 
     def run(trace: Callable[[QueensStep], None]) -> None:
+        first = len(columns) + 1
         if method == "freelist":
-            found = prolog.nqueens(n, prolog.WatchedFreeLists(n, trace, offset, cancel))
+            queens = list(enumerate(columns, 1))
+            found = prolog.nqueens(n, prolog.WatchedFreeLists(n, trace, offset, cancel, len(queens)), queens)
         else:
-            found = SEARCHES[method](n, arsac.WatchedTables(n, method, trace, offset, cancel))
+            found = SEARCHES[method](n, arsac.WatchedTables(n, method, trace, offset, cancel, columns), first)
         for _ in found:  # the search runs as its solutions are asked for
             pass
 

@@ -291,12 +291,15 @@ def queens_listing(query: Query, work: Work) -> Answer:
 
 def queens_steps(query: Query, work: Work) -> Answer:
     """A page of a seed's search: steps ``offset`` .. ``offset + limit - 1``; ``queens/listing`` gives the
-    code whose lines they cite."""
+    code whose lines they cite.  ``placed`` (``b1,d2``): queens on the first rows that the search keeps."""
     method = query.choice("method", tuple(queens.LISTINGS), "recursive")
     assert method is not None
     n = query.required("n", 1, WEB_SEED_N)
     offset = _offset(query)
-    return _page(queens.search_steps(n, method, offset=offset, cancel=work.cancel), query, work, method, offset, n=n)
+    text = query.text("placed")
+    placed = parse_squares(text, n, n, parameter="placed") if text else []
+    steps = queens.search_steps(n, method, placed=placed, offset=offset, cancel=work.cancel)
+    return _page(steps, query, work, method, offset, n=n, placed=[square_name(*square) for square in placed])
 
 
 def _lesson(query: Query, puzzle: str) -> Answer:
@@ -562,7 +565,7 @@ QUEENS: dict[str, Endpoint] = {
     "all": Endpoint(queens_all, ("n", "unique", "limit", "method", "trace")),
     "complete": Endpoint(queens_complete, ("n", "queens", "all")),
     "count": Endpoint(queens_count, ("n",), job=True),
-    "steps": Endpoint(queens_steps, ("n", "method", "offset", "limit")),
+    "steps": Endpoint(queens_steps, ("n", "method", "placed", "offset", "limit")),
     "player": Endpoint(queens_player, ("n", "method", "lang")),
     "listing": Endpoint(queens_listing, ("method",)),
     "images": Endpoint(queens_images, ("columns",)),

@@ -89,7 +89,7 @@ function boardSpec(step, previous, setup) {
 
 // Squares are named as the board names them (row k is rank k, column i is file i); the seed's own (k, i) and
 // q(R,C) stay in the code, the tables and the term.
-function describeArsac(step, n) {
+function describeArsac(step, n, first) {
   const { k, i } = step;
   const here = squareName(k - 1, i - 1);
   const who = step.method === "recursive" ? `HR(${k})` : `${step.state} (k = ${k})`;
@@ -101,13 +101,13 @@ function describeArsac(step, n) {
   if (step.action === "occupy") return t("queens.says_occupy", { who, k, here, i, dp: k + i - 1, dm: k - i + n });
   if (step.action === "free") {
     const next = i < n ? t("queens.says_row_goes_on", { k, square: squareName(k - 1, i) })
-      : k > 1 ? t("queens.says_row_exhausted", { k, back: k - 1 }) : t("queens.says_search_over");
+      : k > first ? t("queens.says_row_exhausted", { k, back: k - 1 }) : t("queens.says_search_over", { k });
     return t("queens.says_free", { who, k, here, next });
   }
   return t("queens.says_solution", { n, count: step.counts.solutions, columns: step.solution.join(" ") });
 }
 
-function describeProlog(step, n) {
+function describeProlog(step, n, first) {
   const here = squareName(step.row - 1, step.col - 1);
   if (step.action === "test") {
     if (step.reason) {
@@ -119,7 +119,7 @@ function describeProlog(step, n) {
   }
   if (step.action === "occupy") return t("queens.says_place", { here });
   if (step.action === "free") {
-    const last = step.row === 1 && step.col === n;
+    const last = step.row === first && step.col === n;
     return t(last ? "queens.says_undo_last" : "queens.says_undo", { here });
   }
   return t("queens.says_clause", { count: step.counts.solutions, columns: step.solution.join(" ") });
@@ -244,7 +244,8 @@ export const puzzle = {
   ],
   boardSpec,
   describe(step, setup) {
-    return step.method === "freelist" ? describeProlog(step, setup.n) : describeArsac(step, setup.n);
+    const first = setup.first || 1; // the first row searched: the rows above hold the queens placed before
+    return step.method === "freelist" ? describeProlog(step, setup.n, first) : describeArsac(step, setup.n, first);
   },
   panels(step, previous, setup) {
     const title = (text) => `<h3>${text}</h3>`;
@@ -274,7 +275,7 @@ export const puzzle = {
     return { slot: column - 1, label: String(column), refused: Boolean(step.reason) };
   },
   treeShape(setup) {
-    return { depth: setup.n, slots: setup.n, rootLabel: t("watch.tree_root"), note: t("queens.tree_note") };
+    return { depth: setup.n - (setup.first || 1) + 1, slots: setup.n, rootLabel: t("watch.tree_root"), note: t("queens.tree_note") };
   },
   found: (step) => step.counts.solutions > 0,
   legend: () => `<span class="mark mark-free">${t("queens.legend_free")}</span><span class="mark mark-cross">${t("queens.legend_cross")}</span><span class="mark mark-holder">${t("queens.legend_holder")}</span><span class="mark mark-dot">${t("queens.legend_dot")}</span>`,

@@ -92,14 +92,14 @@ function showView(name) {
     if (solutions.length) showSolution();
     else loadSolutions();
   } else if (name === "watch") {
-    if (watched && watched.n === n && watched.method === $("method").value && watcher.store.length) {
+    if (watched && watched.n === n && watched.method === $("method").value && watched.placed === names(queens) && watcher.store.length) {
       $("bar").hidden = false;
       watcher.player.go(watcher.player.index);
     } else {
       forget();
       draw({ placed: [], title: t("queens.board_title", { n }) });
       if (n > WATCHED_N) say(tooLarge(), "error");
-      else say(t("queens.press_watch", { method: $("method").value, n }));
+      else say(t("queens.press_watch", { method: $("method").value, n }) + fromPlaced());
     }
   } else if (name === "compare") {
     draw({ placed: [], title: t("queens.board_title", { n }) });
@@ -223,7 +223,13 @@ function tooLarge() {
   return t("queens.watch_too_large", { most: WATCHED_N, n });
 }
 
-// The search watched before (another N, another method) leaves the page: its steps, counts, code and tree.
+// The queens placed on the Place tab stay when Watch starts: the search keeps them and runs from the next row
+// (the server refuses, in one line, queens that are not one a row on the first rows).
+function fromPlaced() {
+  return queens.length ? " " + t("queens.watch_from_placed", { names: names(queens).replaceAll(",", ", "), k: queens.length + 1 }) : "";
+}
+
+// The search watched before (another N, another method, other queens) leaves the page: its steps, counts, code and tree.
 function forget() {
   if (!watched) return;
   watched = null;
@@ -239,15 +245,16 @@ async function watch(startAt = 0) {
     return;
   }
   const method = $("method").value;
+  const placed = names(queens);
   const source = pagedSource(new StepStore(puzzle.kindOf),
-    (offset) => get("queens/steps", { n, method, offset, limit: n >= LARGE_PAGE_N ? PAGE / 5 : PAGE }, "steps"), MAX_LOADED);
+    (offset) => get("queens/steps", { n, method, placed, offset, limit: n >= LARGE_PAGE_N ? PAGE / 5 : PAGE }, "steps"), MAX_LOADED);
   setView("watch");
   say(t("watch.loading_steps"));
   try {
     const listing = await get("queens/listing", { method }, "listing");
-    watched = { n, method };
-    say("");
-    await watcher.start(listing, { n, method, uid: "q" }, source, startAt);
+    watched = { n, method, placed };
+    say(fromPlaced().trim());
+    await watcher.start(listing, { n, method, first: queens.length + 1, uid: "q" }, source, startAt);
   } catch (error) {
     failed(error);
   }
