@@ -127,3 +127,32 @@ def test_the_player_file_from_the_command_line(cli, tmp_path):
     assert done.status == 0 and path.read_text(encoding="utf-8").startswith('<!doctype html>\n<html lang="ru">')
     refused = cli("queens", "solve", "5", "--html", str(tmp_path / "x.html"))
     assert refused.status == 2 and "--html needs a seed method" in refused.err and not (tmp_path / "x.html").exists()
+
+
+def test_the_draughts_seeds_trace_in_russian(cli, tmp_path):
+    """``draughts captures --seed-input FILE --trace --lang ru`` prints the program's steps in Russian."""
+    source = tmp_path / "seed.txt"
+    source.write_text("2 4 4 4 6 3 3\n")
+    english = cli("draughts", "captures", "--seed-input", str(source), "--trace", "--lang", "en")
+    russian = cli("draughts", "captures", "--seed-input", str(source), "--trace", "--lang", "ru")
+    assert english.status == russian.status == 0
+    steps = [line for line in russian.out.splitlines() if re.match(r" +[0-9]+  строка", line)]
+    assert len(steps) == len([line for line in english.out.splitlines() if re.match(r" +[0-9]+  line", line)]) > 0
+    assert all(not english_runs(re.sub(r"\b[a-h][1-8]\b", " ", line)) for line in steps)  # squares are no words
+    assert russian.out.startswith("программа из статьи") and "бьёт d4, встаёт на e5" in russian.out
+    assert "      4  line 18  move    from c3 try (2, 2): takes d4, lands on e5" in english.out
+
+
+@pytest.mark.parametrize("method", ["warnsdorff", "lookahead", "backtrack"])
+def test_the_knights_trace_in_russian(cli, method):
+    """``knight tour ... --trace --lang ru`` prints the steps in Russian (why the listed search goes back is
+    its own code's words, in English: the back steps are left out here)."""
+    english = cli("knight", "tour", "5x5", "--method", method, "--trace", "--lang", "en")
+    russian = cli("knight", "tour", "5x5", "--method", method, "--trace", "--lang", "ru")
+    assert english.status == russian.status == 0
+    steps = [line for line in russian.out.splitlines() if re.match(r" +[0-9]+  строка", line)]
+    assert len(steps) == len([line for line in english.out.splitlines() if re.match(r" +[0-9]+  line", line)]) > 0
+    said = [re.sub(r"\b[a-h][1-8]\b", " ", line) for line in steps if "возврат с" not in line]
+    assert all(not english_runs(line) for line in said)
+    assert russian.out.startswith(f"код метода {method}") and "проверка c2: доступность" in russian.out
+    assert "все поля пройдены" in russian.out and "every square visited" in english.out

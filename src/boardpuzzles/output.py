@@ -36,6 +36,7 @@ def file_option(value: str | None) -> str | None:
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (stable keys, see README) instead of boards.")]
 AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Draw boards with ASCII letters instead of Unicode pieces.")]
+LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of --trace: en or ru (default: the locale, LANG or LC_ALL).", metavar="LANG")]
 SvgOpt = Annotated[
     str | None, typer.Option("--svg", metavar="FILE", callback=file_option, help="Also write the board as an SVG file.")
 ]
@@ -62,15 +63,17 @@ def print_jsonl(payloads: Iterable[Any]) -> None:
 class Step(Protocol):
     """A step of a watched search (the queens seeds' steps, the knight's moves): a line and a JSON object."""
 
+    def line(self, lang: str = "en") -> str: ...
+
     def to_json(self) -> dict[str, Any]: ...
 
 
-def print_step(step: Step, json_mode: bool) -> None:
-    """One step of ``--trace``: its JSON object on a line of its own with ``--json``, else its line."""
+def print_step(step: Step, json_mode: bool, lang: str = "en") -> None:
+    """One step of ``--trace``: its JSON object on a line of its own with ``--json``, else its line in ``lang``."""
     if json_mode:
         print_json(step.to_json())
     else:
-        console.print(str(step), markup=False, soft_wrap=True)
+        console.print(step.line(lang), markup=False, soft_wrap=True)
 
 
 def can_encode(text: str, stream: Any = None) -> bool:

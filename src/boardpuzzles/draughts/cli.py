@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .. import checks, output
+from .. import checks, i18n, output
 from ..errors import BoardpuzzlesError, InputError, OutputError
 from ..geometry import square_name
 from . import seed
@@ -110,16 +110,16 @@ def _show_captures(result: LongestCaptures, ascii: bool, svg: str | None, title:
 
 
 def _seed_task(source: str, tree: bool, trace: bool, json_mode: bool, ascii: bool, svg: str | None,
-               animate: str | None) -> None:
+               animate: str | None, lang: str) -> None:
     text = _read(source)
     with checks.naming("seed_input", source, "text"):  # its errors name --seed-input
         given = seed.read_seed_input(text)
     if trace:
         if not json_mode:
-            output.console.print("the seed's program (each step below names its line):", markup=False)
+            output.console.print(i18n.text("trace.draughts.listing", lang), markup=False)
             output.console.print(str(LISTING), markup=False, soft_wrap=True)
         for step in seed_steps(*given):
-            output.print_step(step, json_mode)
+            output.print_step(step, json_mode, lang)
     root, result = seed_captures(*given)
     if animate:
         output.save_svg(result.animation(), animate)
@@ -152,6 +152,7 @@ def captures(
     ] = None,
     tree: Annotated[bool, typer.Option("--tree", help="With --seed-input: print the seed's capture tree.")] = False,
     trace: Annotated[bool, typer.Option("--trace", help="With --seed-input: print the seed's program, then each step it makes: every capture tried, each node made, each num stored, the search down the longest paths.")] = False,
+    lang: output.LangOpt = None,
     board: BoardOpt = None,
     numbers: NumbersOpt = False,
     json_mode: output.JsonOpt = False,
@@ -167,7 +168,7 @@ def captures(
             raise InputError("--seed-input has one white man, the piece that captures: leave out --piece")
         if variant is not None and get_variant(variant).name != "seed":
             raise InputError("--seed-input plays by the seed's rules: leave out --variant or write --variant seed")
-        _seed_task(seed_input, tree, trace, json_mode, ascii, svg, animate)
+        _seed_task(seed_input, tree, trace, json_mode, ascii, svg, animate, i18n.language(lang))
         return
     if tree or trace:
         raise InputError(f"--{'tree' if tree else 'trace'} shows the seed's capture tree: use it with --seed-input FILE")

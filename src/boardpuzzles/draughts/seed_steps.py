@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..geometry import Square, square_name
+from ..i18n import text
 from ..listing import Listing
 from ..watching import Moment, Recorder, WatchedStep, stream
 from . import seed
@@ -43,9 +44,12 @@ LISTING = Listing("seed", [seed.program, seed.hod, seed.search],
 #: What the program counts as it runs (the tree's ``nodes`` too, the root included).
 COUNTERS = ("tests", "nodes", "nums", "visits", "checks", "paths")
 
-OFF_BOARD = "the landing square is off the board"
-NOT_EMPTY = "the landing square is not empty"
-NO_MAN = "no black man to take"
+#: Why a capture tried cannot be made (a test's ``reason``), in English, from the catalogue (:mod:`~boardpuzzles.i18n`).
+OFF_BOARD = text("draughts.reason_off", "en")
+NOT_EMPTY = text("draughts.reason_not_empty", "en")
+NO_MAN = text("draughts.reason_no_man", "en")
+#: Each reason's key in the catalogue, for the words in another language.
+_REASON_KEYS = {OFF_BOARD: "draughts.reason_off", NOT_EMPTY: "draughts.reason_not_empty", NO_MAN: "draughts.reason_no_man"}
 
 
 @dataclass(frozen=True)
@@ -74,31 +78,40 @@ class SeedStep(WatchedStep):
     target: Square | None = None
     jumped: Square | None = None
     reason: str | None = None
+    root_num: int | None = None  # for a check: the root's num, which the child's must equal
 
     @property
     def name(self) -> str:
         """The square the step is about: the target of a test or a check, else the node's."""
         return square_name(*(self.target or self.square))
 
-    def words(self) -> str:
-        """What the step does, in words."""
-        where = square_name(*self.square)
+    def words(self, lang: str = "en") -> str:
+        """What the step does, in words, in ``lang`` (see :mod:`~boardpuzzles.i18n`)."""
+        where, node, num = square_name(*self.square), self.node, self.num
         jumped = square_name(*self.jumped) if self.jumped else ""
         if self.action == "node":
-            return f"node {self.node} on {where}" + (f", {jumped} taken" if jumped else ": the white man's square")
+            return text("trace.draughts.node" if jumped else "trace.draughts.root", lang, node=node, where=where,
+                        jumped=jumped)
         if self.action == "test":
-            return f"from {where} try {self.direction}: " + (self.reason or f"takes {jumped}, lands on {self.name}")
-        if self.action == "num":
-            return f"num of node {self.node} on {where} = {self.num}"
-        if self.action == "visit":
-            return f"down to node {self.node} on {where} (num {self.num})"
+            reason = (text(_REASON_KEYS[self.reason], lang) if self.reason
+                      else text("trace.draughts.takes", lang, jumped=jumped, target=self.name))
+            return text("trace.draughts.test", lang, where=where, direction=self.direction, reason=reason)
+        if self.action in ("num", "visit"):
+            return text(f"trace.draughts.{self.action}", lang, node=node, where=where, num=num)
         if self.action == "check":
-            return f"child on {self.name} has num {self.num}: " + (self.reason or "follow it")
-        return "a longest path: " + " ".join(square_name(*square) for square in self.path)
+            reason = (text("trace.draughts.not_root", lang, num=self.root_num) if self.reason
+                      else text("trace.draughts.follow", lang))
+            return text("trace.draughts.check", lang, target=self.name, num=num, reason=reason)
+        return text("trace.draughts.path", lang, squares=" ".join(square_name(*square) for square in self.path))
+
+    def line(self, lang: str = "en") -> str:
+        """The ``--trace`` line in ``lang``: the step's number, the line and the function of the listing that
+        made it, its words."""
+        return f"{self.index + 1:>7}  {text('trace.line', lang, line=f'{self.moment.line:>2}')}  {self.moment.frame:<7} {self.words(lang)}"
 
     def __str__(self) -> str:
-        """The ``--trace`` line: the step's number, the line and the function of the listing that made it, its words."""
-        return f"{self.index + 1:>7}  line {self.moment.line:>2}  {self.moment.frame:<7} {self.words()}"
+        """The ``--trace`` line, in English (:meth:`line`)."""
+        return self.line()
 
     def to_json(self) -> dict[str, Any]:
         """The step with the keys every watched step has (``index``, ``method``, ``line``, ``vars``,
@@ -163,8 +176,9 @@ class Watching(seed.Watch):
         self._step("visits", "visit", node, path, taken=False, num=node.num)
 
     def check(self, path: list[Node], child: Node, num: int) -> None:
-        reason = None if child.num == num else f"its num is not the root's {num}: no longest path goes through it"
-        self._step("checks", "check", path[-1], path, taken=False, num=child.num, target=child.square, reason=reason)
+        reason = None if child.num == num else text("trace.draughts.not_root", "en", num=num)
+        self._step("checks", "check", path[-1], path, taken=False, num=child.num, target=child.square, reason=reason,
+                   root_num=num)
 
     def found(self, path: list[Node]) -> None:
         self._step("paths", "path", path[-1], path, taken=False, num=path[-1].num)

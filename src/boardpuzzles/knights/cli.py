@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .. import output
+from .. import i18n, output
 from ..errors import InputError
 from ..geometry import parse_board_size, parse_square, parse_squares, square_name
 from .moves import accessibility
@@ -68,6 +68,7 @@ def tour(
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
     trace: Annotated[bool, typer.Option("--trace", help="Print the method's code, then each step it makes: every candidate looked at, each move and retreat (boards up to 400 squares).")] = False,
+    lang: output.LangOpt = None,
     svg: output.SvgOpt = None,
     animate: output.AnimateOpt = None,
 ) -> None:
@@ -80,17 +81,18 @@ def tour(
     if animate or trace:
         check_stepped(rows, cols)
     looks = depth if lookahead is None else lookahead
+    language = i18n.language(lang)
     try:
         with output.progress_bar(f"knight's tour of {rows}x{cols}", json) as progress:
             result = find_tour(rows, cols, first, closed, method, looks, holes, progress=progress)
     except NoTour as no:
         if trace:
-            _print_steps(no.method, tour_steps(rows, cols, first, closed, method, looks, holes, no), json)
+            _print_steps(no.method, tour_steps(rows, cols, first, closed, method, looks, holes, no), json, language)
         if animate:  # where the rule got stuck, or the reason no tour exists
             output.save_svg(tour_animation(rows, cols, first, closed, method, looks, holes, no), animate)
         output.no_solution(str(no), no.to_json(), json)
     if trace:
-        _print_steps(result.method, tour_steps(rows, cols, first, closed, method, looks, holes, result), json)
+        _print_steps(result.method, tour_steps(rows, cols, first, closed, method, looks, holes, result), json, language)
     if animate:
         output.save_svg(tour_animation(rows, cols, first, closed, method, looks, holes, result), animate)
     if json:
@@ -104,15 +106,15 @@ def tour(
         _show_tour(result, ascii, svg)
 
 
-def _print_steps(method: str | None, steps: Iterable[KnightStep], json_mode: bool) -> None:
+def _print_steps(method: str | None, steps: Iterable[KnightStep], json_mode: bool, lang: str) -> None:
     """The method's steps as they come, the same that the web page and ``--animate`` show: JSON Lines,
-    or the method's listing and then a line a step, naming the line of the listing that made it."""
+    or the method's listing and then a line a step in ``lang``, naming the line of the listing that made it."""
     listing = LISTINGS.get(method or "")
     if listing is not None and not json_mode:
-        output.console.print(f"the code of {listing.method} (each step below names its line):", markup=False)
+        output.console.print(i18n.text("trace.knight.listing", lang, method=listing.method), markup=False)
         output.console.print(str(listing), markup=False, soft_wrap=True)
     for step in steps:
-        output.print_step(step, json_mode)
+        output.print_step(step, json_mode, lang)
 
 
 @app.command()

@@ -24,9 +24,9 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from .. import animate, checks, notebook, render
+from .. import animate, checks, i18n, notebook, render
 from ..errors import InputError
 from ..geometry import Square, parse_board_size, parse_square, parse_squares, square_name
 from ..watching import Moment, Recorder, WatchedStep, stream
@@ -45,10 +45,28 @@ MAX_STEPPED = 400
 #: The most steps a watched exhaustive search may make (the rules make a few per square).
 MAX_WATCHED_STEPS = 100_000
 
-DEAD_END = "a dead end before the last move"
-CROSSING = "a second move between the middle lines: an open tour of a board four lines wide makes one"
-TIES = {"far": "ties to the square farthest from the centre (Roth's order)",
-        "near": "ties to the square nearest the centre", "code": "ties to the lower move code (the seed's order)"}
+#: Why a candidate is passed over (its ``refused``), in English, from the catalogue (:mod:`~boardpuzzles.i18n`).
+DEAD_END = i18n.text("knight.refused_dead_end", "en")
+CROSSING = i18n.text("knight.refused_crossing", "en")
+#: Each refusal's key in the catalogue, for the words in another language.
+_REFUSED_KEYS = {DEAD_END: "knight.refused_dead_end", CROSSING: "knight.refused_crossing"}
+
+
+class Note(NamedTuple):
+    """A note of a step as the catalogue says it: its ``key`` and its ``fields`` (a field may be a note
+    itself; whole numbers are written as the language writes them)."""
+
+    key: str
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    def text(self, lang: str = "en") -> str:
+        """The note in ``lang``."""
+        def said(value: Any) -> Any:
+            if isinstance(value, Note):
+                return value.text(lang)
+            return i18n.number(value, lang) if isinstance(value, int) else value
+
+        return i18n.text(self.key, lang, **{name: said(value) for name, value in self.fields})
 
 
 @dataclass(frozen=True)
@@ -76,11 +94,19 @@ class Candidate:
             return None
         return [int(digit, 16) for digit in f"{self.score:0{self.depth}x}"]
 
-    def __str__(self) -> str:
-        text = f"{self.name}: accessibility {self.accessibility}"
+    def words(self, lang: str = "en") -> str:
+        """The candidate in words, in ``lang``: its square, its accessibility, its score read move by
+        move, why it is refused."""
+        text = i18n.text("trace.knight.candidate", lang, square=self.name, accessibility=self.accessibility)
         if self.ahead is not None:
-            text += f", score {self.score} (" + ", then ".join(map(str, self.ahead)) + ")"
-        return text + (f", refused: {self.refused}" if self.refused else "")
+            then = i18n.text("trace.knight.then", lang)
+            text += i18n.text("trace.knight.score", lang, score=self.score, ahead=then.join(map(str, self.ahead)))
+        return text + (i18n.text("trace.knight.refused", lang, why=i18n.text(_REFUSED_KEYS[self.refused], lang))
+                       if self.refused else "")
+
+    def __str__(self) -> str:
+        """The candidate in words, in English (:meth:`words`)."""
+        return self.words()
 
     def to_json(self) -> dict[str, Any]:
         return {"square": self.name, "accessibility": self.accessibility, "score": self.score,
@@ -122,6 +148,7 @@ class KnightStep(WatchedStep):
     candidates: tuple[Candidate, ...] = ()
     left: Square | None = None
     note: str = ""
+    said: Note | None = None  # the note as the catalogue says it (None: ``note`` is the listed code's own words)
 
     @property
     def number(self) -> int:
@@ -143,24 +170,33 @@ class KnightStep(WatchedStep):
         """The square a retreat left, by name."""
         return square_name(*self.left) if self.left else None
 
-    def words(self) -> str:
-        """What the step does, in words."""
+    def words(self, lang: str = "en") -> str:
+        """What the step does, in words, in ``lang`` (see :mod:`~boardpuzzles.i18n`; why the listed search
+        goes back or gives up is its own code's words, in English)."""
         where = square_name(*self.square)
+        note = self.said.text(lang) if self.said else self.note
         if self.kind in ("start", "restart"):
-            return f"{self.kind} on {where}" + (f": {self.note}" if self.note else "")
+            return i18n.text(f"trace.knight.{self.kind}", lang, where=where) + (f": {note}" if note else "")
         if self.kind == "test":
-            return f"test {self.candidate}"
+            assert self.candidate is not None
+            return i18n.text("trace.knight.test", lang, candidate=self.candidate.words(lang))
         if self.kind == "move":
-            return f"move {self.number - 1} to {where}"
+            return i18n.text("trace.knight.move", lang, move=self.number - 1, where=where)
         if self.kind == "back":
-            return f"back from {self.left_name} to {where}: {self.note}"
-        return f"{self.kind}: {self.note}"
+            return i18n.text("trace.knight.back", lang, left=self.left_name, where=where, why=note)
+        return i18n.text(f"trace.knight.{self.kind}", lang, note=note)
+
+    def line(self, lang: str = "en") -> str:
+        """The ``--trace`` line in ``lang``: the step's number, the line and the function of the listing that
+        made it, its words."""
+        if self.moment.line is None:
+            return f"{self.index + 1:>7}  {self.words(lang)}"
+        return (f"{self.index + 1:>7}  {i18n.text('trace.line', lang, line=f'{self.moment.line:>3}')}  "
+                f"{self.moment.frame:<9} {self.words(lang)}")
 
     def __str__(self) -> str:
-        """The ``--trace`` line: the step's number, the line and the function of the listing that made it, its words."""
-        if self.moment.line is None:
-            return f"{self.index + 1:>7}  {self.words()}"
-        return f"{self.index + 1:>7}  line {self.moment.line:>3}  {self.moment.frame:<9} {self.words()}"
+        """The ``--trace`` line, in English (:meth:`line`)."""
+        return self.line()
 
     def to_json(self) -> dict[str, Any]:
         """The step with the keys every watched step has (``index``, ``method``, ``line``, ``vars``,
@@ -176,8 +212,8 @@ class KnightStep(WatchedStep):
         }
 
 
-def _tie_words(order: str | int) -> str:
-    return TIES[order] if isinstance(order, str) else f"ties in a random order (number {order})"
+def _ties(order: str | int) -> Note:
+    return Note(f"trace.knight.ties_{order}") if isinstance(order, str) else Note("trace.knight.ties_random", (("number", order),))
 
 
 class Knight:
@@ -234,10 +270,12 @@ class Knight:
         return tuple(tuple(None if self.board[r][c] else self.accessibility[r][c] for c in range(self.cols))
                      for r in range(self.rows))
 
-    def _step(self, kind: str, counter: str | None, **fields: Any) -> None:
-        """Make the step (the path already as it stands after it) and hand it to ``trace``."""
+    def _step(self, kind: str, counter: str | None, said: Note | None = None, **fields: Any) -> None:
+        """Make the step (the path already as it stands after it; ``said``: its note) and hand it to ``trace``."""
         moment = self.recorder.step(counter, len(self.path) - 1)
         if moment is not None:
+            if said is not None:
+                fields.update(note=said.text(), said=said)
             self.trace(KnightStep(self.method, moment, kind, tuple(self.path), self.table(), **fields))
 
     def begin(self, budget: int | None = None, order: str | int | None = None) -> None:
@@ -245,15 +283,14 @@ class Knight:
         its ``budget`` of moves and its tie ``order``."""
         again = self.recorder.index > 0  # a run before this one
         self.path, self.tested, self.made = [self.start], [[]], 0
-        note = ""
+        said = None
         if budget is not None and order is not None:
             self.tie = tie_order(self.rows, self.cols, self.free, order).reshape(self.rows, self.cols).tolist()
-            note = f"at most {budget:,} moves, {_tie_words(order)}"
+            said = Note("trace.knight.run", (("budget", budget), ("ties", _ties(order))))
         if again:
-            note = "the run before made its budget of moves without an answer: a new run, " + note
-            self._step("restart", "restarts", note=note)
+            self._step("restart", "restarts", Note("trace.knight.new_run", (("run", said),)) if said else None)
         else:
-            self._step("start", None, note=note)
+            self._step("start", None, said)
 
     def test(self, r: int, c: int, key: Any = None, capped: bool = False) -> None:
         """The method looks at the free square (r, c): its accessibility and its rule's ``key``
@@ -285,22 +322,22 @@ class Knight:
         where = square_name(*self.path[-1])
         if candidates:
             names = ", ".join(c.name for c in candidates)
-            why = f"its only free neighbours ({names}) are dead ends that {self.method} enters only as the last square"
+            why = Note("knight.stuck_dead_ends", (("names", names), ("method", self.method)))
         else:
-            why = "every square a knight's move away is visited or blocked"
+            why = Note("knight.stuck_no_square")
         left = self.squares - visited
-        note = (f"stuck on {where} after {visited - 1} moves with {left} square{'s' if left != 1 else ''} "
-                f"left: {why}")
-        self._step("stuck", None, candidates=tuple(candidates), note=note)
+        said = Note("trace.knight.stuck_on" if left != 1 else "trace.knight.stuck_on_one",
+                    (("where", where), ("moves", visited - 1), ("left", left), ("why", why)))
+        self._step("stuck", None, said, candidates=tuple(candidates))
 
     def done(self) -> None:
         """Every free square is visited."""
-        self._step("done", None, note=_done_note(self.path[0], self.path[-1], self.closing))
+        self._step("done", None, _done_note(self.path[0], self.path[-1], self.closing))
 
     def exhausted(self, why: str) -> None:
         """The search has tried every move from the start: there is no tour."""
-        kind = "closed tour" if self.closing else "tour"
-        self._step("exhausted", None, note=f"no {kind} from {square_name(*self.start)}: {why}")
+        key = "trace.knight.no_closed_tour" if self.closing else "trace.knight.no_tour"
+        self._step("exhausted", None, Note(key, (("start", square_name(*self.start)), ("why", why))))
 
 
 def _closes(start: Square, last: Square) -> bool:
@@ -308,13 +345,10 @@ def _closes(start: Square, last: Square) -> bool:
     return abs(last[0] - start[0]) * abs(last[1] - start[1]) == 2
 
 
-def _done_note(start: Square, last: Square, closed: bool) -> str:
+def _done_note(start: Square, last: Square, closed: bool) -> Note:
     closes = _closes(start, last)
-    note = f"every square visited, ending on {square_name(*last)}, " + (
-        "a knight's move from the start: the tour closes" if closes else "not a knight's move from the start: an open tour")
-    if closed and not closes:
-        note += ", so it is not the closed tour asked for"
-    return note
+    key = "closes" if closes else "not_closed" if closed else "open"
+    return Note(f"trace.knight.done_{key}", (("last", square_name(*last)),))
 
 
 def check_stepped(rows: int, cols: int) -> None:

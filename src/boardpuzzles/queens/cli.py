@@ -34,7 +34,6 @@ NArg = Annotated[str, typer.Argument(metavar="N", help="The size of the board (N
 TraceOpt = Annotated[bool, typer.Option("--trace", help="Print each step of a seed method (recursive, iterative, freelist).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Run even when the estimate says it cannot end in reasonable time.")]
 HtmlOpt = Annotated[str | None, typer.Option("--html", metavar="FILE", callback=output.file_option, help="Also write the seed method's whole search as one HTML file that plays it offline (recursive, iterative, freelist; in the language of --lang).")]
-LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of --trace: en or ru (default: the locale, LANG or LC_ALL).", metavar="LANG")]
 
 
 def parse_n(text: str) -> int:
@@ -94,7 +93,7 @@ def solve(
     n: NArg,
     method: Annotated[SolveMethod, typer.Option("--method", "-m", help="How to find it.")] = "construction",
     trace: TraceOpt = False,
-    lang: LangOpt = None,
+    lang: output.LangOpt = None,
     force: ForceOpt = False,
     json: output.JsonOpt = False,
     ascii: output.AsciiOpt = False,
@@ -141,7 +140,7 @@ def all_(
     limit: Annotated[int | None, typer.Option(min=0, help="Stop after K solutions.", metavar="K")] = None,
     method: Annotated[SearchMethod, typer.Option("--method", "-m", help="Which search lists them.")] = "bitboard",
     trace: TraceOpt = False,
-    lang: LangOpt = None,
+    lang: output.LangOpt = None,
     force: ForceOpt = False,
     json: output.JsonOpt = False,
 ) -> None:
