@@ -22,7 +22,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 DOCUMENTED = [
     "boardpuzzles", "boardpuzzles.queens", "boardpuzzles.knights", "boardpuzzles.draughts",
     "boardpuzzles.errors", "boardpuzzles.counts", "boardpuzzles.progress", "boardpuzzles.geometry",
-    "boardpuzzles.registry", "boardpuzzles.lessons",
+    "boardpuzzles.registry", "boardpuzzles.lessons", "boardpuzzles.i18n",
 ]
 
 pytestmark = pytest.mark.slow

@@ -353,6 +353,8 @@ def test_the_json_api_page_examples_are_the_answers(client, path, shown):
     answer = lines(response) if "ndjson" in response.headers["content-type"] else [response.json()]
     for line in (*answer, *shown):
         line.pop("seconds", None)  # a count's time varies, and each method's in a comparison
+        if "nodes" in line:  # a perft's method: the plain generator while the kernels are not compiled yet
+            line.pop("method")
         for method in line.get("methods", []):
             method.pop("seconds")
     assert answer == shown

@@ -100,6 +100,7 @@ class SearchInfo:
     depth: int
     nodes: int
     seconds: float
+    #: the principal variation: the move, the answer the search expects, and so on
     pv: tuple[Move, ...] = ()
 
     def to_json(self) -> dict[str, object]:
