@@ -15,7 +15,7 @@ from boardpuzzles.cli import main
 
 
 #: Seconds the kernels' compiling before the test processes may take before it is given up (the tests then
-#: compile what is left, as they would without it): quiet, 2 cores, from nothing: about 100 s.
+#: compile what is left, as they would without it): quiet, 2 cores, from nothing: 131 s.
 WARM_MOST = 1200
 
 
@@ -30,6 +30,7 @@ def pytest_configure(config):
     began = time.monotonic()
     parts = [subprocess.Popen([sys.executable, str(script), part], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True) for part in ("draughts", "others")]
+    took = []
     for part in parts:
         try:
             _, errors = part.communicate(timeout=max(1.0, WARM_MOST - (time.monotonic() - began)))
@@ -38,7 +39,8 @@ def pytest_configure(config):
             _, errors = part.communicate()
         if part.returncode != 0:  # the tests that meet the same calls will say what is wrong
             sys.stderr.write(f"tests/warm_kernels.py {part.args[-1]} failed:\n{errors[-2000:]}\n")
-    sys.stderr.write(f"kernels compiled (or loaded from numba's cache) in {time.monotonic() - began:.0f} s\n")
+        took.append(f"{part.args[-1]} {time.monotonic() - began:.0f} s")
+    sys.stderr.write(f"kernels compiled (or loaded from numba's cache): {', '.join(took)}\n")
 
 
 @dataclass
