@@ -11,7 +11,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 SRC = Path(__file__).resolve().parent.parent / "src"
+#: Playwright's assertions wait up to a minute for what they expect (its own 5 s, a page's first draw on a quiet
+#: machine taking 0.1-0.5 s, failed on a busy CI running four test processes)
+expect.set_options(timeout=60_000)
 #: Where Debian's chromium package puts the browser (Playwright's own download cannot be used here).
 CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 
