@@ -80,6 +80,12 @@ STATES = [
     ("/knight", "#status:not(:empty)"),
     ("/knight?board=5x5&view=tour&method=warnsdorff&step=6", "#caption:not(:empty)"),
     ("/knight?board=6x6&view=tour&method=lookahead&step=200", "#caption:not(:empty)"),
+    # the knight's notes said through the catalogue: a run's budget, a way back and why, a rule stuck, no tour
+    ("/knight?board=7x7&start=g7&view=tour&method=backtrack&step=1", "#caption:not(:empty)"),
+    ("/knight?board=7x7&start=g7&view=tour&method=backtrack&step=119", "#caption:not(:empty)"),
+    ("/knight?board=7x7&start=g7&view=tour&method=backtrack&step=201", "#caption:not(:empty)"),
+    ("/knight?board=7x7&start=g7&view=tour&method=warnsdorff&step=122", "#caption:not(:empty)"),
+    ("/knight?board=3x7&start=d2&view=tour&method=backtrack&step=542", "#caption:not(:empty)"),
     ("/draughts", "#status:not(:empty)"),
     ("/draughts?view=captures&fen=W:Wc3:Bd4,d6,f6,f4&path=1&jump=2", "#caption:not(:empty)"),
     ("/draughts?variant=seed&view=seed&step=5&fen=W:Wc3:Bd4,d6,f6,f4", "#caption:not(:empty)"),

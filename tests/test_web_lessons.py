@@ -146,8 +146,7 @@ def test_a_russian_lesson_shows_no_english_sentence(page, size):
         assert english_runs(page.evaluate(VISIBLE_TEXT)) == [], name
         click_answer(page, stage["question"], False)
         expect(page.locator("#feedback")).to_have_class(re.compile("error"))
-        if stage["question"]["kind"] != "back":  # the knight's backtrack reasons stay English (docs/languages.md)
-            assert english_runs(page.evaluate(VISIBLE_TEXT)) == [], name
+        assert english_runs(page.evaluate(VISIBLE_TEXT)) == [], name
 
 
 def test_the_knight_taken_back_is_answered_in_the_tree(page):
