@@ -317,12 +317,16 @@ def queens_lesson(query: Query, work: Work) -> Answer:
 
 def queens_player(query: Query, work: Work) -> Answer:
     """A seed's whole search as one self-contained HTML file that plays offline (the notebook player,
-    :meth:`boardpuzzles.notebook.Player.to_html`), in the language ``lang``: ``{"name", "html"}``."""
+    :meth:`boardpuzzles.notebook.Player.to_html`), in the language ``lang``, from the queens ``placed``
+    (``b1,d2``) on the first rows: ``{"name", "html"}``."""
     method = query.choice("method", tuple(queens.LISTINGS), "recursive")
     lang = query.choice("lang", i18n.LANGUAGES, i18n.LANGUAGES[0])
     assert method is not None and lang is not None
     n = query.required("n", 1, WEB_SEED_N)
-    return {"name": f"queens-{n}-{method}-{lang}.html", "html": queens.watch(n, method, lang).to_html()}
+    placed = query.text("placed")
+    player = queens.watch(n, method, lang, placed=placed or ())
+    start = "-from-" + "-".join(name.strip() for name in placed.split(",")) if placed else ""
+    return {"name": f"queens-{n}-{method}{start}-{lang}.html", "html": player.to_html()}
 
 
 # ---------------------------------------------------------------------------- knight
@@ -566,7 +570,7 @@ QUEENS: dict[str, Endpoint] = {
     "complete": Endpoint(queens_complete, ("n", "queens", "all")),
     "count": Endpoint(queens_count, ("n",), job=True),
     "steps": Endpoint(queens_steps, ("n", "method", "placed", "offset", "limit")),
-    "player": Endpoint(queens_player, ("n", "method", "lang")),
+    "player": Endpoint(queens_player, ("n", "method", "lang", "placed")),
     "listing": Endpoint(queens_listing, ("method",)),
     "images": Endpoint(queens_images, ("columns",)),
     "compare": Endpoint(queens_compare, ("n",)),
