@@ -119,6 +119,13 @@ def test_every_questions_answer_is_what_the_search_does(lesson):
         elif question.kind == "num":
             assert after["action"] == "num" and answer["number"] == after["num"]
             assert answer["number"] == longest_below(steps, after["node"])
+        elif question.kind == "next-visit":  # the node that the seed's search visits next, further on
+            assert before["action"] in ("visit", "path") and after["action"] == "check"
+            visited = next(step for step in steps[stage.step + 1:] if step["action"] == "visit")
+            assert answer == {"node": visited["node"]} and question.fields["next"] == visited["square"]
+            assert visited["num"] == steps[-1]["num"] == question.fields["num"]  # it walks the longest captures
+            made = {step["node"] for step in steps[: stage.step + 1] if step["action"] == "node"}
+            assert answer["node"] in made  # a node of the tree shown, to be clicked
         else:
             pytest.fail(f"no check for the kind {question.kind}")
 
@@ -142,6 +149,15 @@ def longest_below(steps: tuple[dict, ...], node: int) -> int:
         return other == ancestor
 
     return max(depth[other] for other in depth if under(node, other))
+
+
+def test_the_capture_walk_is_asked_where_it_has_a_choice():
+    """The draughts lesson asks which node search visits next: down past a child whose num is not the root's,
+    and back up from the end of a longest capture."""
+    asked = [stage.question for stage in make_lesson("draughts-captures").stages
+             if stage.question and stage.question.kind == "next-visit"]
+    assert [question.why.rsplit(".", 1)[1] for question in asked] == ["down", "down", "up"]
+    assert asked[0].fields["children"] == "g3 (num 2), c7 (num 4)" and asked[0].answer == {"node": 3}
 
 
 def test_a_lesson_is_json_with_a_repr_and_a_sentence():
@@ -186,5 +202,5 @@ def test_every_text_of_a_lesson_is_in_the_catalogue_with_its_fields(lesson):
         assert i18n.slots(words[key]) <= set(fields), (key, i18n.slots(words[key]) - set(fields))
     page = (STATIC / "lesson.js").read_text() + (STATIC / "lessons.js").read_text() + (STATIC / "lesson.html").read_text()
     written = set(re.findall(r"lesson\.(?:ui|index)\.[a-z-]+(?:\.[a-z-]+)*(?![.a-z$-])", page))
-    for key in written | {"lesson.home.start"} | {f"lesson.ui.how.{how}" for how in ("square", "cell", "number")}:
+    for key in written | {"lesson.home.start"} | {f"lesson.ui.how.{how}" for how in ("square", "node", "cell", "number")}:
         assert key in words, key

@@ -37,6 +37,12 @@ def opened(page, name: str, stage: int, lang: str = "en") -> None:
 def click_answer(page, question: dict, right: bool) -> str:
     """Clicks the right answer (or a wrong one) where the learner would; gives what was chosen."""
     answer = question["answer"]
+    if "square" not in answer and "node" in answer:  # a node of the search tree only
+        chosen = answer["node"] if right else (0 if answer["node"] else 1)
+        node = page.locator(f'.watch-tree [data-node="{chosen}"]')
+        label = node.locator("text:not(:empty)").first.text_content()
+        node.click()
+        return label
     if "square" in answer:
         chosen = answer["square"] if right else ("a1" if answer["square"] != "a1" else "b1")
         square(page, chosen).click()
@@ -158,3 +164,27 @@ def test_the_knight_taken_back_is_answered_in_the_tree(page):
     page.locator(f'.watch-tree [data-node="{stage["question"]["answer"]["node"]}"]').click()
     expect(page.locator("#feedback")).to_have_class(re.compile("good"))
     expect(page.locator("#feedback")).to_contain_text(stage["question"]["fields"]["left"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_capture_walks_next_node_is_answered_in_the_tree(page, lang):
+    """The node search visits next: Enter on the right node (reached from the tree's focus by the arrow keys'
+    roving focus, here given to it) says right and why; a click on another node, in a fresh try, says wrong."""
+    words = catalogue(lang)
+    lesson = lesson_of(page, "draughts-captures")
+    at, stage = next((at, stage) for at, stage in enumerate(lesson["stages"], 1)
+                     if stage["question"] and stage["question"]["kind"] == "next-visit")
+    question = stage["question"]
+    opened(page, "draughts-captures", at, lang)
+    expect(page.locator("#lesson-text")).to_have_text(words["lesson.ask.next-visit"].format(**question["fields"]))
+    expect(page.locator("#answers")).to_have_text(words["lesson.ui.how.node"])
+    page.locator(f'.watch-tree [data-node="{question["answer"]["node"]}"]').focus()
+    page.keyboard.press("Enter")
+    why = words[question["why"]].format(**question["fields"])
+    expect(page.locator("#feedback")).to_have_text(f'{words["lesson.ui.right"]} {why}')
+    expect(page.locator("#next")).to_be_enabled()
+    opened(page, "draughts-captures", at, lang)
+    chosen = click_answer(page, question, False)
+    expect(page.locator("#feedback")).to_have_text(f'{words["lesson.ui.wrong"].format(chosen=chosen)} {why}')
+    if lang == "ru":
+        assert english_runs(page.evaluate(VISIBLE_TEXT)) == []

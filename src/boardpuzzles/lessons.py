@@ -4,7 +4,8 @@ A lesson runs one seed method on a small board (:data:`LESSONS` names them) and 
 as the Watch tab shows them.  Each stage stands on one step: a sentence or two of the lesson, or a
 question about the step that comes next.  The questions are never written by hand: each kind of
 question is a function of a step and the step after it (:data:`KINDS`), and the answer and the
-reason given come from that step after it, so a question is right by construction and a test checks
+reason given come from that step after it (where the draughts seed's search walks next: from the tree
+its steps built, each node with its num), so a question is right by construction and a test checks
 every one against the search.
 
 The texts are keys of the catalogue (``boardpuzzles/catalogue``), with their fields:
@@ -39,7 +40,8 @@ Step = dict[str, Any]
 class Question:
     """What a stage asks about the step after its own: its ``kind`` (one of :data:`KINDS`), the
     ``answer`` (``{"square": name}`` clicked on the board, with the search tree's ``node`` of that square
-    where the tree may be clicked instead, ``{"cells": [[table, entry], ...]}`` any of
+    where the tree may be clicked instead, ``{"node": n}`` clicked in the search tree only,
+    ``{"cells": [[table, entry], ...]}`` any of
     the table cells that are right, the seed's own first, or ``{"number": n}``), and the ``fields``
     of its texts: the catalogue's ``lesson.ask.<kind>`` asks, ``why`` says why the answer is right."""
 
@@ -106,17 +108,40 @@ class Lesson:
 
 
 class _Tree:
-    """What a lesson remembers of the steps before: each node's parent, square and num (the draughts seed)."""
+    """What a lesson remembers of the steps before: each node's children, parent, square and num (the
+    draughts seed)."""
 
     def __init__(self) -> None:
         self.children: dict[int, list[int]] = {}
+        self.parents: dict[int, int] = {}
+        self.squares: dict[int, str] = {}
         self.nums: dict[int, int] = {}
 
     def add(self, step: Step) -> None:
         if step.get("parent") is not None:
             self.children.setdefault(step["parent"], []).append(step["node"])
+            self.parents[step["node"]] = step["parent"]
+        if step.get("action") == "node":
+            self.squares[step["node"]] = step["square"]
         if step.get("action") == "num":
             self.nums[step["node"]] = step["num"]
+
+    def next_on_the_longest(self, node: int) -> tuple[int, int] | None:
+        """Where the seed's search walks from ``node`` (every num stored): (the node it goes on from, the node it
+        visits) for the first child whose num is the root's, else, going back up, a later brother's; None
+        when the walk is over."""
+        longest = self.nums[0]
+        below = [child for child in self.children.get(node, []) if self.nums[child] == longest]
+        if below:
+            return node, below[0]
+        while node in self.parents:
+            parent = self.parents[node]
+            kids = self.children[parent]
+            later = [kid for kid in kids[kids.index(node) + 1:] if self.nums[kid] == longest]
+            if later:
+                return parent, later[0]
+            node = parent
+        return None
 
 
 def _queen_square(step: Step) -> str:
@@ -227,10 +252,28 @@ def _num(step: Step, after: Step, tree: _Tree) -> Question | None:
     return Question("num", {"number": after["num"]}, "lesson.why.num.inner", {**fields, "nums": ", ".join(map(str, nums))})
 
 
+def _next_visit(step: Step, after: Step, tree: _Tree) -> Question | None:
+    """Which node the seed's search (the walk down the longest captures) visits next: clicked in the tree.
+    Asked where it has a choice: a node with two children or more, or a leaf it leaves for another branch."""
+    if step.get("action") not in ("visit", "path") or after.get("action") != "check":
+        return None
+    found = tree.next_on_the_longest(step["node"])
+    kids = tree.children.get(step["node"], [])
+    if found is None or step["action"] == "visit" and len(kids) < 2:
+        return None
+    source, node = found
+    up = source != step["node"]
+    children = ", ".join(f"{tree.squares[kid]} (num {tree.nums[kid]})" for kid in tree.children[source])
+    return Question("next-visit", {"node": node}, f"lesson.why.next-visit.{'up' if up else 'down'}",
+                    {"square": step["square"], "at": step["node"], "num": tree.nums[0], "next": tree.squares[node],
+                     "node": node, "source": tree.squares[source], "children": children})
+
+
 #: The kinds of question: each a function of a step, the step after it and the tree so far, that gives
 #: the question asked at the step (or None where the kind does not apply there).
 KINDS: dict[str, Callable[[Step, Step, _Tree], Question | None]] = {
     "next-test": _next_test, "refusal": _refusal, "taken-back": _taken_back, "pick": _pick, "back": _back, "num": _num,
+    "next-visit": _next_visit,
 }
 
 
@@ -331,7 +374,7 @@ _PLANS: dict[str, _Plan] = {
                               gap=8),
     "draughts-captures": _Plan("draughts", "seed", "the seed's position",
                                {"white": "c3", "blacks": ["d4", "d6", "b6", "b4", "f4"], "seed_input": _SEED_INPUT},
-                               _draughts, ("num",), ("node", "visit", "path"), "end", most=5, gap=3),
+                               _draughts, ("num", "next-visit"), ("node", "visit", "path"), "end", most=5, gap=2),
 }
 
 #: The lessons' names, in the order the lesson index lists them: the first, ``backtracking``, is "What is

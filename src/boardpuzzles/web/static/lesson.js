@@ -1,7 +1,8 @@
 // A lesson: a seed's real search cut into stages (boardpuzzles/lessons.py makes them, /api/<puzzle>/lesson
 // serves them), shown with the Watch tab's own board, code, tables and tree (watch.js and the puzzle's adapter).
 // A stage says a sentence or two about its step, or asks what the search does next: the learner answers by
-// clicking the board, a cell of the seed's tables (or a number of its free lists) or a number; the page says
+// clicking the board, a cell of the seed's tables (or a number of its free lists), a node of the search tree
+// (a click, or Enter on a node reached by Tab and the arrow keys) or a number; the page says
 // right or wrong, and why, and shows the step after. The stage is in the address (?stage=3, from 1) and the
 // browser remembers where the learner stopped (lesson-store.js).
 import { get } from "./api.js";
@@ -39,9 +40,10 @@ function question() {
   return lesson ? lesson.stages[at].question : null;
 }
 
-// How the question of the stage is answered: "square", "cell" or "number".
+// How the question of the stage is answered: "square", "node" (in the search tree only), "cell" or "number".
 function how(q) {
   if ("square" in q.answer) return "square";
+  if ("node" in q.answer) return "node";
   return "cells" in q.answer ? "cell" : "number";
 }
 
@@ -82,6 +84,7 @@ function answer(given, chosen) {
   if (!(kind in given) && !(kind === "square" && "node" in given && "node" in q.answer)) return;
   let right;
   if (kind === "square") right = "node" in given ? given.node === q.answer.node : given.square === q.answer.square;
+  else if (kind === "node") right = given.node === q.answer.node;
   else if (kind === "cell") right = q.answer.cells.some(([table, entry]) => table === given.cell[0] && entry === given.cell[1]);
   else right = given.number === q.answer.number;
   reveal(right, chosen);
