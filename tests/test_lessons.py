@@ -18,16 +18,21 @@ STATIC = Path(__file__).resolve().parents[1] / "src" / "boardpuzzles" / "web" / 
 KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
 
 
-@pytest.fixture(scope="module", params=LESSONS)
+#: Queens lessons started from queens a teacher placed, checked as the others are.
+PLACED = [("backtracking", "a1"), ("backtracking", "b1"), ("queens-hr", "b1,d2"), ("queens-prolog", "a1")]
+
+
+@pytest.fixture(scope="module", params=[(name, "") for name in LESSONS] + PLACED, ids=lambda param: "-".join(filter(None, param)))
 def lesson(request) -> Lesson:
-    return make_lesson(request.param)
+    return make_lesson(*request.param)
 
 
 def search(lesson: Lesson) -> list[dict]:
     """The lesson's search run again here, as the Watch tab gets it, as many steps as the lesson keeps."""
     setup = lesson.setup
     if lesson.puzzle == "queens":
-        stream = queens.search_steps(setup["n"], lesson.method)
+        placed = [parse_square(name, setup["n"], setup["n"]) for name in setup.get("placed", [])]
+        stream = queens.search_steps(setup["n"], lesson.method, placed=placed)
     elif lesson.puzzle == "knight":
         start = parse_square(setup["start"], setup["rows"], setup["cols"])
         found = knights.find_tour(setup["rows"], setup["cols"], start, False, lesson.method)
@@ -167,6 +172,25 @@ def test_a_lesson_is_json_with_a_repr_and_a_sentence():
     assert len(payload["stages"]) == len(lesson.stages) and payload["steps"][0]["index"] == 0
     assert repr(lesson) == f"Lesson({str(lesson)!r})"
     assert make_lesson("backtracking") == lesson
+
+
+def test_a_queens_lesson_starts_from_the_queens_placed():
+    lesson = make_lesson("queens-hr", "d2,b1")
+    assert lesson.setup == {"n": 6, "method": "recursive", "first": 3, "placed": ["b1", "d2"]}
+    assert lesson.stages[0].text == "lesson.placed.intro" and lesson.stages[0].fields["placed"] == "b1, d2"
+    assert make_lesson("queens-hr", [(0, 1), "d2"]) == lesson
+    assert make_lesson("queens-hr", "") == make_lesson("queens-hr", []) == make_lesson("queens-hr")
+    ended = make_lesson("backtracking", "a1")  # no solution keeps a queen on a1
+    assert ended.stages[-1].text == "lesson.placed.end" and ended.steps[-1]["counts"]["solutions"] == 0
+
+
+@pytest.mark.parametrize("name, placed, says", [("backtracking", "b2", "rank 1 has none"),
+                                                ("queens-hr", "a1,b2", "attack each other"),
+                                                ("knight-warnsdorff", "a1", "only a queens lesson")])
+def test_queens_placed_that_a_lesson_cannot_start_from_are_refused_naming_placed(name, placed, says):
+    with pytest.raises(InputError, match=says) as caught:
+        make_lesson(name, placed)
+    assert caught.value.parameter == "placed"
 
 
 def test_an_unknown_lesson_is_refused_naming_it():

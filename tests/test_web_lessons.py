@@ -10,6 +10,7 @@ import re
 import pytest
 from language_helpers import VISIBLE_TEXT, english_runs
 from test_web_pages import PHONE, page, site, square  # noqa: F401 - the fixtures, shared
+from test_web_learner import refused  # noqa: F401 - the fixture, shared
 from web_helpers import chromium_path
 
 from boardpuzzles.i18n import catalogue
@@ -188,3 +189,24 @@ def test_the_capture_walks_next_node_is_answered_in_the_tree(page, lang):
     expect(page.locator("#feedback")).to_have_text(f'{words["lesson.ui.wrong"].format(chosen=chosen)} {why}')
     if lang == "ru":
         assert english_runs(page.evaluate(VISIBLE_TEXT)) == []
+
+
+def test_a_queens_lesson_from_the_teachers_queens(page):
+    """?placed=a1 starts the lesson from the queens a teacher placed: the intro names them, the board shows
+    them, a question is asked of that search, and the place is not remembered over the lesson's own."""
+    lesson = page.request.get(f"{page.url_base}/api/queens/lesson?name=backtracking&placed=a1").json()
+    page.goto(f"{page.url_base}/learn/backtracking?placed=a1&stage=1")
+    expect(page.locator("#lesson-text")).to_have_text(
+        catalogue("en")["lesson.placed.intro"].format(**lesson["stages"][0]["fields"]), timeout=LOADS)
+    expect(square(page, "a1")).to_have_attribute("aria-label", re.compile(r"^a1, queen"))
+    at, stage = next((at, stage) for at, stage in enumerate(lesson["stages"], 1) if stage["question"])
+    page.goto(f"{page.url_base}/learn/backtracking?placed=a1&stage={at}")
+    expect(page.locator("#stage-count")).to_contain_text(f"Stage {at} of {len(lesson['stages'])}", timeout=LOADS)
+    click_answer(page, stage["question"], True)
+    expect(page.locator("#feedback")).to_have_class(re.compile("good"))
+    assert page.evaluate("() => window.localStorage.getItem('boardpuzzles.lesson.backtracking')") is None
+
+
+def test_queens_a_lesson_cannot_start_from_are_said(refused):
+    refused.goto(f"{refused.url_base}/learn/backtracking?placed=b2")
+    expect(refused.locator("#status")).to_contain_text("rank 1 has none", timeout=LOADS)

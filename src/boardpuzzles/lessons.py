@@ -23,13 +23,14 @@ Lesson('backtracking: 4 queens by recursive, 13 stages, 9 questions')
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
+from . import checks
 from .errors import InputError, InternalError
-from .geometry import square_name
+from .geometry import Square, square_name
 
 __all__ = ["LESSONS", "KINDS", "Lesson", "Stage", "Question", "make_lesson", "lesson_puzzle"]
 
@@ -323,11 +324,11 @@ class _Plan:
     gap: int = 2
 
 
-def _queens(n: int, method: str) -> Callable[[], Iterator[Any]]:
+def _queens(n: int, method: str, placed: tuple[Square, ...] = ()) -> Callable[[], Iterator[Any]]:
     def steps() -> Iterator[Any]:
         from . import queens
 
-        return queens.search_steps(n, method)
+        return queens.search_steps(n, method, placed=placed)
     return steps
 
 
@@ -410,19 +411,40 @@ def _steps(plan: _Plan) -> list[Step]:
     return steps
 
 
-def make_lesson(name: str) -> Lesson:
+def _from_placed(plan: _Plan, placed: str | Iterable[str | Square]) -> tuple[_Plan, str]:
+    """A queens lesson's plan run from the queens ``placed`` (as :func:`.queens.watch` takes them), and their
+    names; the plan as it is when none are placed."""
+    if not isinstance(placed, str):
+        placed = checks.items(placed, "placed", "a list of squares")
+    if not placed:
+        return plan, ""
+    if plan.puzzle != "queens":
+        raise InputError("{parameter}: only a queens lesson starts from queens placed on the board", parameter="placed")
+    from .queens.steps import placed_squares
+
+    squares = tuple(sorted(placed_squares(plan.setup["n"], placed)))
+    names = ", ".join(square_name(*square) for square in squares)
+    setup = {**plan.setup, "first": len(squares) + 1, "placed": [square_name(*square) for square in squares]}
+    return replace(plan, setup=setup, steps=_queens(plan.setup["n"], plan.method, squares)), names
+
+
+def make_lesson(name: str, placed: str | Iterable[str | Square] = ()) -> Lesson:
     """The lesson ``name`` (one of :data:`LESSONS`): its search run, cut into stages.
 
     The first stage introduces the lesson at the first step; each event of the lesson's ``events``
     is said where it first happens; questions of the lesson's kinds are asked where their kind
     applies, at most a few of each, a few steps apart; the last stage says how the search ended.
-    Raises :class:`~.errors.InputError` (``name``) for a lesson not in :data:`LESSONS`.
+    ``placed``: for a queens lesson, queens a teacher placed on the first rows, one a row (``"b1,d2"``,
+    names or (row, col) squares from 0): the search keeps them and the lesson starts from them.
+    Raises :class:`~.errors.InputError` (``name``) for a lesson not in :data:`LESSONS`, (``placed``) for
+    queens the seeds cannot start from (see :func:`.queens.steps.check_placed`) or another puzzle's lesson.
     """
-    plan = _plan(name)
+    plan, names = _from_placed(_plan(name), placed)
     steps = _steps(plan)
     tree = _Tree()
     tree.add(steps[0])
-    stages = [Stage(0, f"lesson.{name}.intro", _facts(steps[0]))]
+    intro = "lesson.placed.intro" if names else f"lesson.{name}.intro"
+    stages = [Stage(0, intro, {**_facts(steps[0]), "placed": names} if names else _facts(steps[0]))]
     said: set[str] = set()
     asked: Counter[str] = Counter()
     free_from = 1  # the first step a stage may stand on
@@ -447,5 +469,6 @@ def make_lesson(name: str) -> Lesson:
                 break
     last = len(steps) - 1
     if stages[-1].step != last:
-        stages.append(Stage(last, f"lesson.{name}.end", _facts(steps[last])))
+        ending = "lesson.placed.end" if names else f"lesson.{name}.end"
+        stages.append(Stage(last, ending, {**_facts(steps[last]), "placed": names} if names else _facts(steps[last])))
     return Lesson(name, plan.puzzle, plan.method, dict(plan.setup), tuple(stages), tuple(steps))

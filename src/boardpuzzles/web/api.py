@@ -302,17 +302,19 @@ def queens_steps(query: Query, work: Work) -> Answer:
     return _page(steps, query, work, method, offset, n=n, placed=[square_name(*square) for square in placed])
 
 
-def _lesson(query: Query, puzzle: str) -> Answer:
-    """A lesson of ``puzzle`` (``name``), its stages and the steps they stand on (:func:`.lessons.make_lesson`)."""
+def _lesson(query: Query, puzzle: str, placed: str = "") -> Answer:
+    """A lesson of ``puzzle`` (``name``), its stages and the steps they stand on (:func:`.lessons.make_lesson`),
+    from the queens ``placed``."""
     names = [name for name in lessons.LESSONS if lessons.lesson_puzzle(name) == puzzle]
     name = query.choice("name", names, names[0])
     assert name is not None
-    return lessons.make_lesson(name).to_json()
+    return lessons.make_lesson(name, placed).to_json()
 
 
 def queens_lesson(query: Query, work: Work) -> Answer:
-    """A lesson on a queens seed (``name``): its stages, its questions and the steps of the search."""
-    return _lesson(query, "queens")
+    """A lesson on a queens seed (``name``): its stages, its questions and the steps of the search, from the
+    queens ``placed`` (``b1,d2``) on the first rows."""
+    return _lesson(query, "queens", query.text("placed") or "")
 
 
 def queens_player(query: Query, work: Work) -> Answer:
@@ -574,7 +576,7 @@ QUEENS: dict[str, Endpoint] = {
     "listing": Endpoint(queens_listing, ("method",)),
     "images": Endpoint(queens_images, ("columns",)),
     "compare": Endpoint(queens_compare, ("n",)),
-    "lesson": Endpoint(queens_lesson, ("name",)),
+    "lesson": Endpoint(queens_lesson, ("name", "placed")),
 }
 KNIGHT: dict[str, Endpoint] = {
     "tour": Endpoint(knight_tour, ("board", "start", "closed", "method", "lookahead", "blocked", "trace")),

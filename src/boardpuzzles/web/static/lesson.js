@@ -4,7 +4,8 @@
 // clicking the board, a cell of the seed's tables (or a number of its free lists), a node of the search tree
 // (a click, or Enter on a node reached by Tab and the arrow keys) or a number; the page says
 // right or wrong, and why, and shows the step after. The stage is in the address (?stage=3, from 1) and the
-// browser remembers where the learner stopped (lesson-store.js).
+// browser remembers where the learner stopped (lesson-store.js). A queens lesson may start from queens a
+// teacher placed on the first rows (?placed=b1,d2): its search keeps them, and no place is remembered.
 import { get } from "./api.js";
 import { Board } from "./board.js";
 import { $, failed, fitStage, say } from "./common.js";
@@ -25,6 +26,8 @@ const adapter = ADAPTERS[puzzleName];
 const TABLES = { "c": "c", "cm": "cm", "dp": "dp", "dm": "dm" };
 const LISTS = { FreeRows: "rows", FreeCols: "cols", FreeDiag1: "diag1", FreeDiag2: "diag2" };
 
+// The queens a teacher placed (a queens lesson's ?placed=), "" when none.
+const placed = new URLSearchParams(window.location.search).get("placed") || "";
 let lesson = null;
 let at = 0; // the stage shown, from 0
 let answered = false; // the question of the stage shown is answered (or shown)
@@ -154,7 +157,7 @@ function show(index) {
   const address = new URL(window.location.href);
   address.searchParams.set("stage", String(at + 1));
   window.history.replaceState(null, "", address);
-  remember(name, at + 1);
+  if (!placed) remember(name, at + 1);
 }
 
 $("back").addEventListener("click", () => show(at - 1));
@@ -195,13 +198,13 @@ function firstStage(count) {
     if (/^[0-9]{1,4}$/.test(asked) && value >= 1 && value <= count) return [value - 1, ""];
     return [0, t("lesson.ui.bad-stage", { value: asked.slice(0, 20), of: count })];
   }
-  const stopped = stoppedAt(name);
+  const stopped = placed ? null : stoppedAt(name);
   return [stopped && stopped <= count ? stopped - 1 : 0, ""];
 }
 
 async function start() {
   try {
-    lesson = await get(`${puzzleName}/lesson`, { name }, "lesson");
+    lesson = await get(`${puzzleName}/lesson`, placed ? { name, placed } : { name }, "lesson");
     const listing = await get(`${puzzleName}/listing`, { method: lesson.method }, "listing");
     const title = t(lesson.title);
     $("title").textContent = title;
