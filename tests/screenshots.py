@@ -53,6 +53,8 @@ STATES = {
     "lesson-queens-prolog": ("/learn/queens-prolog?stage=3", "Stage 3 of", ".watch-own"),
     "lesson-knight": ("/learn/knight-warnsdorff?stage=3", "Stage 3 of", None),
     "lesson-draughts": ("/learn/draughts-captures?stage=3", "Stage 3 of", None),
+    "lesson-draughts-walk": ("/learn/draughts-captures?stage=9", "Stage 9 of", ".watch-tree"),
+    "lesson-placed": ("/learn/queens-hr?placed=b1,d2&stage=1", "Stage 1 of", None),
 }
 
 #: The README's pictures: (state, size, file name).

@@ -18,16 +18,21 @@ STATIC = Path(__file__).resolve().parents[1] / "src" / "boardpuzzles" / "web" / 
 KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
 
 
-@pytest.fixture(scope="module", params=LESSONS)
+#: Queens lessons started from queens a teacher placed, checked as the others are.
+PLACED = [("backtracking", "a1"), ("backtracking", "b1"), ("queens-hr", "b1,d2"), ("queens-prolog", "a1")]
+
+
+@pytest.fixture(scope="module", params=[(name, "") for name in LESSONS] + PLACED, ids=lambda param: "-".join(filter(None, param)))
 def lesson(request) -> Lesson:
-    return make_lesson(request.param)
+    return make_lesson(*request.param)
 
 
 def search(lesson: Lesson) -> list[dict]:
     """The lesson's search run again here, as the Watch tab gets it, as many steps as the lesson keeps."""
     setup = lesson.setup
     if lesson.puzzle == "queens":
-        stream = queens.search_steps(setup["n"], lesson.method)
+        placed = [parse_square(name, setup["n"], setup["n"]) for name in setup.get("placed", [])]
+        stream = queens.search_steps(setup["n"], lesson.method, placed=placed)
     elif lesson.puzzle == "knight":
         start = parse_square(setup["start"], setup["rows"], setup["cols"])
         found = knights.find_tour(setup["rows"], setup["cols"], start, False, lesson.method)
@@ -119,6 +124,13 @@ def test_every_questions_answer_is_what_the_search_does(lesson):
         elif question.kind == "num":
             assert after["action"] == "num" and answer["number"] == after["num"]
             assert answer["number"] == longest_below(steps, after["node"])
+        elif question.kind == "next-visit":  # the node that the seed's search visits next, further on
+            assert before["action"] in ("visit", "path") and after["action"] == "check"
+            visited = next(step for step in steps[stage.step + 1:] if step["action"] == "visit")
+            assert answer == {"node": visited["node"]} and question.fields["next"] == visited["square"]
+            assert visited["num"] == steps[-1]["num"] == question.fields["num"]  # it walks the longest captures
+            made = {step["node"] for step in steps[: stage.step + 1] if step["action"] == "node"}
+            assert answer["node"] in made  # a node of the tree shown, to be clicked
         else:
             pytest.fail(f"no check for the kind {question.kind}")
 
@@ -144,6 +156,15 @@ def longest_below(steps: tuple[dict, ...], node: int) -> int:
     return max(depth[other] for other in depth if under(node, other))
 
 
+def test_the_capture_walk_is_asked_where_it_has_a_choice():
+    """The draughts lesson asks which node search visits next: down past a child whose num is not the root's,
+    and back up from the end of a longest capture."""
+    asked = [stage.question for stage in make_lesson("draughts-captures").stages
+             if stage.question and stage.question.kind == "next-visit"]
+    assert [question.why.rsplit(".", 1)[1] for question in asked] == ["down", "down", "up"]
+    assert asked[0].fields["children"] == "g3 (num 2), c7 (num 4)" and asked[0].answer == {"node": 3}
+
+
 def test_a_lesson_is_json_with_a_repr_and_a_sentence():
     lesson = make_lesson("backtracking")
     payload = lesson.to_json()
@@ -151,6 +172,25 @@ def test_a_lesson_is_json_with_a_repr_and_a_sentence():
     assert len(payload["stages"]) == len(lesson.stages) and payload["steps"][0]["index"] == 0
     assert repr(lesson) == f"Lesson({str(lesson)!r})"
     assert make_lesson("backtracking") == lesson
+
+
+def test_a_queens_lesson_starts_from_the_queens_placed():
+    lesson = make_lesson("queens-hr", "d2,b1")
+    assert lesson.setup == {"n": 6, "method": "recursive", "first": 3, "placed": ["b1", "d2"]}
+    assert lesson.stages[0].text == "lesson.placed.intro" and lesson.stages[0].fields["placed"] == "b1, d2"
+    assert make_lesson("queens-hr", [(0, 1), "d2"]) == lesson
+    assert make_lesson("queens-hr", "") == make_lesson("queens-hr", []) == make_lesson("queens-hr")
+    ended = make_lesson("backtracking", "a1")  # no solution keeps a queen on a1
+    assert ended.stages[-1].text == "lesson.placed.end" and ended.steps[-1]["counts"]["solutions"] == 0
+
+
+@pytest.mark.parametrize("name, placed, says", [("backtracking", "b2", "rank 1 has none"),
+                                                ("queens-hr", "a1,b2", "attack each other"),
+                                                ("knight-warnsdorff", "a1", "only a queens lesson")])
+def test_queens_placed_that_a_lesson_cannot_start_from_are_refused_naming_placed(name, placed, says):
+    with pytest.raises(InputError, match=says) as caught:
+        make_lesson(name, placed)
+    assert caught.value.parameter == "placed"
 
 
 def test_an_unknown_lesson_is_refused_naming_it():
@@ -186,5 +226,5 @@ def test_every_text_of_a_lesson_is_in_the_catalogue_with_its_fields(lesson):
         assert i18n.slots(words[key]) <= set(fields), (key, i18n.slots(words[key]) - set(fields))
     page = (STATIC / "lesson.js").read_text() + (STATIC / "lessons.js").read_text() + (STATIC / "lesson.html").read_text()
     written = set(re.findall(r"lesson\.(?:ui|index)\.[a-z-]+(?:\.[a-z-]+)*(?![.a-z$-])", page))
-    for key in written | {"lesson.home.start"} | {f"lesson.ui.how.{how}" for how in ("square", "cell", "number")}:
+    for key in written | {"lesson.home.start"} | {f"lesson.ui.how.{how}" for how in ("square", "node", "cell", "number")}:
         assert key in words, key

@@ -396,3 +396,34 @@ def test_placed_queens_the_search_cannot_start_from_are_refused_naming_placed(pl
     with pytest.raises(InputError) as raised:
         search_steps(6, "recursive", placed=placed)
     assert raised.value.parameter == "placed" and problem in str(raised.value)
+
+
+def test_the_notebook_player_continues_from_the_queens_placed():
+    """``placed`` as the page's Watch takes it: the search keeps the queens and runs from the next row on."""
+    player = queens.watch(6, "recursive", placed="b1,d2")
+    assert player.steps == [step.to_json() for step in queens.search_steps(6, "recursive", placed=[(0, 1), (1, 3)])]
+    assert player.setup == {"n": 6, "method": "recursive", "first": 3}
+    assert repr(player) == "Player(6 queens: the recursive search from b1, d2: 81 steps)"
+    assert queens.watch(6, "recursive", placed=["d2", (0, 1)]).steps == player.steps
+    assert queens.watch(6, "freelist", "ru", placed=["b1"]).title == "6 ферзей: поиск freelist от ферзей на b1"
+    assert queens.watch(6, "iterative").setup["first"] == 1
+
+
+@pytest.mark.parametrize("placed, says", [("b1,b2", "attack each other"), ("b2", r"rank 1 has none"),
+                                          (5, "must be a list of squares"), (["z9"], "off the 6x6 board"),
+                                          ("b1,d2,f3,a4,c5,e6", "leave a row")])
+def test_the_notebook_players_placed_queens_are_checked_naming_placed(placed, says):
+    with pytest.raises(InputError, match=says) as error:
+        queens.watch(6, placed=placed)
+    assert error.value.parameter == "placed"
+
+
+def test_queens_solve_writes_the_player_from_the_queens_placed(cli, tmp_path):
+    path = tmp_path / "q.html"
+    done = cli("queens", "solve", "6", "--method", "iterative", "--html", str(path), "--placed", "b1,d2")
+    assert done.status == 0 and "<title>6 queens: the iterative search from b1, d2 · boardpuzzles</title>" in path.read_text()
+    alone = cli("queens", "solve", "6", "--method", "iterative", "--placed", "b1")
+    assert alone.status == 2 and alone.err == ("boardpuzzles: --placed needs --html: the queens placed start the search "
+                                               "written to the file\n")
+    wrong = cli("queens", "solve", "6", "--method", "iterative", "--html", str(tmp_path / "x.html"), "--placed", "b2")
+    assert wrong.status == 2 and "rank 1 has none" in wrong.err and not (tmp_path / "x.html").exists()

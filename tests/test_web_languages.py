@@ -80,6 +80,12 @@ STATES = [
     ("/knight", "#status:not(:empty)"),
     ("/knight?board=5x5&view=tour&method=warnsdorff&step=6", "#caption:not(:empty)"),
     ("/knight?board=6x6&view=tour&method=lookahead&step=200", "#caption:not(:empty)"),
+    # the knight's notes said through the catalogue: a run's budget, a way back and why, a rule stuck, no tour
+    ("/knight?board=7x7&start=g7&view=tour&method=backtrack&step=1", "#caption:not(:empty)"),
+    ("/knight?board=7x7&start=g7&view=tour&method=backtrack&step=119", "#caption:not(:empty)"),
+    ("/knight?board=7x7&start=g7&view=tour&method=backtrack&step=201", "#caption:not(:empty)"),
+    ("/knight?board=7x7&start=g7&view=tour&method=warnsdorff&step=122", "#caption:not(:empty)"),
+    ("/knight?board=3x7&start=d2&view=tour&method=backtrack&step=542", "#caption:not(:empty)"),
     ("/draughts", "#status:not(:empty)"),
     ("/draughts?view=captures&fen=W:Wc3:Bd4,d6,f6,f4&path=1&jump=2", "#caption:not(:empty)"),
     ("/draughts?variant=seed&view=seed&step=5&fen=W:Wc3:Bd4,d6,f6,f4", "#caption:not(:empty)"),
@@ -98,21 +104,40 @@ def test_a_russian_page_shows_no_english_sentence(site, width, height):
     page.context.close()
 
 
-def test_the_page_downloads_the_search_as_one_file_that_plays_offline(site, tmp_path):
+def downloaded(site, tmp_path, address: str, button: str, name: str):
+    """The file that the page at ``address`` downloads with ``button`` (named ``name``), opened in a new page
+    that may load nothing but the file, once its player has drawn."""
     url, page = fresh(site)
-    page.goto(url + "/queens?view=watch&method=iterative&n=5&lang=ru")
+    page.goto(url + address)
     page.wait_for_selector("#caption:not(:empty)", timeout=120_000)
     with page.expect_download(timeout=60_000) as made:
-        page.get_by_role("button", name="Скачать", exact=True).click()
-    assert made.value.suggested_filename == "queens-5-iterative-ru.html"
-    path = Path(tmp_path / made.value.suggested_filename)
+        page.get_by_role("button", name=button, exact=True).click()
+    assert made.value.suggested_filename == name
+    path = Path(tmp_path / name)
     made.value.save_as(path)
     page.context.close()
     url, offline = fresh(site)
     offline.route("**/*", lambda route: route.continue_() if route.request.url == path.as_uri() else route.abort())
     offline.goto(path.as_uri())
     offline.locator(".bp-player .counter").wait_for(timeout=30_000)
+    return offline
+
+
+def test_the_page_downloads_the_search_as_one_file_that_plays_offline(site, tmp_path):
+    offline = downloaded(site, tmp_path, "/queens?view=watch&method=iterative&n=5&lang=ru", "Скачать",
+                         "queens-5-iterative-ru.html")
     offline.get_by_role("button", name="Шаг ❯").click()
     assert offline.locator(".bp-player .counter").inner_text().startswith("шаг 2 из")
+    assert offline.problems == []
+    offline.context.close()
+
+
+def test_the_download_carries_the_queens_placed_on_the_board(site, tmp_path):
+    """Watch from queens placed on the first rows, then Download: the file plays the same search, from them."""
+    offline = downloaded(site, tmp_path, "/queens?view=watch&method=recursive&n=6&queens=b1,d2&lang=en", "Download",
+                         "queens-6-recursive-from-b1-d2-en.html")
+    assert offline.locator(".bp-player .caption").inner_text() == "HR(3) tests a3: free, no queen holds its file or its diagonals."
+    for name in ("b1", "d2"):
+        assert offline.locator(f'.bp-player [data-square="{name}"]').get_attribute("aria-label").startswith(f"{name}, queen")
     assert offline.problems == []
     offline.context.close()

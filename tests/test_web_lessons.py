@@ -10,6 +10,7 @@ import re
 import pytest
 from language_helpers import VISIBLE_TEXT, english_runs
 from test_web_pages import PHONE, page, site, square  # noqa: F401 - the fixtures, shared
+from test_web_learner import refused  # noqa: F401 - the fixture, shared
 from web_helpers import chromium_path
 
 from boardpuzzles.i18n import catalogue
@@ -37,6 +38,12 @@ def opened(page, name: str, stage: int, lang: str = "en") -> None:
 def click_answer(page, question: dict, right: bool) -> str:
     """Clicks the right answer (or a wrong one) where the learner would; gives what was chosen."""
     answer = question["answer"]
+    if "square" not in answer and "node" in answer:  # a node of the search tree only
+        chosen = answer["node"] if right else (0 if answer["node"] else 1)
+        node = page.locator(f'.watch-tree [data-node="{chosen}"]')
+        label = node.locator("text:not(:empty)").first.text_content()
+        node.click()
+        return label
     if "square" in answer:
         chosen = answer["square"] if right else ("a1" if answer["square"] != "a1" else "b1")
         square(page, chosen).click()
@@ -146,8 +153,7 @@ def test_a_russian_lesson_shows_no_english_sentence(page, size):
         assert english_runs(page.evaluate(VISIBLE_TEXT)) == [], name
         click_answer(page, stage["question"], False)
         expect(page.locator("#feedback")).to_have_class(re.compile("error"))
-        if stage["question"]["kind"] != "back":  # the knight's backtrack reasons stay English (docs/languages.md)
-            assert english_runs(page.evaluate(VISIBLE_TEXT)) == [], name
+        assert english_runs(page.evaluate(VISIBLE_TEXT)) == [], name
 
 
 def test_the_knight_taken_back_is_answered_in_the_tree(page):
@@ -159,3 +165,48 @@ def test_the_knight_taken_back_is_answered_in_the_tree(page):
     page.locator(f'.watch-tree [data-node="{stage["question"]["answer"]["node"]}"]').click()
     expect(page.locator("#feedback")).to_have_class(re.compile("good"))
     expect(page.locator("#feedback")).to_contain_text(stage["question"]["fields"]["left"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_capture_walks_next_node_is_answered_in_the_tree(page, lang):
+    """The node search visits next: Enter on the right node (reached from the tree's focus by the arrow keys'
+    roving focus, here given to it) says right and why; a click on another node, in a fresh try, says wrong."""
+    words = catalogue(lang)
+    lesson = lesson_of(page, "draughts-captures")
+    at, stage = next((at, stage) for at, stage in enumerate(lesson["stages"], 1)
+                     if stage["question"] and stage["question"]["kind"] == "next-visit")
+    question = stage["question"]
+    opened(page, "draughts-captures", at, lang)
+    expect(page.locator("#lesson-text")).to_have_text(words["lesson.ask.next-visit"].format(**question["fields"]))
+    expect(page.locator("#answers")).to_have_text(words["lesson.ui.how.node"])
+    page.locator(f'.watch-tree [data-node="{question["answer"]["node"]}"]').focus()
+    page.keyboard.press("Enter")
+    why = words[question["why"]].format(**question["fields"])
+    expect(page.locator("#feedback")).to_have_text(f'{words["lesson.ui.right"]} {why}')
+    expect(page.locator("#next")).to_be_enabled()
+    opened(page, "draughts-captures", at, lang)
+    chosen = click_answer(page, question, False)
+    expect(page.locator("#feedback")).to_have_text(f'{words["lesson.ui.wrong"].format(chosen=chosen)} {why}')
+    if lang == "ru":
+        assert english_runs(page.evaluate(VISIBLE_TEXT)) == []
+
+
+def test_a_queens_lesson_from_the_teachers_queens(page):
+    """?placed=a1 starts the lesson from the queens a teacher placed: the intro names them, the board shows
+    them, a question is asked of that search, and the place is not remembered over the lesson's own."""
+    lesson = page.request.get(f"{page.url_base}/api/queens/lesson?name=backtracking&placed=a1").json()
+    page.goto(f"{page.url_base}/learn/backtracking?placed=a1&stage=1")
+    expect(page.locator("#lesson-text")).to_have_text(
+        catalogue("en")["lesson.placed.intro"].format(**lesson["stages"][0]["fields"]), timeout=LOADS)
+    expect(square(page, "a1")).to_have_attribute("aria-label", re.compile(r"^a1, queen"))
+    at, stage = next((at, stage) for at, stage in enumerate(lesson["stages"], 1) if stage["question"])
+    page.goto(f"{page.url_base}/learn/backtracking?placed=a1&stage={at}")
+    expect(page.locator("#stage-count")).to_contain_text(f"Stage {at} of {len(lesson['stages'])}", timeout=LOADS)
+    click_answer(page, stage["question"], True)
+    expect(page.locator("#feedback")).to_have_class(re.compile("good"))
+    assert page.evaluate("() => window.localStorage.getItem('boardpuzzles.lesson.backtracking')") is None
+
+
+def test_queens_a_lesson_cannot_start_from_are_said(refused):
+    refused.goto(f"{refused.url_base}/learn/backtracking?placed=b2")
+    expect(refused.locator("#status")).to_contain_text("rank 1 has none", timeout=LOADS)

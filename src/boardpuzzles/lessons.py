@@ -4,7 +4,8 @@ A lesson runs one seed method on a small board (:data:`LESSONS` names them) and 
 as the Watch tab shows them.  Each stage stands on one step: a sentence or two of the lesson, or a
 question about the step that comes next.  The questions are never written by hand: each kind of
 question is a function of a step and the step after it (:data:`KINDS`), and the answer and the
-reason given come from that step after it, so a question is right by construction and a test checks
+reason given come from that step after it (where the draughts seed's search walks next: from the tree
+its steps built, each node with its num), so a question is right by construction and a test checks
 every one against the search.
 
 The texts are keys of the catalogue (``boardpuzzles/catalogue``), with their fields:
@@ -22,13 +23,14 @@ Lesson('backtracking: 4 queens by recursive, 13 stages, 9 questions')
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
+from . import checks
 from .errors import InputError, InternalError
-from .geometry import square_name
+from .geometry import Square, square_name
 
 __all__ = ["LESSONS", "KINDS", "Lesson", "Stage", "Question", "make_lesson", "lesson_puzzle"]
 
@@ -39,7 +41,8 @@ Step = dict[str, Any]
 class Question:
     """What a stage asks about the step after its own: its ``kind`` (one of :data:`KINDS`), the
     ``answer`` (``{"square": name}`` clicked on the board, with the search tree's ``node`` of that square
-    where the tree may be clicked instead, ``{"cells": [[table, entry], ...]}`` any of
+    where the tree may be clicked instead, ``{"node": n}`` clicked in the search tree only,
+    ``{"cells": [[table, entry], ...]}`` any of
     the table cells that are right, the seed's own first, or ``{"number": n}``), and the ``fields``
     of its texts: the catalogue's ``lesson.ask.<kind>`` asks, ``why`` says why the answer is right."""
 
@@ -106,17 +109,40 @@ class Lesson:
 
 
 class _Tree:
-    """What a lesson remembers of the steps before: each node's parent, square and num (the draughts seed)."""
+    """What a lesson remembers of the steps before: each node's children, parent, square and num (the
+    draughts seed)."""
 
     def __init__(self) -> None:
         self.children: dict[int, list[int]] = {}
+        self.parents: dict[int, int] = {}
+        self.squares: dict[int, str] = {}
         self.nums: dict[int, int] = {}
 
     def add(self, step: Step) -> None:
         if step.get("parent") is not None:
             self.children.setdefault(step["parent"], []).append(step["node"])
+            self.parents[step["node"]] = step["parent"]
+        if step.get("action") == "node":
+            self.squares[step["node"]] = step["square"]
         if step.get("action") == "num":
             self.nums[step["node"]] = step["num"]
+
+    def next_on_the_longest(self, node: int) -> tuple[int, int] | None:
+        """Where the seed's search walks from ``node`` (every num stored): (the node it goes on from, the node it
+        visits) for the first child whose num is the root's, else, going back up, a later brother's; None
+        when the walk is over."""
+        longest = self.nums[0]
+        below = [child for child in self.children.get(node, []) if self.nums[child] == longest]
+        if below:
+            return node, below[0]
+        while node in self.parents:
+            parent = self.parents[node]
+            kids = self.children[parent]
+            later = [kid for kid in kids[kids.index(node) + 1:] if self.nums[kid] == longest]
+            if later:
+                return parent, later[0]
+            node = parent
+        return None
 
 
 def _queen_square(step: Step) -> str:
@@ -227,10 +253,28 @@ def _num(step: Step, after: Step, tree: _Tree) -> Question | None:
     return Question("num", {"number": after["num"]}, "lesson.why.num.inner", {**fields, "nums": ", ".join(map(str, nums))})
 
 
+def _next_visit(step: Step, after: Step, tree: _Tree) -> Question | None:
+    """Which node the seed's search (the walk down the longest captures) visits next: clicked in the tree.
+    Asked where it has a choice: a node with two children or more, or a leaf it leaves for another branch."""
+    if step.get("action") not in ("visit", "path") or after.get("action") != "check":
+        return None
+    found = tree.next_on_the_longest(step["node"])
+    kids = tree.children.get(step["node"], [])
+    if found is None or step["action"] == "visit" and len(kids) < 2:
+        return None
+    source, node = found
+    up = source != step["node"]
+    children = ", ".join(f"{tree.squares[kid]} (num {tree.nums[kid]})" for kid in tree.children[source])
+    return Question("next-visit", {"node": node}, f"lesson.why.next-visit.{'up' if up else 'down'}",
+                    {"square": step["square"], "at": step["node"], "num": tree.nums[0], "next": tree.squares[node],
+                     "node": node, "source": tree.squares[source], "children": children})
+
+
 #: The kinds of question: each a function of a step, the step after it and the tree so far, that gives
 #: the question asked at the step (or None where the kind does not apply there).
 KINDS: dict[str, Callable[[Step, Step, _Tree], Question | None]] = {
     "next-test": _next_test, "refusal": _refusal, "taken-back": _taken_back, "pick": _pick, "back": _back, "num": _num,
+    "next-visit": _next_visit,
 }
 
 
@@ -280,11 +324,11 @@ class _Plan:
     gap: int = 2
 
 
-def _queens(n: int, method: str) -> Callable[[], Iterator[Any]]:
+def _queens(n: int, method: str, placed: tuple[Square, ...] = ()) -> Callable[[], Iterator[Any]]:
     def steps() -> Iterator[Any]:
         from . import queens
 
-        return queens.search_steps(n, method)
+        return queens.search_steps(n, method, placed=placed)
     return steps
 
 
@@ -331,7 +375,7 @@ _PLANS: dict[str, _Plan] = {
                               gap=8),
     "draughts-captures": _Plan("draughts", "seed", "the seed's position",
                                {"white": "c3", "blacks": ["d4", "d6", "b6", "b4", "f4"], "seed_input": _SEED_INPUT},
-                               _draughts, ("num",), ("node", "visit", "path"), "end", most=5, gap=3),
+                               _draughts, ("num", "next-visit"), ("node", "visit", "path"), "end", most=5, gap=2),
 }
 
 #: The lessons' names, in the order the lesson index lists them: the first, ``backtracking``, is "What is
@@ -367,19 +411,40 @@ def _steps(plan: _Plan) -> list[Step]:
     return steps
 
 
-def make_lesson(name: str) -> Lesson:
+def _from_placed(plan: _Plan, placed: str | Iterable[str | Square]) -> tuple[_Plan, str]:
+    """A queens lesson's plan run from the queens ``placed`` (as :func:`.queens.watch` takes them), and their
+    names; the plan as it is when none are placed."""
+    if not isinstance(placed, str):
+        placed = checks.items(placed, "placed", "a list of squares")
+    if not placed:
+        return plan, ""
+    if plan.puzzle != "queens":
+        raise InputError("{parameter}: only a queens lesson starts from queens placed on the board", parameter="placed")
+    from .queens.steps import placed_squares
+
+    squares = tuple(sorted(placed_squares(plan.setup["n"], placed)))
+    names = ", ".join(square_name(*square) for square in squares)
+    setup = {**plan.setup, "first": len(squares) + 1, "placed": [square_name(*square) for square in squares]}
+    return replace(plan, setup=setup, steps=_queens(plan.setup["n"], plan.method, squares)), names
+
+
+def make_lesson(name: str, placed: str | Iterable[str | Square] = ()) -> Lesson:
     """The lesson ``name`` (one of :data:`LESSONS`): its search run, cut into stages.
 
     The first stage introduces the lesson at the first step; each event of the lesson's ``events``
     is said where it first happens; questions of the lesson's kinds are asked where their kind
     applies, at most a few of each, a few steps apart; the last stage says how the search ended.
-    Raises :class:`~.errors.InputError` (``name``) for a lesson not in :data:`LESSONS`.
+    ``placed``: for a queens lesson, queens a teacher placed on the first rows, one a row (``"b1,d2"``,
+    names or (row, col) squares from 0): the search keeps them and the lesson starts from them.
+    Raises :class:`~.errors.InputError` (``name``) for a lesson not in :data:`LESSONS`, (``placed``) for
+    queens the seeds cannot start from (see :func:`.queens.steps.check_placed`) or another puzzle's lesson.
     """
-    plan = _plan(name)
+    plan, names = _from_placed(_plan(name), placed)
     steps = _steps(plan)
     tree = _Tree()
     tree.add(steps[0])
-    stages = [Stage(0, f"lesson.{name}.intro", _facts(steps[0]))]
+    intro = "lesson.placed.intro" if names else f"lesson.{name}.intro"
+    stages = [Stage(0, intro, {**_facts(steps[0]), "placed": names} if names else _facts(steps[0]))]
     said: set[str] = set()
     asked: Counter[str] = Counter()
     free_from = 1  # the first step a stage may stand on
@@ -404,5 +469,6 @@ def make_lesson(name: str) -> Lesson:
                 break
     last = len(steps) - 1
     if stages[-1].step != last:
-        stages.append(Stage(last, f"lesson.{name}.end", _facts(steps[last])))
+        ending = "lesson.placed.end" if names else f"lesson.{name}.end"
+        stages.append(Stage(last, ending, {**_facts(steps[last]), "placed": names} if names else _facts(steps[last])))
     return Lesson(name, plan.puzzle, plan.method, dict(plan.setup), tuple(stages), tuple(steps))

@@ -24,9 +24,11 @@ lit beside the board is the line that made it (:class:`~boardpuzzles.listing.Lis
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from .. import i18n
 from ..geometry import square_name
 from ..listing import Listing
 from .moves import HORIZONTAL, VERTICAL
@@ -35,6 +37,48 @@ from .warnsdorff import BASE
 
 class OutOfBudget(Exception):
     """A run of :func:`backtrack` made its budget of moves without an answer."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note of a step as the catalogue says it: its ``key`` and its ``fields`` (a field may be a note
+    itself, a tuple of squares, written "c3, e4 and g5" in the language, or a whole number, written as the
+    language writes it).  ``str()`` gives it in English (the code panel shows it so)."""
+
+    key: str
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    def text(self, lang: str = "en") -> str:
+        """The note in ``lang``."""
+        def said(value: Any) -> Any:
+            if isinstance(value, Note):
+                return value.text(lang)
+            if isinstance(value, tuple):
+                named = [square_name(*square) for square in value]
+                return named[0] if len(named) == 1 else ", ".join(named[:-1]) + i18n.text("knight.and", lang) + named[-1]
+            return i18n.number(value, lang) if isinstance(value, int) else value
+
+        return i18n.text(self.key, lang, **{name: said(value) for name, value in self.fields})
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def to_json(self) -> dict[str, Any]:
+        """``key`` and ``fields`` (a note as its own ``key`` and ``fields``, squares as a list of names), for a
+        page to say the note in its language."""
+        def plain(value: Any) -> Any:
+            if isinstance(value, Note):
+                return value.to_json()
+            return [square_name(*square) for square in value] if isinstance(value, tuple) else value
+
+        return {"key": self.key, "fields": {name: plain(value) for name, value in self.fields}}
+
+
+def reason(why: str, squares: Sequence[tuple[int, int]] = (), left: int | None = None) -> Note:
+    """Why the search goes back or finds no tour: the catalogue's ``knight.why_<why>`` with the ``squares``
+    it names and the squares ``left`` to visit."""
+    fields: tuple[tuple[str, Any], ...] = (("squares", tuple(squares)),) if squares else ()
+    return Note(f"knight.why_{why}", fields + ((("left", left),) if left is not None else ()))
 
 
 def jumps(knight, row, col, shift=0):
@@ -162,19 +206,19 @@ def backtrack(knight):
 
 
 def onward(knight, row, col, number, across, budget):
-    """The knight has reached (row, col), the number-th square of the path: (True, "") when the
+    """The knight has reached (row, col), the number-th square of the path: (True, None) when the
     path is a tour or goes on to one, else (False, why not)."""
     if number == knight.squares:
         start_row, start_col = knight.start
         if not knight.closed or abs(row - start_row) * abs(col - start_col) == 2:
-            return True, ""
-        return False, "the last square is not a knight's move from the start"
+            return True, None
+        return False, reason("not_closing")  # the last square is not a knight's move from the start
     why = hopeless(knight, row, col, knight.squares - number)
     if why:
         return False, why
     if search(knight, row, col, number, across, budget):
-        return True, ""
-    return False, f"no move from {square_name(row, col)} leads to a tour"
+        return True, None
+    return False, reason("no_move", [(row, col)])
 
 
 def search(knight, row, col, number, across, budget):
@@ -204,7 +248,7 @@ def search(knight, row, col, number, across, budget):
 
 
 def hopeless(knight, row, col, remaining):
-    """Why no tour can go on from (row, col) with ``remaining`` squares still to visit ("" when
+    """Why no tour can go on from (row, col) with ``remaining`` squares still to visit (None when
     one may).  A free square needs two ways (one in, one out), but the knight's next square
     needs one, and so does the last square of an open tour, of which there is one."""
     a = knight.accessibility
@@ -215,31 +259,25 @@ def hopeless(knight, row, col, remaining):
            if not knight.board[r][c] and a[r][c] <= 1 and (r, c) not in near]
     if knight.closed:
         if low:
-            return f"{names(low[:1])} has fewer than two ways left: a closed tour must go in and out"
+            return reason("closed_low", low[:1])  # fewer than two ways left: it cannot be gone in and out
         if dead:
-            return f"{names(dead[:1])} has no way on: the knight could go in and never out"
+            return reason("closed_dead", dead[:1])  # no way on: the knight could go in and never out
         if len(single) > 1:
-            return f"{names(single)} have one way on each: only one of them can come next"
+            return reason("closed_singles", single)  # one way on each: only one of them can come next
         if a[knight.start[0]][knight.start[1]] == 0:
-            return "no free square is left next to the start: the tour cannot come back"
-        return ""
+            return reason("closed_start")  # no free square next to the start: no way back
+        return None
     unreachable = [(r, c) for r, c in low if a[r][c] == 0]
     if unreachable:
-        return f"{names(unreachable[:1])} can no longer be reached"
+        return reason("unreachable", unreachable[:1])
     if len(dead) > 1:
-        return f"{names(dead)} are dead ends, and a tour has one end"
+        return reason("dead_ends", dead)  # a tour has one end
     if dead and remaining > 1:
-        return f"{names(dead)} is a dead end: it could only be the last square, and {remaining} are left"
+        return reason("dead_end", dead, left=remaining)  # it could only be the last square
     ends = low + dead + single[1:]
     if len(ends) > 1:
-        return f"{names(ends)} could each only be the last square, and a tour has one"
-    return ""
-
-
-def names(squares: list[tuple[int, int]]) -> str:
-    """The squares' names, "c3 and e4" or "c3, e4 and g5"."""
-    said = [square_name(r, c) for r, c in squares]
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+        return reason("ends", ends)  # each could only be the last square
+    return None
 
 
 _RULE_VARIABLES = ("shift", "number", "row", "col", "r", "c", "key", "best", "best_key")

@@ -24,7 +24,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from .. import animate, checks, i18n, notebook, render
 from ..errors import InputError
@@ -32,6 +32,7 @@ from ..geometry import Square, parse_board_size, parse_square, parse_squares, sq
 from ..watching import Moment, Recorder, WatchedStep, stream
 from ..progress import Tracker
 from . import listed
+from .listed import Note
 from .moves import check_board
 from .search import GAVE_UP
 from .tour import (LOOKAHEAD_DEPTH, LOOKAHEAD_MOST, RULE_OF, KnightTour, NoTour, budgets, exhaustive, find_tour, free_mask,
@@ -50,23 +51,6 @@ DEAD_END = i18n.text("knight.refused_dead_end", "en")
 CROSSING = i18n.text("knight.refused_crossing", "en")
 #: Each refusal's key in the catalogue, for the words in another language.
 _REFUSED_KEYS = {DEAD_END: "knight.refused_dead_end", CROSSING: "knight.refused_crossing"}
-
-
-class Note(NamedTuple):
-    """A note of a step as the catalogue says it: its ``key`` and its ``fields`` (a field may be a note
-    itself; whole numbers are written as the language writes them)."""
-
-    key: str
-    fields: tuple[tuple[str, Any], ...] = ()
-
-    def text(self, lang: str = "en") -> str:
-        """The note in ``lang``."""
-        def said(value: Any) -> Any:
-            if isinstance(value, Note):
-                return value.text(lang)
-            return i18n.number(value, lang) if isinstance(value, int) else value
-
-        return i18n.text(self.key, lang, **{name: said(value) for name, value in self.fields})
 
 
 @dataclass(frozen=True)
@@ -148,7 +132,7 @@ class KnightStep(WatchedStep):
     candidates: tuple[Candidate, ...] = ()
     left: Square | None = None
     note: str = ""
-    said: Note | None = None  # the note as the catalogue says it (None: ``note`` is the listed code's own words)
+    said: Note | None = None  # the note as the catalogue says it (None: the step has no note)
 
     @property
     def number(self) -> int:
@@ -171,8 +155,7 @@ class KnightStep(WatchedStep):
         return square_name(*self.left) if self.left else None
 
     def words(self, lang: str = "en") -> str:
-        """What the step does, in words, in ``lang`` (see :mod:`~boardpuzzles.i18n`; why the listed search
-        goes back or gives up is its own code's words, in English)."""
+        """What the step does, in words, in ``lang`` (see :mod:`~boardpuzzles.i18n`)."""
         where = square_name(*self.square)
         note = self.said.text(lang) if self.said else self.note
         if self.kind in ("start", "restart"):
@@ -209,6 +192,7 @@ class KnightStep(WatchedStep):
             "candidates": [c.to_json() for c in self.candidates],
             "left": self.left_name,
             "accessibility": [list(row) for row in self.accessibility], "note": self.note or None,
+            "said": self.said.to_json() if self.said else None,
         }
 
 
@@ -309,11 +293,11 @@ class Knight:
         self.tested.append([])
         self._step("move", "moves", candidates=candidates)
 
-    def back(self, r: int, c: int, why: str) -> None:
+    def back(self, r: int, c: int, why: Note) -> None:
         """The knight has gone back from (r, c) (already released), for the reason ``why``."""
         self.path.pop()
         self.tested.pop()
-        self._step("back", "backs", left=(r, c), note=why)
+        self._step("back", "backs", why, left=(r, c))
 
     def stuck(self) -> None:
         """A rule has no free square to go to."""
@@ -334,7 +318,7 @@ class Knight:
         """Every free square is visited."""
         self._step("done", None, _done_note(self.path[0], self.path[-1], self.closing))
 
-    def exhausted(self, why: str) -> None:
+    def exhausted(self, why: Note) -> None:
         """The search has tried every move from the start: there is no tour."""
         key = "trace.knight.no_closed_tour" if self.closing else "trace.knight.no_tour"
         self._step("exhausted", None, Note(key, (("start", square_name(*self.start)), ("why", why))))

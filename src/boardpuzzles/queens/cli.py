@@ -34,6 +34,7 @@ NArg = Annotated[str, typer.Argument(metavar="N", help="The size of the board (N
 TraceOpt = Annotated[bool, typer.Option("--trace", help="Print each step of a seed method (recursive, iterative, freelist).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Run even when the estimate says it cannot end in reasonable time.")]
 HtmlOpt = Annotated[str | None, typer.Option("--html", metavar="FILE", callback=output.file_option, help="Also write the seed method's whole search as one HTML file that plays it offline (recursive, iterative, freelist; in the language of --lang).")]
+PlacedOpt = Annotated[str | None, typer.Option("--placed", metavar="SQUARES", help="With --html: queens on the first rows, one a row, that the search keeps (e.g. b1,d2); it runs from the next row on.")]
 
 
 def parse_n(text: str) -> int:
@@ -100,14 +101,18 @@ def solve(
     svg: output.SvgOpt = None,
     animate: output.AnimateOpt = None,
     html: HtmlOpt = None,
+    placed: PlacedOpt = None,
 ) -> None:
     """One solution: built directly in O(N) for any N up to 10,000,000, or found by a search --method."""
     size = parse_n(n)
     language = i18n.language(lang)
+    if placed is not None and not html:
+        raise InputError("{parameter} needs --html: the queens placed start the search written to the file",
+                         parameter="placed")
     if html:  # the seed's whole search as a player, made (or refused) before anything is printed
         if method not in WATCHED:
             raise InputError("{parameter} needs a seed method: --method " + ", ".join(WATCHED), parameter="html")
-        watch_search(size, method, language).write_html(html)
+        watch_search(size, method, language, placed=() if placed is None else placed).write_html(html)
     if svg:
         render.check_drawable(size, size)  # before the board is built (10^7 queens: 7 s, 2 GB)
     if animate:  # the seed's search to its first solution, made (or refused) before anything is printed

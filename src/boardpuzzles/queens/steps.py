@@ -16,13 +16,13 @@ the counts so far and its node in the search tree (:mod:`..watching`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Sequence
 from itertools import islice
 
 from .. import animate, checks, i18n, notebook, render, watching
 from ..errors import InputError
-from ..geometry import Square
+from ..geometry import Square, parse_square, parse_squares, square_name
 from ..listing import Listing
 from . import arsac, completion, prolog
 
@@ -179,19 +179,47 @@ def search_animation(n: int, method: str, seconds: float = 0.3) -> str:
     return animate.animation(search_frames(n, method), seconds, f"{n} queens: the {method} search, step by step")
 
 
-def watch(n: int, method: str = "recursive", lang: str | None = None) -> notebook.Player:
+def placed_squares(n: int, placed: str | Iterable[str | Square]) -> list[Square]:
+    """``placed`` as :func:`watch` takes it, a text (``"a1,c2"``) or squares each a name (``"a1"``) or
+    (row, col) from 0, as (row, col) squares checked by :func:`check_placed` (an
+    :class:`~..errors.InputError` naming ``placed``)."""
+    if isinstance(placed, str):
+        squares: list[Square] = parse_squares(placed, n, n, parameter="placed")
+    else:
+        squares = []
+        for square in checks.items(placed, "placed", "a list of squares"):
+            if isinstance(square, str):
+                with checks.naming("placed", square):
+                    square = parse_square(square, n, n)
+            squares.append(square)
+    check_placed(n, squares)
+    return squares
+
+
+def watch(n: int, method: str = "recursive", lang: str | None = None,
+          placed: str | Iterable[str | Square] = ()) -> notebook.Player:
     """The seed ``method``'s whole search on an N x N board as a player for a notebook: its
     ``_repr_html_`` is the web page's player (the board, the code with the line executing lit,
     the stack, the search tree, the counts, the seed's tables), self-contained; its ``to_html()``
     the same player as one HTML file that plays offline.  ``lang`` (``"en"``, ``"ru"``) fixes the
-    language it speaks; None leaves it to the reader's browser.
+    language it speaks; None leaves it to the reader's browser.  ``placed``: queens on the board
+    before the search, one on each of the first rows (``"a1,c2"``, ``["a1", "c2"]`` or (row, col)
+    squares from 0; see :func:`search_steps`): the search keeps them and runs from the next row on.
 
     Raises :class:`~..errors.InputError` (``n``) for a search of more than
-    :data:`.notebook.MAX_STEPS` steps (8 queens: 19,924 by ``recursive``).
+    :data:`.notebook.MAX_STEPS` steps (8 queens: 19,924 by ``recursive``), (``placed``) for queens
+    that are not one a row on the first rows, or attack each other.
+
+    >>> watch(6, "recursive", placed="b1,d2")
+    Player(6 queens: the recursive search from b1, d2: 81 steps)
     """
     check_watched(n, method)
-    steps = list(islice(search_steps(n, method), notebook.MAX_STEPS + 1))
+    squares = placed_squares(n, placed)
+    steps = list(islice(search_steps(n, method, placed=squares), notebook.MAX_STEPS + 1))
     notebook.check_steps(len(steps), "n", n, f"the {method} search of {n} queens")
-    return notebook.Player("queens", LISTINGS[method], [step.to_json() for step in steps],
-                           title=i18n.text("player.queens_title", lang or "en", n=n, method=method),
-                           setup={"n": n, "method": method}, lang=lang)
+    said = i18n.text("player.queens_title", lang or "en", n=n, method=method)
+    if squares:
+        names = ", ".join(square_name(*square) for square in sorted(squares))
+        said = i18n.text("player.queens_title_placed", lang or "en", title=said, placed=names)
+    return notebook.Player("queens", LISTINGS[method], [step.to_json() for step in steps], title=said,
+                           setup={"n": n, "method": method, "first": len(squares) + 1}, lang=lang)

@@ -302,27 +302,33 @@ def queens_steps(query: Query, work: Work) -> Answer:
     return _page(steps, query, work, method, offset, n=n, placed=[square_name(*square) for square in placed])
 
 
-def _lesson(query: Query, puzzle: str) -> Answer:
-    """A lesson of ``puzzle`` (``name``), its stages and the steps they stand on (:func:`.lessons.make_lesson`)."""
+def _lesson(query: Query, puzzle: str, placed: str = "") -> Answer:
+    """A lesson of ``puzzle`` (``name``), its stages and the steps they stand on (:func:`.lessons.make_lesson`),
+    from the queens ``placed``."""
     names = [name for name in lessons.LESSONS if lessons.lesson_puzzle(name) == puzzle]
     name = query.choice("name", names, names[0])
     assert name is not None
-    return lessons.make_lesson(name).to_json()
+    return lessons.make_lesson(name, placed).to_json()
 
 
 def queens_lesson(query: Query, work: Work) -> Answer:
-    """A lesson on a queens seed (``name``): its stages, its questions and the steps of the search."""
-    return _lesson(query, "queens")
+    """A lesson on a queens seed (``name``): its stages, its questions and the steps of the search, from the
+    queens ``placed`` (``b1,d2``) on the first rows."""
+    return _lesson(query, "queens", query.text("placed") or "")
 
 
 def queens_player(query: Query, work: Work) -> Answer:
     """A seed's whole search as one self-contained HTML file that plays offline (the notebook player,
-    :meth:`boardpuzzles.notebook.Player.to_html`), in the language ``lang``: ``{"name", "html"}``."""
+    :meth:`boardpuzzles.notebook.Player.to_html`), in the language ``lang``, from the queens ``placed``
+    (``b1,d2``) on the first rows: ``{"name", "html"}``."""
     method = query.choice("method", tuple(queens.LISTINGS), "recursive")
     lang = query.choice("lang", i18n.LANGUAGES, i18n.LANGUAGES[0])
     assert method is not None and lang is not None
     n = query.required("n", 1, WEB_SEED_N)
-    return {"name": f"queens-{n}-{method}-{lang}.html", "html": queens.watch(n, method, lang).to_html()}
+    placed = query.text("placed")
+    player = queens.watch(n, method, lang, placed=placed or ())
+    start = "-from-" + "-".join(name.strip() for name in placed.split(",")) if placed else ""
+    return {"name": f"queens-{n}-{method}{start}-{lang}.html", "html": player.to_html()}
 
 
 # ---------------------------------------------------------------------------- knight
@@ -566,11 +572,11 @@ QUEENS: dict[str, Endpoint] = {
     "complete": Endpoint(queens_complete, ("n", "queens", "all")),
     "count": Endpoint(queens_count, ("n",), job=True),
     "steps": Endpoint(queens_steps, ("n", "method", "placed", "offset", "limit")),
-    "player": Endpoint(queens_player, ("n", "method", "lang")),
+    "player": Endpoint(queens_player, ("n", "method", "lang", "placed")),
     "listing": Endpoint(queens_listing, ("method",)),
     "images": Endpoint(queens_images, ("columns",)),
     "compare": Endpoint(queens_compare, ("n",)),
-    "lesson": Endpoint(queens_lesson, ("name",)),
+    "lesson": Endpoint(queens_lesson, ("name", "placed")),
 }
 KNIGHT: dict[str, Endpoint] = {
     "tour": Endpoint(knight_tour, ("board", "start", "closed", "method", "lookahead", "blocked", "trace")),

@@ -22,6 +22,19 @@ const plural = (count, word) => t(count === 1 ? `knight.count_${word}_one` : `kn
 const REFUSED = { "a dead end before the last move": "knight.refused_dead_end", "a second move between the middle lines: an open tour of a board four lines wide makes one": "knight.refused_crossing" };
 const refusal = (text) => (REFUSED[text] ? t(REFUSED[text]) : text);
 
+// A step's note as the library gives it ({key, fields}: boardpuzzles.knights.listed.Note), said in the page's
+// language: a field is a note itself, a list of squares ("c3, e4 and g5") or a number.
+function said(note) {
+  if (!note) return "";
+  const fields = {};
+  for (const [name, value] of Object.entries(note.fields)) {
+    if (Array.isArray(value)) fields[name] = value.length > 1 ? value.slice(0, -1).join(", ") + t("knight.and") + value[value.length - 1] : value[0];
+    else if (typeof value === "number") fields[name] = numberText(value);
+    else fields[name] = value !== null && typeof value === "object" ? said(value) : value;
+  }
+  return t(note.key, fields);
+}
+
 // The move code from one square to the next (names), or -1.
 export function moveCode(from, to) {
   const [r1, c1] = parseSquare(from), [r2, c2] = parseSquare(to);
@@ -59,7 +72,7 @@ function boardSpec(step, previous, setup) {
   const before = previous && previous.number <= step.number + 1 ? previous.accessibility : null;
   const lookahead = setup.method === "lookahead";
   // the squares a backtrack's reason names ("d4 is a dead end"), but the two it moves between
-  const named = new Set(step.kind === "back" ? (step.note.match(/\b[a-z]+[0-9]+\b/g) || []).filter((name) => name !== step.left && name !== step.square) : []);
+  const named = new Set(step.kind === "back" ? (step.said.fields.squares || []).filter((name) => name !== step.left && name !== step.square) : []);
   const title = t("knight.step_title", { rows: setup.rows, cols: setup.cols, method: setup.method, step: step.index + 1 });
   return {
     rows: setup.rows, cols: setup.cols, title,
@@ -118,9 +131,9 @@ const RULE = { warnsdorff: "knight.rule_warnsdorff", lookahead: "knight.rule_loo
 function describe(step, setup) {
   const where = step.square;
   if (step.kind === "start") {
-    return t("knight.says_start", { where }) + (step.note ? t("knight.says_this_run", { note: step.note }) : "");
+    return t("knight.says_start", { where }) + (step.said ? t("knight.says_this_run", { note: said(step.said) }) : "");
   }
-  if (step.kind === "restart") return `${sentence(step.note)}. ${t("knight.says_restart", { where })}`;
+  if (step.kind === "restart") return `${sentence(said(step.said))}. ${t("knight.says_restart", { where })}`;
   if (step.kind === "test") {
     const c = step.candidate;
     const score = scoreText(c);
@@ -136,10 +149,10 @@ function describe(step, setup) {
       : setup.method === "divide" ? t("knight.how_divide") : t("knight.how_rule", { candidates: plural(step.candidates.length, "candidate"), rule: t(RULE[setup.method]) });
     return t("knight.says_move", { move: step.number - 1, from, where, how });
   }
-  if (step.kind === "back") return t("knight.says_back", { left: step.left, where, why: step.note });
+  if (step.kind === "back") return t("knight.says_back", { left: step.left, where, why: said(step.said) });
   if (step.kind === "done") return doneText(step, setup);
   if (step.kind === "stuck") return stuckText(step, setup);
-  return `${sentence(step.note)}.`;
+  return `${sentence(said(step.said))}.`;
 }
 
 // The tour found: where it ends, and whether it closes (as the library's note says it, in the page's language).
@@ -163,7 +176,7 @@ function ending(step, setup) {
   const work = `${plural(c.tests, "test")}, ${plural(c.moves, "move")}, ${plural(c.backs, "backtrack")}${c.restarts ? `, ${plural(c.restarts, "restart")}` : ""}`;
   if (step.kind === "done") return t("knight.ending_done", { method: setup.method, squares: plural(step.number, "square"), work });
   if (step.kind === "stuck") return t("knight.ending_stuck", { method: sentence(setup.method), number: step.number, squares: setup.squares, work });
-  if (step.kind === "exhausted") return t("knight.ending_exhausted", { note: sentence(step.note), work });
+  if (step.kind === "exhausted") return t("knight.ending_exhausted", { note: sentence(said(step.said)), work });
   return t("knight.ending_here", { work });
 }
 
@@ -187,7 +200,7 @@ const HOW = { warnsdorff: "knight.how_warnsdorff", lookahead: "knight.how_lookah
 function candidatesTable(step, setup) {
   const { list, chosen, now } = candidatesOf(step);
   if (step.kind === "back") {
-    return `<p>${escapeText(t("knight.back_panel", { left: step.left, square: step.square, why: step.note }))}</p>`;
+    return `<p>${escapeText(t("knight.back_panel", { left: step.left, square: step.square, why: said(step.said) }))}</p>`;
   }
   if (!list.length) {
     const why = { start: "knight.none_start", restart: "knight.none_restart", stuck: "knight.none_stuck", done: "knight.none_done", exhausted: "knight.none_exhausted" };

@@ -1,9 +1,11 @@
 // A lesson: a seed's real search cut into stages (boardpuzzles/lessons.py makes them, /api/<puzzle>/lesson
 // serves them), shown with the Watch tab's own board, code, tables and tree (watch.js and the puzzle's adapter).
 // A stage says a sentence or two about its step, or asks what the search does next: the learner answers by
-// clicking the board, a cell of the seed's tables (or a number of its free lists) or a number; the page says
+// clicking the board, a cell of the seed's tables (or a number of its free lists), a node of the search tree
+// (a click, or Enter on a node reached by Tab and the arrow keys) or a number; the page says
 // right or wrong, and why, and shows the step after. The stage is in the address (?stage=3, from 1) and the
-// browser remembers where the learner stopped (lesson-store.js).
+// browser remembers where the learner stopped (lesson-store.js). A queens lesson may start from queens a
+// teacher placed on the first rows (?placed=b1,d2): its search keeps them, and no place is remembered.
 import { get } from "./api.js";
 import { Board } from "./board.js";
 import { $, failed, fitStage, say } from "./common.js";
@@ -24,6 +26,8 @@ const adapter = ADAPTERS[puzzleName];
 const TABLES = { "c": "c", "cm": "cm", "dp": "dp", "dm": "dm" };
 const LISTS = { FreeRows: "rows", FreeCols: "cols", FreeDiag1: "diag1", FreeDiag2: "diag2" };
 
+// The queens a teacher placed (a queens lesson's ?placed=), "" when none.
+const placed = new URLSearchParams(window.location.search).get("placed") || "";
 let lesson = null;
 let at = 0; // the stage shown, from 0
 let answered = false; // the question of the stage shown is answered (or shown)
@@ -39,9 +43,10 @@ function question() {
   return lesson ? lesson.stages[at].question : null;
 }
 
-// How the question of the stage is answered: "square", "cell" or "number".
+// How the question of the stage is answered: "square", "node" (in the search tree only), "cell" or "number".
 function how(q) {
   if ("square" in q.answer) return "square";
+  if ("node" in q.answer) return "node";
   return "cells" in q.answer ? "cell" : "number";
 }
 
@@ -82,6 +87,7 @@ function answer(given, chosen) {
   if (!(kind in given) && !(kind === "square" && "node" in given && "node" in q.answer)) return;
   let right;
   if (kind === "square") right = "node" in given ? given.node === q.answer.node : given.square === q.answer.square;
+  else if (kind === "node") right = given.node === q.answer.node;
   else if (kind === "cell") right = q.answer.cells.some(([table, entry]) => table === given.cell[0] && entry === given.cell[1]);
   else right = given.number === q.answer.number;
   reveal(right, chosen);
@@ -151,7 +157,7 @@ function show(index) {
   const address = new URL(window.location.href);
   address.searchParams.set("stage", String(at + 1));
   window.history.replaceState(null, "", address);
-  remember(name, at + 1);
+  if (!placed) remember(name, at + 1);
 }
 
 $("back").addEventListener("click", () => show(at - 1));
@@ -192,13 +198,13 @@ function firstStage(count) {
     if (/^[0-9]{1,4}$/.test(asked) && value >= 1 && value <= count) return [value - 1, ""];
     return [0, t("lesson.ui.bad-stage", { value: asked.slice(0, 20), of: count })];
   }
-  const stopped = stoppedAt(name);
+  const stopped = placed ? null : stoppedAt(name);
   return [stopped && stopped <= count ? stopped - 1 : 0, ""];
 }
 
 async function start() {
   try {
-    lesson = await get(`${puzzleName}/lesson`, { name }, "lesson");
+    lesson = await get(`${puzzleName}/lesson`, placed ? { name, placed } : { name }, "lesson");
     const listing = await get(`${puzzleName}/listing`, { method: lesson.method }, "listing");
     const title = t(lesson.title);
     $("title").textContent = title;

@@ -269,7 +269,7 @@ async function download() {
   const method = $("method").value;
   say(t("queens.download_making", { n, method }));
   try {
-    const file = await get("queens/player", { n, method, lang }, "player");
+    const file = await get("queens/player", { n, method, lang, placed: names(queens) }, "player");
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([file.html], { type: "text/html" }));
     link.download = file.name;
