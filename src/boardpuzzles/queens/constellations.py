@@ -97,7 +97,7 @@ class Constellation(NamedTuple):
 
     def _inner(self) -> tuple[np.ndarray, np.ndarray]:
         """The inner rows and the columns the border queens take or attack on each (:func:`_inside`)."""
-        rows, attacked = _inside.py_func(self.n, np.array(self[2:6], dtype=np.int64))
+        rows, attacked = _inside(self.n, tuple(self[2:6]))
         return rows, attacked
 
     def __str__(self) -> str:
@@ -177,57 +177,54 @@ def _fundamental(board, n, symmetries):
     return 1 if symmetries == 1 or images_if_smallest(board, n, symmetries) else 0
 
 
-@njit(cache=True, inline="always")
-def _last_two(board, rows, free, left, down, right, attacked, n, symmetries):
-    """Finish a board whose queens are placed but on the last two inner rows: ``free`` are the columns the
-    first of them may use, the masks are its own.  Returns ``(solutions, fundamental, nodes)``: the last row has
-    one column left, a solution if it is free; the nodes are the queens placed on the two rows."""
-    k = rows.shape[0]
-    gap = rows[k - 1] - rows[k - 2]
-    solutions = 0
-    fundamental = 0
-    nodes = 0
-    while free:
-        bit = free & -free
-        free ^= bit
-        nodes += 1
-        board[rows[k - 2]] = bit
-        last_free = ~(((left | bit) << gap) | down | bit | ((right | bit) >> gap) | attacked[k - 1])
-        if last_free:
-            nodes += 1
-            board[rows[k - 1]] = last_free
-            solutions += 1
-            fundamental += _fundamental(board, n, symmetries)
-    return solutions, fundamental, nodes
-
-
-@njit(cache=True)
-def _inside(n, border):
+def _inside(n: int, border: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """The inner rows of the constellation ``border`` (top, bottom, left, right), top to bottom, and for
     each the columns its border queens take or attack there (with every bit beyond the board)."""
     m = n - 1
-    queen_rows = (0, m, border[2], border[3])
-    queen_cols = (border[0], border[1], 0, m)
-    rows = np.empty(max(0, n - 2), dtype=np.int64)
-    k = 0
-    for r in range(1, m):
-        if r != border[2] and r != border[3]:
-            rows[k] = r
-            k += 1
-    taken = ~((np.int64(1) << n) - 1)
-    for q in range(4):
-        taken |= np.int64(1) << queen_cols[q]
-    attacked = np.empty(k, dtype=np.int64)
-    for i in range(k):
+    top, bottom, left, right = border
+    queens = [(0, top), (m, bottom), (left, 0), (right, m)]
+    rows = [r for r in range(1, m) if r not in (left, right)]
+    taken = ~((1 << n) - 1)
+    for _, c in queens:
+        taken |= 1 << c
+    attacked = []
+    for r in rows:
         mask = taken
-        for q in range(4):
-            distance = abs(rows[i] - queen_rows[q])
-            if queen_cols[q] + distance < n:
-                mask |= np.int64(1) << (queen_cols[q] + distance)
-            if queen_cols[q] - distance >= 0:
-                mask |= np.int64(1) << (queen_cols[q] - distance)
-        attacked[i] = mask
-    return rows[:k], attacked
+        for qr, qc in queens:
+            for c in (qc - abs(r - qr), qc + abs(r - qr)):
+                if 0 <= c < n:
+                    mask |= 1 << c
+        attacked.append(mask)
+    return np.array(rows, dtype=np.int64), np.array(attacked, dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _free(row, columns, sums, differences, n):
+    """The columns of ``row`` that no queen attacks: ``columns`` has a bit per column taken, ``sums`` one
+    per diagonal ``row + column`` and ``differences`` one per diagonal ``column - row + n - 1``."""
+    return ~(columns | (sums >> row) | (differences >> (n - 1 - row))) & ((np.int64(1) << n) - 1)
+
+
+@njit(cache=True, inline="always")
+def _fewest(rows, first, columns, sums, differences, n):
+    """The index in ``rows`` (from ``first`` on) of the row with the fewest free columns (the first of
+    them), or -1 if the board is dead: a row with no free column, or a free column no row can take."""
+    can_take = np.int64(0)
+    best = first
+    fewest = n + 1
+    for j in range(first, rows.shape[0]):
+        free = _free(rows[j], columns, sums, differences, n)
+        if free == 0:
+            return -1
+        can_take |= free
+        ones = 0
+        while free:
+            free &= free - 1
+            ones += 1
+        if ones < fewest:
+            fewest = ones
+            best = j
+    return best if can_take == ~columns & ((np.int64(1) << n) - 1) else -1
 
 
 @njit(cache=True, error_model="numpy")
@@ -236,97 +233,84 @@ def search(n, border, symmetries, prefix):
 
     ``symmetries`` is the constellation's stabilizer (a mask of SYMMETRIES' indices).  Returns ``(total,
     fundamental, nodes)``: what its solutions add to the counts, and the queens the search places below the
-    prefix (the nodes of its search tree, counted as :mod:`.counting` counts them: a branch that the look-ahead
-    finds dead is dropped before its queen is placed).
+    prefix (the nodes of its search tree; a queen after which :func:`_fewest` finds the board dead is no
+    node).  The rows left are taken in no fixed order: after each queen, the one with the fewest free
+    columns comes next.
     """
-    rows, attacked = _inside(n, border)
-    k = rows.shape[0]
+    m = n - 1
     board = np.zeros(n, dtype=np.int64)
-    board[0] |= np.int64(1) << border[0]
-    board[n - 1] |= np.int64(1) << border[1]
-    board[border[2]] |= 1
-    board[border[3]] |= np.int64(1) << (n - 1)
+    rows = np.empty(n, dtype=np.int64)  # the inner rows, those of the prefix first
+    k = 0
+    for r in range(1, m):
+        if r != border[2] and r != border[3]:
+            rows[k] = r
+            k += 1
+    columns = np.int64(0)
+    sums = np.int64(0)
+    differences = np.int64(0)
+    queens = ((0, border[0]), (m, border[1]), (border[2], 0), (border[3], m))
+    for j in range(4 + prefix.shape[0]):
+        if j < 4:
+            r, bit = queens[j][0], np.int64(1) << queens[j][1]
+        else:
+            r, bit = rows[j - 4], prefix[j - 4]
+        board[r] |= bit
+        columns |= bit
+        sums |= bit << r
+        differences |= bit << (m - r)
     size = 0
     for s in range(8):
         size += (symmetries >> s) & 1
     weight = 8 // size
-    # The masks of the inner queens as seen from row rows[i]: ``left`` and ``right`` move one column a row.
-    left = np.int64(0)
-    down = np.int64(0)
-    right = np.int64(0)
-    start = prefix.shape[0]
-    for j in range(start):
-        bit = prefix[j]
-        board[rows[j]] = bit
-        gap = rows[j + 1] - rows[j] if j + 1 < k else 0
-        left = (left | bit) << gap
-        down |= bit
-        right = (right | bit) >> gap
-    if start == k:  # nothing left inside: the prefix is a whole solution
+    first = prefix.shape[0]
+    if first == k:  # nothing left inside: the prefix is a whole solution
         return weight, _fundamental(board, n, symmetries), 0
-    free = ~(left | down | right | attacked[start])
-    if start == k - 1:  # only the last inner row: its one column left, if free
-        if free == 0:
-            return 0, 0, 0
-        board[rows[start]] = free
-        return weight, _fundamental(board, n, symmetries), 1
-    if start == k - 2:
-        solutions, fundamental, nodes = _last_two(board, rows, free, left, down, right, attacked, n, symmetries)
-        return weight * solutions, fundamental, nodes
+    pick = _fewest(rows[:k], first, columns, sums, differences, n)
+    if pick < 0:
+        return 0, 0, 0
+    rows[first], rows[pick] = rows[pick], rows[first]
     total = 0
     fundamental = 0
     nodes = 0
-    # Per inner row i: the rows down to the next inner row and to the last one (the masks shift by as many).
-    gaps = np.zeros(k, dtype=np.int64)
-    gaps[:k - 1] = rows[1:] - rows[:k - 1]
-    to_last = rows[k - 1] - rows
-    last_attacked = attacked[k - 1]
-    # An explicit stack, one entry per inner row: the columns left to try and the masks.  The indices are
-    # unsigned: that spares numba its test for negative ones.
+    # An explicit stack, one entry per inner row: the columns left to try and the masks.
     frees = np.empty(k, dtype=np.int64)
-    lefts = np.empty(k, dtype=np.int64)
-    downs = np.empty(k, dtype=np.int64)
-    rights = np.empty(k, dtype=np.int64)
-    i = np.uint64(start)
-    first = i
-    third_last = np.uint64(k - 3)
-    one = np.uint64(1)
+    stacked = np.empty((k, 3), dtype=np.int64)
+    i = first
+    free = _free(rows[i], columns, sums, differences, n)
     while True:
         if free == 0:
             if i == first:
                 break
-            i -= one
-            free, left, down, right = frees[i], lefts[i], downs[i], rights[i]
+            i -= 1
+            free, columns, sums, differences = frees[i], stacked[i, 0], stacked[i, 1], stacked[i, 2]
             continue
         bit = free & -free
         free ^= bit
-        board[rows[i]] = bit
-        gap = gaps[i]
-        next_left = (left | bit) << gap
-        next_down = down | bit
-        next_right = (right | bit) >> gap
-        next_free = ~(next_left | next_down | next_right | attacked[i + one])
-        if i == third_last:
-            # The last two inner rows are not pushed: they are tried in _last_two.
-            solutions, found, below = _last_two(board, rows, next_free, next_left, next_down, next_right, attacked,
-                                                n, symmetries)
-            total += weight * solutions
-            fundamental += found
-            nodes += 1 + below
+        r = rows[i]
+        board[r] = bit
+        next_columns = columns | bit
+        next_sums = sums | (bit << r)
+        next_differences = differences | (bit << (m - r))
+        if i == k - 1:  # only when the search starts on the last inner row
+            nodes += 1
+            total += weight
+            fundamental += _fundamental(board, n, symmetries)
             continue
-        # Look ahead, as the default kernel does: the branch is dead if every column of the next inner row, of
-        # the one after, or of the last is already taken or attacked (one test, not three: fewer branches).  A
-        # dead branch is no node.
-        after = gaps[i + one]
-        down_to_last = to_last[i + one]
-        free_after = ~((next_left << after) | next_down | (next_right >> after) | attacked[i + one + one])
-        free_last = ~((next_left << down_to_last) | next_down | (next_right >> down_to_last) | last_attacked)
-        if (next_free == 0) | (free_after == 0) | (free_last == 0):
+        pick = _fewest(rows[:k], i + 1, next_columns, next_sums, next_differences, n)
+        if pick < 0:
+            continue
+        if i == k - 2:  # the last row has one free column left, and no other row needs it
+            nodes += 2
+            board[rows[k - 1]] = ~next_columns & ((np.int64(1) << n) - 1)
+            total += weight
+            fundamental += _fundamental(board, n, symmetries)
             continue
         nodes += 1
-        frees[i], lefts[i], downs[i], rights[i] = free, left, down, right
-        i += one
-        free, left, down, right = next_free, next_left, next_down, next_right
+        frees[i], stacked[i, 0], stacked[i, 1], stacked[i, 2] = free, columns, sums, differences
+        i += 1
+        rows[i], rows[pick] = rows[pick], rows[i]
+        columns, sums, differences = next_columns, next_sums, next_differences
+        free = _free(rows[i], columns, sums, differences, n)
     return total, fundamental, nodes
 
 
@@ -384,7 +368,7 @@ def constellations(n: int) -> list[tuple[int, int, int, int]]:
 
 def _extend(n: int, border: tuple[int, ...], columns: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The prefixes one inner row longer than ``columns`` that the search would try."""
-    rows, attacked = _inside.py_func(n, np.array(border, dtype=np.int64))
+    rows, attacked = _inside(n, border)
     left = down = right = 0
     for i, c in enumerate(columns):
         gap = int(rows[i + 1] - rows[i])
