@@ -199,21 +199,21 @@ def _inside(n: int, border: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True, inline="always")
-def _free(row, columns, sums, differences, n):
-    """The columns of ``row`` that no queen attacks: ``columns`` has a bit per column taken, ``sums`` one
-    per diagonal ``row + column`` and ``differences`` one per diagonal ``column - row + n - 1``."""
-    return ~(columns | (sums >> row) | (differences >> (n - 1 - row))) & ((np.int64(1) << n) - 1)
+def _free(row, open_columns, sums, differences, m):
+    """The columns of ``row`` that no queen attacks: ``open_columns`` has a bit per column not yet taken,
+    ``sums`` one per diagonal ``row + column`` taken and ``differences`` one per diagonal ``column - row + m``."""
+    return open_columns & ~((sums >> row) | (differences >> (m - row)))
 
 
 @njit(cache=True, inline="always")
-def _fewest(rows, first, columns, sums, differences, n):
-    """The index in ``rows`` (from ``first`` on) of the row with the fewest free columns (the first of
-    them), or -1 if the board is dead: a row with no free column, or a free column no row can take."""
+def _fewest(rows, first, k, open_columns, sums, differences, m):
+    """The index in ``rows[first:k]`` of the row with the fewest free columns (the first of them), or -1 if
+    the board is dead: a row with no free column, or an open column that no row can take."""
     can_take = np.int64(0)
     best = first
-    fewest = n + 1
-    for j in range(first, rows.shape[0]):
-        free = _free(rows[j], columns, sums, differences, n)
+    fewest = m + 2
+    for j in range(first, k):
+        free = _free(rows[j], open_columns, sums, differences, m)
         if free == 0:
             return -1
         can_take |= free
@@ -224,7 +224,7 @@ def _fewest(rows, first, columns, sums, differences, n):
         if ones < fewest:
             fewest = ones
             best = j
-    return best if can_take == ~columns & ((np.int64(1) << n) - 1) else -1
+    return best if can_take == open_columns else -1
 
 
 @njit(cache=True, error_model="numpy")
@@ -245,7 +245,7 @@ def search(n, border, symmetries, prefix):
         if r != border[2] and r != border[3]:
             rows[k] = r
             k += 1
-    columns = np.int64(0)
+    open_columns = (np.int64(1) << n) - 1
     sums = np.int64(0)
     differences = np.int64(0)
     queens = ((0, border[0]), (m, border[1]), (border[2], 0), (border[3], m))
@@ -255,7 +255,7 @@ def search(n, border, symmetries, prefix):
         else:
             r, bit = rows[j - 4], prefix[j - 4]
         board[r] |= bit
-        columns |= bit
+        open_columns &= ~bit
         sums |= bit << r
         differences |= bit << (m - r)
     size = 0
@@ -265,7 +265,7 @@ def search(n, border, symmetries, prefix):
     first = prefix.shape[0]
     if first == k:  # nothing left inside: the prefix is a whole solution
         return weight, _fundamental(board, n, symmetries), 0
-    pick = _fewest(rows[:k], first, columns, sums, differences, n)
+    pick = _fewest(rows, first, k, open_columns, sums, differences, m)
     if pick < 0:
         return 0, 0, 0
     rows[first], rows[pick] = rows[pick], rows[first]
@@ -274,21 +274,23 @@ def search(n, border, symmetries, prefix):
     nodes = 0
     # An explicit stack, one entry per inner row: the columns left to try and the masks.
     frees = np.empty(k, dtype=np.int64)
-    stacked = np.empty((k, 3), dtype=np.int64)
+    opens = np.empty(k, dtype=np.int64)
+    sums_stack = np.empty(k, dtype=np.int64)
+    differences_stack = np.empty(k, dtype=np.int64)
     i = first
-    free = _free(rows[i], columns, sums, differences, n)
+    free = _free(rows[i], open_columns, sums, differences, m)
     while True:
         if free == 0:
             if i == first:
                 break
             i -= 1
-            free, columns, sums, differences = frees[i], stacked[i, 0], stacked[i, 1], stacked[i, 2]
+            free, open_columns, sums, differences = frees[i], opens[i], sums_stack[i], differences_stack[i]
             continue
         bit = free & -free
         free ^= bit
         r = rows[i]
         board[r] = bit
-        next_columns = columns | bit
+        next_open = open_columns ^ bit
         next_sums = sums | (bit << r)
         next_differences = differences | (bit << (m - r))
         if i == k - 1:  # only when the search starts on the last inner row
@@ -296,21 +298,21 @@ def search(n, border, symmetries, prefix):
             total += weight
             fundamental += _fundamental(board, n, symmetries)
             continue
-        pick = _fewest(rows[:k], i + 1, next_columns, next_sums, next_differences, n)
+        pick = _fewest(rows, i + 1, k, next_open, next_sums, next_differences, m)
         if pick < 0:
             continue
-        if i == k - 2:  # the last row has one free column left, and no other row needs it
+        if i == k - 2:  # the last row has one free column left, the one column still open
             nodes += 2
-            board[rows[k - 1]] = ~next_columns & ((np.int64(1) << n) - 1)
+            board[rows[k - 1]] = next_open
             total += weight
             fundamental += _fundamental(board, n, symmetries)
             continue
         nodes += 1
-        frees[i], stacked[i, 0], stacked[i, 1], stacked[i, 2] = free, columns, sums, differences
+        frees[i], opens[i], sums_stack[i], differences_stack[i] = free, open_columns, sums, differences
         i += 1
         rows[i], rows[pick] = rows[pick], rows[i]
-        columns, sums, differences = next_columns, next_sums, next_differences
-        free = _free(rows[i], columns, sums, differences, n)
+        open_columns, sums, differences = next_open, next_sums, next_differences
+        free = _free(rows[i], open_columns, sums, differences, m)
     return total, fundamental, nodes
 
 
