@@ -117,18 +117,19 @@ def test_the_kernel_answers_total_fundamental_and_nodes():
     assert constellations.count_one(6, border, symmetries, columns) == (4, 1, 2)
 
 
-def fewest_reference(n: int, queens: list[tuple[int, int]], rows: list[int]) -> int:
-    """The index in ``rows`` of the first row with the fewest squares that no queen of ``queens`` attacks,
-    or -1 if a row has none or an open column has none in any of the rows: the plain reference of
-    constellations._fewest."""
+def fewest_reference(n: int, queens: list[tuple[int, int]], rows: list[int]) -> tuple[int, int]:
+    """The index in ``rows`` of the first row with the fewest squares that no queen of ``queens`` attacks
+    and those squares' columns (bits), or -1 if a row has none or an open column has none in any of the
+    rows: the plain reference of constellations._fewest."""
     def free(r: int) -> set[int]:
         return {c for c in range(n) if all(c != qc and abs(c - qc) != abs(r - qr) for qr, qc in queens)}
 
     frees = [free(r) for r in rows]
     open_columns = set(range(n)) - {c for _, c in queens}
     if not all(frees) or set().union(*frees) != open_columns:
-        return -1
-    return min(range(len(rows)), key=lambda j: (len(frees[j]), j))
+        return -1, 0
+    best = min(range(len(rows)), key=lambda j: (len(frees[j]), j))
+    return best, sum(1 << c for c in frees[best])
 
 
 @pytest.mark.parametrize("n", (8, 9, 11))
@@ -143,9 +144,10 @@ def test_the_next_row_is_the_one_with_the_fewest_free_columns(n):
             taken = sums = differences = 0
             for r, c in placed:
                 taken, sums, differences = taken | 1 << c, sums | 1 << (r + c), differences | 1 << (c - r + m)
-            pick = constellations._fewest.py_func(np.array(todo, dtype=np.int64), 0, len(todo),
-                                                  ~taken & ((1 << n) - 1), sums, differences, m)
-            assert pick == fewest_reference(n, placed, todo), (top, bottom, left, right, extra)
+            pick, free = constellations._fewest.py_func(np.array(todo, dtype=np.int64), 0, len(todo),
+                                                        ~taken & ((1 << n) - 1), sums, differences, m)
+            expected = fewest_reference(n, placed, todo)
+            assert (pick, free if pick >= 0 else 0) == expected, (top, bottom, left, right, extra)
 
 
 def test_the_search_inside_places_under_a_third_of_the_queens_of_the_symmetry_search():

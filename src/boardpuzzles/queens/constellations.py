@@ -207,24 +207,28 @@ def _free(row, open_columns, sums, differences, m):
 
 @njit(cache=True, inline="always")
 def _fewest(rows, first, k, open_columns, sums, differences, m):
-    """The index in ``rows[first:k]`` of the row with the fewest free columns (the first of them), or -1 if
-    the board is dead: a row with no free column, or an open column that no row can take."""
+    """The row of ``rows[first:k]`` with the fewest free columns (the first of them): its index and its free
+    columns; the index is -1 if the board is dead: a row with no free column, or an open column that no row
+    can take."""
     can_take = np.int64(0)
     best = first
+    best_free = np.int64(0)
     fewest = m + 2
     for j in range(first, k):
         free = _free(rows[j], open_columns, sums, differences, m)
         if free == 0:
-            return -1
+            return -1, free
         can_take |= free
         ones = 0
-        while free:
-            free &= free - 1
+        rest = free
+        while rest:
+            rest &= rest - 1
             ones += 1
         if ones < fewest:
             fewest = ones
             best = j
-    return best if can_take == open_columns else -1
+            best_free = free
+    return (best if can_take == open_columns else -1), best_free
 
 
 @njit(cache=True, error_model="numpy")
@@ -265,7 +269,7 @@ def search(n, border, symmetries, prefix):
     first = prefix.shape[0]
     if first == k:  # nothing left inside: the prefix is a whole solution
         return weight, _fundamental(board, n, symmetries), 0
-    pick = _fewest(rows, first, k, open_columns, sums, differences, m)
+    pick, free = _fewest(rows, first, k, open_columns, sums, differences, m)
     if pick < 0:
         return 0, 0, 0
     rows[first], rows[pick] = rows[pick], rows[first]
@@ -278,7 +282,6 @@ def search(n, border, symmetries, prefix):
     sums_stack = np.empty(k, dtype=np.int64)
     differences_stack = np.empty(k, dtype=np.int64)
     i = first
-    free = _free(rows[i], open_columns, sums, differences, m)
     while True:
         if free == 0:
             if i == first:
@@ -298,7 +301,7 @@ def search(n, border, symmetries, prefix):
             total += weight
             fundamental += _fundamental(board, n, symmetries)
             continue
-        pick = _fewest(rows, i + 1, k, next_open, next_sums, next_differences, m)
+        pick, next_free = _fewest(rows, i + 1, k, next_open, next_sums, next_differences, m)
         if pick < 0:
             continue
         if i == k - 2:  # the last row has one free column left, the one column still open
@@ -311,8 +314,7 @@ def search(n, border, symmetries, prefix):
         frees[i], opens[i], sums_stack[i], differences_stack[i] = free, open_columns, sums, differences
         i += 1
         rows[i], rows[pick] = rows[pick], rows[i]
-        open_columns, sums, differences = next_open, next_sums, next_differences
-        free = _free(rows[i], open_columns, sums, differences, m)
+        free, open_columns, sums, differences = next_free, next_open, next_sums, next_differences
     return total, fundamental, nodes
 
 
