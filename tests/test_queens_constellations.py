@@ -255,3 +255,6 @@ def test_the_diagram_shows_the_border_queens_and_the_squares_left_open():
     assert all(c not in (0, 9, 2, 6) for _, c in open_squares)  # nor the border queens' columns
     assert all(abs(r - qr) != abs(c - qc) for r, c in open_squares for qr, qc in border)  # nor their diagonals
     assert len(open_squares) == 20
+    # each open square labelled with the open squares of its row: rank 8 has the fewest, the search starts there
+    assert diagram.labels == {(r, c): str(sum(r2 == r for r2, _ in open_squares)) for r, c in open_squares}
+    assert {r for (r, _), label in diagram.labels.items() if label == "2"} == {7}

@@ -27,19 +27,20 @@ the other, so each solution of ``C`` that is the smallest of its images under
 the stabilizer counts 1.  Most constellations have a stabilizer of one
 element: each of their solutions counts ``8`` and ``1`` with no comparison.
 
-The search inside is the default kernel's (:mod:`.counting`) on the inner rows: the
-masks shift by the gap between two inner rows (two where a side queen's row is
-skipped), a branch is dropped if the next inner row, the one after or the last has
-no free column left, and the last two inner rows are tried without the stack.
-
-Why it is not the default: counted alike, the searches inside the constellations
-visit about as many nodes as the one search with the eight symmetries inside
-(163 million against 160 million for N = 16; the inner rows are searched again for
-every constellation they fit, and the border queens fixed first prune as much as
-that costs), and each node costs more here (the shifts by the gaps, an index per
-row): on one CPU core it takes about a third more CPU than the default method
-(docs/queens.md gives the figures).  Its subproblems are many, small and alike,
-which suits thousands of GPU or FPGA cores.
+The search inside does not go row by row.  Its masks are the board's own, not
+shifted from row to row: a bit per open column, per diagonal ``row + column`` and
+per diagonal ``column - row + n - 1`` taken, so the free columns of any row are
+two shifts away.  After each queen it looks at every inner row still empty
+(:func:`_fewest`): if one has no free column left, or an open column has no row
+left that can take it, the board is dead and the queen is no node; else the row
+with the fewest free columns comes next (often a row with one).  The border
+queens make the inside small and uneven, and this choice makes the most of it:
+for N = 16 the search inside places 45 million queens where the search with the
+eight symmetries inside (:mod:`.counting`) places 160 million, 0.28 as many
+(``python benchmarks/queens_nodes.py``), though each costs about twice as much
+(a look at every row left).  On one CPU core it is the faster method from N = 16
+on (docs/queens.md gives the figures).  It is not the default method: that would
+change the subproblems and the checkpoints of a plain ``count(n)``.
 
 The subproblems are the canonical constellations in the order of their tuples,
 each lengthened by the columns of its first inner rows until there are enough
@@ -95,27 +96,32 @@ class Constellation(NamedTuple):
         m = self.n - 1
         return list(dict.fromkeys([(0, self.top), (m, self.bottom), (self.left, 0), (self.right, m)]))
 
-    def _inner(self) -> tuple[np.ndarray, np.ndarray]:
-        """The inner rows and the columns the border queens take or attack on each (:func:`_inside`)."""
-        rows, attacked = _inside(self.n, tuple(self[2:6]))
-        return rows, attacked
+    def _start(self) -> tuple[list[int], list[int], int, int, int]:
+        """:func:`_start` of this constellation and its columns, run as plain Python: the inner rows (those
+        of the columns first), the inner rows left, and the masks of :func:`_free`."""
+        prefix = np.array([1 << c for c in self.columns], dtype=np.int64)
+        rows, k, _, open_columns, sums, differences = _start.py_func(self.n, np.array(self[2:6]), prefix)
+        inner = [int(r) for r in rows[:k]]
+        return inner, inner[len(self.columns):], int(open_columns), int(sums), int(differences)
 
     def __str__(self) -> str:
         text = f"constellation {self.id} of {self.n} queens: {' '.join(square_name(*q) for q in self._border())}"
         if not self.columns:
             return text
-        rows, _ = self._inner()
-        return text + "; inner rows " + " ".join(square_name(int(r), c) for r, c in zip(rows, self.columns))
+        rows = self._start()[0]
+        return text + "; inner rows " + " ".join(square_name(r, c) for r, c in zip(rows, self.columns))
 
     def diagram(self, title: str = "") -> render.Diagram:
         """The board as the search inside finds it: the border queens (marked) and those of the first inner
-        rows, every square they leave to the other queens open, the rest blocked."""
-        rows, attacked = self._inner()
-        queens = self._border() + [(int(r), c) for r, c in zip(rows, self.columns)]
-        open_squares = {(int(r), c) for r, mask in zip(rows[len(self.columns):], attacked[len(self.columns):])
-                        for c in range(self.n) if not int(mask) >> c & 1 and c not in self.columns}
+        rows, every square they leave to the other queens open (labelled with the number of open squares
+        on its row: the search takes first a row with the fewest), the rest blocked."""
+        rows, left, open_columns, sums, differences = self._start()
+        queens = self._border() + list(zip(rows, self.columns))
+        frees = {r: _free.py_func(r, open_columns, sums, differences, self.n - 1) for r in left}
+        open_squares = {(r, c) for r, free in frees.items() for c in range(self.n) if free >> c & 1}
+        labels = {(r, c): str(frees[r].bit_count()) for r, c in open_squares}
         blocked = {(r, c) for r in range(self.n) for c in range(self.n)} - open_squares - set(queens)
-        return render.Diagram(self.n, self.n, pieces=dict.fromkeys(queens, "Q"), blocked=blocked,
+        return render.Diagram(self.n, self.n, pieces=dict.fromkeys(queens, "Q"), blocked=blocked, labels=labels,
                               marks=dict.fromkeys(self._border(), render.HIGHLIGHT), title=title)
 
 
@@ -177,27 +183,6 @@ def _fundamental(board, n, symmetries):
     return 1 if symmetries == 1 or images_if_smallest(board, n, symmetries) else 0
 
 
-def _inside(n: int, border: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """The inner rows of the constellation ``border`` (top, bottom, left, right), top to bottom, and for
-    each the columns its border queens take or attack there (with every bit beyond the board)."""
-    m = n - 1
-    top, bottom, left, right = border
-    queens = [(0, top), (m, bottom), (left, 0), (right, m)]
-    rows = [r for r in range(1, m) if r not in (left, right)]
-    taken = ~((1 << n) - 1)
-    for _, c in queens:
-        taken |= 1 << c
-    attacked = []
-    for r in rows:
-        mask = taken
-        for qr, qc in queens:
-            for c in (qc - abs(r - qr), qc + abs(r - qr)):
-                if 0 <= c < n:
-                    mask |= 1 << c
-        attacked.append(mask)
-    return np.array(rows, dtype=np.int64), np.array(attacked, dtype=np.int64)
-
-
 @njit(cache=True, inline="always")
 def _free(row, open_columns, sums, differences, m):
     """The columns of ``row`` that no queen attacks: ``open_columns`` has a bit per column not yet taken,
@@ -231,24 +216,19 @@ def _fewest(rows, first, k, open_columns, sums, differences, m):
     return (best if can_take == open_columns else -1), best_free
 
 
-@njit(cache=True, error_model="numpy")
-def search(n, border, symmetries, prefix):
-    """Count the solutions with the constellation ``border`` whose first inner rows hold ``prefix`` (bits).
-
-    ``symmetries`` is the constellation's stabilizer (a mask of SYMMETRIES' indices).  Returns ``(total,
-    fundamental, nodes)``: what its solutions add to the counts, and the queens the search places below the
-    prefix (the nodes of its search tree; a queen after which :func:`_fewest` finds the board dead is no
-    node).  The rows left are taken in no fixed order: after each queen, the one with the fewest free
-    columns comes next.
-    """
+@njit(cache=True)
+def _start(n, border, prefix):
+    """The board of the constellation ``border`` (top, bottom, left, right) with the queens ``prefix`` (bits)
+    on its first inner rows: the inner rows top to bottom (``rows[:k]``), ``k``, the board (a bit per row)
+    and the masks of :func:`_free`."""
     m = n - 1
-    board = np.zeros(n, dtype=np.int64)
-    rows = np.empty(n, dtype=np.int64)  # the inner rows, those of the prefix first
+    rows = np.empty(n, dtype=np.int64)
     k = 0
     for r in range(1, m):
         if r != border[2] and r != border[3]:
             rows[k] = r
             k += 1
+    board = np.zeros(n, dtype=np.int64)
     open_columns = (np.int64(1) << n) - 1
     sums = np.int64(0)
     differences = np.int64(0)
@@ -262,6 +242,21 @@ def search(n, border, symmetries, prefix):
         open_columns &= ~bit
         sums |= bit << r
         differences |= bit << (m - r)
+    return rows, k, board, open_columns, sums, differences
+
+
+@njit(cache=True, error_model="numpy")
+def search(n, border, symmetries, prefix):
+    """Count the solutions with the constellation ``border`` whose first inner rows hold ``prefix`` (bits).
+
+    ``symmetries`` is the constellation's stabilizer (a mask of SYMMETRIES' indices).  Returns ``(total,
+    fundamental, nodes)``: what its solutions add to the counts, and the queens the search places below the
+    prefix (the nodes of its search tree; a queen after which :func:`_fewest` finds the board dead is no
+    node).  The rows left are taken in no fixed order: after each queen, the one with the fewest free
+    columns comes next.
+    """
+    m = n - 1
+    rows, k, board, open_columns, sums, differences = _start(n, border, prefix)
     size = 0
     for s in range(8):
         size += (symmetries >> s) & 1
@@ -371,13 +366,11 @@ def constellations(n: int) -> list[tuple[int, int, int, int]]:
 
 
 def _extend(n: int, border: tuple[int, ...], columns: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The prefixes one inner row longer than ``columns`` that the search would try."""
-    rows, attacked = _inside(n, border)
-    left = down = right = 0
-    for i, c in enumerate(columns):
-        gap = int(rows[i + 1] - rows[i])
-        left, down, right = (left | 1 << c) << gap, down | 1 << c, (right | 1 << c) >> gap
-    free = ~(left | down | right | int(attacked[len(columns)]))
+    """The prefixes one inner row longer than ``columns`` that the search would try (the kernel's own rules,
+    run as plain Python: the split needs no compiled call)."""
+    prefix = np.array([1 << c for c in columns], dtype=np.int64)
+    rows, _, _, open_columns, sums, differences = _start.py_func(n, np.array(border), prefix)
+    free = int(_free.py_func(rows[len(columns)], open_columns, sums, differences, n - 1))
     return [columns + (c,) for c in range(n) if free >> c & 1]
 
 
