@@ -37,8 +37,8 @@ with the fewest free columns comes next (often a row with one).  The border
 queens make the inside small and uneven, and this choice makes the most of it:
 for N = 16 the search inside places 45 million queens where the search with the
 eight symmetries inside (:mod:`.counting`) places 160 million, 0.28 as many
-(``python benchmarks/queens_nodes.py``), though each costs about twice as much
-(a look at every row left).  On one CPU core it is the faster method from N = 16
+(``python benchmarks/queens_nodes.py``), though each costs about one and a half times
+as much (a look at every row left).  On one CPU core it is the faster method from N = 16
 on (docs/queens.md gives the figures).  It is not the default method: that would
 change the subproblems and the checkpoints of a plain ``count(n)``.
 
