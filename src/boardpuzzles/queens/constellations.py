@@ -96,7 +96,7 @@ class Constellation(NamedTuple):
         m = self.n - 1
         return list(dict.fromkeys([(0, self.top), (m, self.bottom), (self.left, 0), (self.right, m)]))
 
-    def _start(self) -> tuple[list[int], list[int], int, int, int]:
+    def _board(self) -> tuple[list[int], list[int], int, int, int]:
         """:func:`_start` of this constellation and its columns, run as plain Python: the inner rows (those
         of the columns first), the inner rows left, and the masks of :func:`_free`."""
         prefix = np.array([1 << c for c in self.columns], dtype=np.int64)
@@ -108,14 +108,14 @@ class Constellation(NamedTuple):
         text = f"constellation {self.id} of {self.n} queens: {' '.join(square_name(*q) for q in self._border())}"
         if not self.columns:
             return text
-        rows = self._start()[0]
+        rows = self._board()[0]
         return text + "; inner rows " + " ".join(square_name(r, c) for r, c in zip(rows, self.columns))
 
     def diagram(self, title: str = "") -> render.Diagram:
         """The board as the search inside finds it: the border queens (marked) and those of the first inner
         rows, every square they leave to the other queens open (labelled with the number of open squares
         on its row: the search takes first a row with the fewest), the rest blocked."""
-        rows, left, open_columns, sums, differences = self._start()
+        rows, left, open_columns, sums, differences = self._board()
         queens = self._border() + list(zip(rows, self.columns))
         frees = {r: _free.py_func(r, open_columns, sums, differences, self.n - 1) for r in left}
         open_squares = {(r, c) for r, free in frees.items() for c in range(self.n) if free >> c & 1}
