@@ -218,7 +218,7 @@ def count(
     workers: Annotated[int | None, typer.Option("--workers", "-w", metavar="K", help="Local worker processes (default: every core).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="Run on the dask.distributed scheduler at tcp://HOST:PORT.")] = None,
     checkpoint: Annotated[str | None, typer.Option("--checkpoint", metavar="FILE", callback=output.file_option, help="Record finished subproblems in this SQLite file; run again to resume.")] = None,
-    method: Annotated[CountMethod, typer.Option("--method", "-m", help="symmetry: the eight symmetries inside one search (the faster); constellations: the border queens placed first.")] = "symmetry",
+    method: Annotated[CountMethod, typer.Option("--method", "-m", help="symmetry: the eight symmetries inside one search; constellations: the border queens placed first (the faster from N = 16).")] = "symmetry",
     json: output.JsonOpt = False,
 ) -> None:
     """Count all solutions and the fundamental ones (distinct under the 8 symmetries), up to N = 30."""

@@ -27,19 +27,20 @@ the other, so each solution of ``C`` that is the smallest of its images under
 the stabilizer counts 1.  Most constellations have a stabilizer of one
 element: each of their solutions counts ``8`` and ``1`` with no comparison.
 
-The search inside is the default kernel's (:mod:`.counting`) on the inner rows: the
-masks shift by the gap between two inner rows (two where a side queen's row is
-skipped), a branch is dropped if the next inner row, the one after or the last has
-no free column left, and the last two inner rows are tried without the stack.
-
-Why it is not the default: counted alike, the searches inside the constellations
-visit about as many nodes as the one search with the eight symmetries inside
-(163 million against 160 million for N = 16; the inner rows are searched again for
-every constellation they fit, and the border queens fixed first prune as much as
-that costs), and each node costs more here (the shifts by the gaps, an index per
-row): on one CPU core it takes about a third more CPU than the default method
-(docs/queens.md gives the figures).  Its subproblems are many, small and alike,
-which suits thousands of GPU or FPGA cores.
+The search inside does not go row by row.  Its masks are the board's own, not
+shifted from row to row: a bit per open column, per diagonal ``row + column`` and
+per diagonal ``column - row + n - 1`` taken, so the free columns of any row are
+two shifts away.  After each queen it looks at every inner row still empty
+(:func:`_fewest`): if one has no free column left, or an open column has no row
+left that can take it, the board is dead and the queen is no node; else the row
+with the fewest free columns comes next (often a row with one).  The border
+queens make the inside small and uneven, and this choice makes the most of it:
+for N = 16 the search inside places 45 million queens where the search with the
+eight symmetries inside (:mod:`.counting`) places 160 million, 0.28 as many
+(``python benchmarks/queens_nodes.py``), though each costs about one and a half times
+as much (a look at every row left).  On one CPU core it is the faster method from N = 16
+on (docs/queens.md gives the figures).  It is not the default method: that would
+change the subproblems and the checkpoints of a plain ``count(n)``.
 
 The subproblems are the canonical constellations in the order of their tuples,
 each lengthened by the columns of its first inner rows until there are enough
@@ -95,27 +96,32 @@ class Constellation(NamedTuple):
         m = self.n - 1
         return list(dict.fromkeys([(0, self.top), (m, self.bottom), (self.left, 0), (self.right, m)]))
 
-    def _inner(self) -> tuple[np.ndarray, np.ndarray]:
-        """The inner rows and the columns the border queens take or attack on each (:func:`_inside`)."""
-        rows, attacked = _inside.py_func(self.n, np.array(self[2:6], dtype=np.int64))
-        return rows, attacked
+    def _board(self) -> tuple[list[int], list[int], int, int, int]:
+        """:func:`_start` of this constellation and its columns, run as plain Python: the inner rows (those
+        of the columns first), the inner rows left, and the masks of :func:`_free`."""
+        prefix = np.array([1 << c for c in self.columns], dtype=np.int64)
+        rows, k, _, open_columns, sums, differences = _start.py_func(self.n, np.array(self[2:6]), prefix)
+        inner = [int(r) for r in rows[:k]]
+        return inner, inner[len(self.columns):], int(open_columns), int(sums), int(differences)
 
     def __str__(self) -> str:
         text = f"constellation {self.id} of {self.n} queens: {' '.join(square_name(*q) for q in self._border())}"
         if not self.columns:
             return text
-        rows, _ = self._inner()
-        return text + "; inner rows " + " ".join(square_name(int(r), c) for r, c in zip(rows, self.columns))
+        rows = self._board()[0]
+        return text + "; inner rows " + " ".join(square_name(r, c) for r, c in zip(rows, self.columns))
 
     def diagram(self, title: str = "") -> render.Diagram:
         """The board as the search inside finds it: the border queens (marked) and those of the first inner
-        rows, every square they leave to the other queens open, the rest blocked."""
-        rows, attacked = self._inner()
-        queens = self._border() + [(int(r), c) for r, c in zip(rows, self.columns)]
-        open_squares = {(int(r), c) for r, mask in zip(rows[len(self.columns):], attacked[len(self.columns):])
-                        for c in range(self.n) if not int(mask) >> c & 1 and c not in self.columns}
+        rows, every square they leave to the other queens open (labelled with the number of open squares
+        on its row: the search takes first a row with the fewest), the rest blocked."""
+        rows, left, open_columns, sums, differences = self._board()
+        queens = self._border() + list(zip(rows, self.columns))
+        frees = {r: _free.py_func(r, open_columns, sums, differences, self.n - 1) for r in left}
+        open_squares = {(r, c) for r, free in frees.items() for c in range(self.n) if free >> c & 1}
+        labels = {(r, c): str(frees[r].bit_count()) for r, c in open_squares}
         blocked = {(r, c) for r in range(self.n) for c in range(self.n)} - open_squares - set(queens)
-        return render.Diagram(self.n, self.n, pieces=dict.fromkeys(queens, "Q"), blocked=blocked,
+        return render.Diagram(self.n, self.n, pieces=dict.fromkeys(queens, "Q"), blocked=blocked, labels=labels,
                               marks=dict.fromkeys(self._border(), render.HIGHLIGHT), title=title)
 
 
@@ -178,56 +184,65 @@ def _fundamental(board, n, symmetries):
 
 
 @njit(cache=True, inline="always")
-def _last_two(board, rows, free, left, down, right, attacked, n, symmetries):
-    """Finish a board whose queens are placed but on the last two inner rows: ``free`` are the columns the
-    first of them may use, the masks are its own.  Returns ``(solutions, fundamental, nodes)``: the last row has
-    one column left, a solution if it is free; the nodes are the queens placed on the two rows."""
-    k = rows.shape[0]
-    gap = rows[k - 1] - rows[k - 2]
-    solutions = 0
-    fundamental = 0
-    nodes = 0
-    while free:
-        bit = free & -free
-        free ^= bit
-        nodes += 1
-        board[rows[k - 2]] = bit
-        last_free = ~(((left | bit) << gap) | down | bit | ((right | bit) >> gap) | attacked[k - 1])
-        if last_free:
-            nodes += 1
-            board[rows[k - 1]] = last_free
-            solutions += 1
-            fundamental += _fundamental(board, n, symmetries)
-    return solutions, fundamental, nodes
+def _free(row, open_columns, sums, differences, m):
+    """The columns of ``row`` that no queen attacks: ``open_columns`` has a bit per column not yet taken,
+    ``sums`` one per diagonal ``row + column`` taken and ``differences`` one per diagonal ``column - row + m``."""
+    return open_columns & ~((sums >> row) | (differences >> (m - row)))
+
+
+@njit(cache=True, inline="always")
+def _fewest(rows, first, k, open_columns, sums, differences, m):
+    """The row of ``rows[first:k]`` with the fewest free columns (the first of them): its index and its free
+    columns; the index is -1 if the board is dead: a row with no free column, or an open column that no row
+    can take."""
+    can_take = np.int64(0)
+    best = first
+    best_free = np.int64(0)
+    fewest = m + 2
+    for j in range(first, k):
+        free = _free(rows[j], open_columns, sums, differences, m)
+        if free == 0:
+            return -1, free
+        can_take |= free
+        ones = 0
+        rest = free
+        while rest:
+            rest &= rest - 1
+            ones += 1
+        if ones < fewest:
+            fewest = ones
+            best = j
+            best_free = free
+    return (best if can_take == open_columns else -1), best_free
 
 
 @njit(cache=True)
-def _inside(n, border):
-    """The inner rows of the constellation ``border`` (top, bottom, left, right), top to bottom, and for
-    each the columns its border queens take or attack there (with every bit beyond the board)."""
+def _start(n, border, prefix):
+    """The board of the constellation ``border`` (top, bottom, left, right) with the queens ``prefix`` (bits)
+    on its first inner rows: the inner rows top to bottom (``rows[:k]``), ``k``, the board (a bit per row)
+    and the masks of :func:`_free`."""
     m = n - 1
-    queen_rows = (0, m, border[2], border[3])
-    queen_cols = (border[0], border[1], 0, m)
-    rows = np.empty(max(0, n - 2), dtype=np.int64)
+    rows = np.empty(n, dtype=np.int64)
     k = 0
     for r in range(1, m):
         if r != border[2] and r != border[3]:
             rows[k] = r
             k += 1
-    taken = ~((np.int64(1) << n) - 1)
-    for q in range(4):
-        taken |= np.int64(1) << queen_cols[q]
-    attacked = np.empty(k, dtype=np.int64)
-    for i in range(k):
-        mask = taken
-        for q in range(4):
-            distance = abs(rows[i] - queen_rows[q])
-            if queen_cols[q] + distance < n:
-                mask |= np.int64(1) << (queen_cols[q] + distance)
-            if queen_cols[q] - distance >= 0:
-                mask |= np.int64(1) << (queen_cols[q] - distance)
-        attacked[i] = mask
-    return rows[:k], attacked
+    board = np.zeros(n, dtype=np.int64)
+    open_columns = (np.int64(1) << n) - 1
+    sums = np.int64(0)
+    differences = np.int64(0)
+    queens = ((0, border[0]), (m, border[1]), (border[2], 0), (border[3], m))
+    for j in range(4 + prefix.shape[0]):
+        if j < 4:
+            r, bit = queens[j][0], np.int64(1) << queens[j][1]
+        else:
+            r, bit = rows[j - 4], prefix[j - 4]
+        board[r] |= bit
+        open_columns &= ~bit
+        sums |= bit << r
+        differences |= bit << (m - r)
+    return rows, k, board, open_columns, sums, differences
 
 
 @njit(cache=True, error_model="numpy")
@@ -236,97 +251,65 @@ def search(n, border, symmetries, prefix):
 
     ``symmetries`` is the constellation's stabilizer (a mask of SYMMETRIES' indices).  Returns ``(total,
     fundamental, nodes)``: what its solutions add to the counts, and the queens the search places below the
-    prefix (the nodes of its search tree, counted as :mod:`.counting` counts them: a branch that the look-ahead
-    finds dead is dropped before its queen is placed).
+    prefix (the nodes of its search tree; a queen after which :func:`_fewest` finds the board dead is no
+    node).  The rows left are taken in no fixed order: after each queen, the one with the fewest free
+    columns comes next.
     """
-    rows, attacked = _inside(n, border)
-    k = rows.shape[0]
-    board = np.zeros(n, dtype=np.int64)
-    board[0] |= np.int64(1) << border[0]
-    board[n - 1] |= np.int64(1) << border[1]
-    board[border[2]] |= 1
-    board[border[3]] |= np.int64(1) << (n - 1)
+    m = n - 1
+    rows, k, board, open_columns, sums, differences = _start(n, border, prefix)
     size = 0
     for s in range(8):
         size += (symmetries >> s) & 1
     weight = 8 // size
-    # The masks of the inner queens as seen from row rows[i]: ``left`` and ``right`` move one column a row.
-    left = np.int64(0)
-    down = np.int64(0)
-    right = np.int64(0)
-    start = prefix.shape[0]
-    for j in range(start):
-        bit = prefix[j]
-        board[rows[j]] = bit
-        gap = rows[j + 1] - rows[j] if j + 1 < k else 0
-        left = (left | bit) << gap
-        down |= bit
-        right = (right | bit) >> gap
-    if start == k:  # nothing left inside: the prefix is a whole solution
+    first = prefix.shape[0]
+    if first == k:  # nothing left inside: the prefix is a whole solution
         return weight, _fundamental(board, n, symmetries), 0
-    free = ~(left | down | right | attacked[start])
-    if start == k - 1:  # only the last inner row: its one column left, if free
-        if free == 0:
-            return 0, 0, 0
-        board[rows[start]] = free
-        return weight, _fundamental(board, n, symmetries), 1
-    if start == k - 2:
-        solutions, fundamental, nodes = _last_two(board, rows, free, left, down, right, attacked, n, symmetries)
-        return weight * solutions, fundamental, nodes
+    pick, free = _fewest(rows, first, k, open_columns, sums, differences, m)
+    if pick < 0:
+        return 0, 0, 0
+    rows[first], rows[pick] = rows[pick], rows[first]
     total = 0
     fundamental = 0
     nodes = 0
-    # Per inner row i: the rows down to the next inner row and to the last one (the masks shift by as many).
-    gaps = np.zeros(k, dtype=np.int64)
-    gaps[:k - 1] = rows[1:] - rows[:k - 1]
-    to_last = rows[k - 1] - rows
-    last_attacked = attacked[k - 1]
-    # An explicit stack, one entry per inner row: the columns left to try and the masks.  The indices are
-    # unsigned: that spares numba its test for negative ones.
+    # An explicit stack, one entry per inner row: the columns left to try and the masks.
     frees = np.empty(k, dtype=np.int64)
-    lefts = np.empty(k, dtype=np.int64)
-    downs = np.empty(k, dtype=np.int64)
-    rights = np.empty(k, dtype=np.int64)
-    i = np.uint64(start)
-    first = i
-    third_last = np.uint64(k - 3)
-    one = np.uint64(1)
+    opens = np.empty(k, dtype=np.int64)
+    sums_stack = np.empty(k, dtype=np.int64)
+    differences_stack = np.empty(k, dtype=np.int64)
+    i = first
     while True:
         if free == 0:
             if i == first:
                 break
-            i -= one
-            free, left, down, right = frees[i], lefts[i], downs[i], rights[i]
+            i -= 1
+            free, open_columns, sums, differences = frees[i], opens[i], sums_stack[i], differences_stack[i]
             continue
         bit = free & -free
         free ^= bit
-        board[rows[i]] = bit
-        gap = gaps[i]
-        next_left = (left | bit) << gap
-        next_down = down | bit
-        next_right = (right | bit) >> gap
-        next_free = ~(next_left | next_down | next_right | attacked[i + one])
-        if i == third_last:
-            # The last two inner rows are not pushed: they are tried in _last_two.
-            solutions, found, below = _last_two(board, rows, next_free, next_left, next_down, next_right, attacked,
-                                                n, symmetries)
-            total += weight * solutions
-            fundamental += found
-            nodes += 1 + below
+        r = rows[i]
+        board[r] = bit
+        next_open = open_columns ^ bit
+        next_sums = sums | (bit << r)
+        next_differences = differences | (bit << (m - r))
+        if i == k - 1:  # only when the search starts on the last inner row
+            nodes += 1
+            total += weight
+            fundamental += _fundamental(board, n, symmetries)
             continue
-        # Look ahead, as the default kernel does: the branch is dead if every column of the next inner row, of
-        # the one after, or of the last is already taken or attacked (one test, not three: fewer branches).  A
-        # dead branch is no node.
-        after = gaps[i + one]
-        down_to_last = to_last[i + one]
-        free_after = ~((next_left << after) | next_down | (next_right >> after) | attacked[i + one + one])
-        free_last = ~((next_left << down_to_last) | next_down | (next_right >> down_to_last) | last_attacked)
-        if (next_free == 0) | (free_after == 0) | (free_last == 0):
+        pick, next_free = _fewest(rows, i + 1, k, next_open, next_sums, next_differences, m)
+        if pick < 0:
+            continue
+        if i == k - 2:  # the last row has one free column left, the one column still open
+            nodes += 2
+            board[rows[k - 1]] = next_open
+            total += weight
+            fundamental += _fundamental(board, n, symmetries)
             continue
         nodes += 1
-        frees[i], lefts[i], downs[i], rights[i] = free, left, down, right
-        i += one
-        free, left, down, right = next_free, next_left, next_down, next_right
+        frees[i], opens[i], sums_stack[i], differences_stack[i] = free, open_columns, sums, differences
+        i += 1
+        rows[i], rows[pick] = rows[pick], rows[i]
+        free, open_columns, sums, differences = next_free, next_open, next_sums, next_differences
     return total, fundamental, nodes
 
 
@@ -383,13 +366,11 @@ def constellations(n: int) -> list[tuple[int, int, int, int]]:
 
 
 def _extend(n: int, border: tuple[int, ...], columns: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The prefixes one inner row longer than ``columns`` that the search would try."""
-    rows, attacked = _inside.py_func(n, np.array(border, dtype=np.int64))
-    left = down = right = 0
-    for i, c in enumerate(columns):
-        gap = int(rows[i + 1] - rows[i])
-        left, down, right = (left | 1 << c) << gap, down | 1 << c, (right | 1 << c) >> gap
-    free = ~(left | down | right | int(attacked[len(columns)]))
+    """The prefixes one inner row longer than ``columns`` that the search would try (the kernel's own rules,
+    run as plain Python: the split needs no compiled call)."""
+    prefix = np.array([1 << c for c in columns], dtype=np.int64)
+    rows, _, _, open_columns, sums, differences = _start.py_func(n, np.array(border), prefix)
+    free = int(_free.py_func(rows[len(columns)], open_columns, sums, differences, n - 1))
     return [columns + (c,) for c in range(n) if free >> c & 1]
 
 
