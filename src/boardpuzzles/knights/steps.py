@@ -32,7 +32,7 @@ from ..geometry import Square, parse_board_size, parse_square, parse_squares, sq
 from ..watching import Moment, Recorder, WatchedStep, stream
 from ..progress import Tracker
 from . import listed
-from .listed import Note
+from ..i18n import Note
 from .moves import check_board
 from .search import GAVE_UP
 from .tour import (LOOKAHEAD_DEPTH, LOOKAHEAD_MOST, RULE_OF, KnightTour, NoTour, budgets, exhaustive, find_tour, free_mask,

@@ -2,7 +2,7 @@
 // (the path numbered, the accessibility of every free square, the candidates tested with their score, a
 // retreat), said in a sentence, tabled (the candidates) and explained (how the method chooses).
 import { escapeText, parseSquare, pathOverlay, squareName } from "./board.js";
-import { number as numberText, t } from "./i18n.js";
+import { number as numberText, said, t } from "./i18n.js";
 
 const BLUE = "#0b57d0";
 const BROWN = "#7a4f00";
@@ -21,19 +21,6 @@ const plural = (count, word) => t(count === 1 ? `knight.count_${word}_one` : `kn
 // The library's fixed refusals, said in the page's language.
 const REFUSED = { "a dead end before the last move": "knight.refused_dead_end", "a second move between the middle lines: an open tour of a board four lines wide makes one": "knight.refused_crossing" };
 const refusal = (text) => (REFUSED[text] ? t(REFUSED[text]) : text);
-
-// A step's note as the library gives it ({key, fields}: boardpuzzles.knights.listed.Note), said in the page's
-// language: a field is a note itself, a list of squares ("c3, e4 and g5") or a number.
-function said(note) {
-  if (!note) return "";
-  const fields = {};
-  for (const [name, value] of Object.entries(note.fields)) {
-    if (Array.isArray(value)) fields[name] = value.length > 1 ? value.slice(0, -1).join(", ") + t("knight.and") + value[value.length - 1] : value[0];
-    else if (typeof value === "number") fields[name] = numberText(value);
-    else fields[name] = value !== null && typeof value === "object" ? said(value) : value;
-  }
-  return t(note.key, fields);
-}
 
 // The move code from one square to the next (names), or -1.
 export function moveCode(from, to) {
