@@ -528,7 +528,8 @@ def _named(value: Any, parameter: str, parse: Callable[[str], Any]) -> Any:
 
 
 def watch(board: str | int | tuple[int, int], start: str | Square = "a1", method: str | None = None,
-          closed: bool = False, lookahead: int | None = None, blocked: Iterable[str | Square] = ()) -> notebook.Player:
+          closed: bool = False, lookahead: int | None = None, blocked: Iterable[str | Square] = (),
+          lang: str | None = None) -> notebook.Player:
     """The knight's tour that ``find_tour`` answers on ``board``, step by step, as a player for a notebook:
     its ``_repr_html_`` is the web page's player (the board with every candidate tested and its
     accessibility, the code with the line executing lit, the stack, the search tree, the counts, the
@@ -536,7 +537,8 @@ def watch(board: str | int | tuple[int, int], start: str | Square = "a1", method
 
     ``board`` is ``"RxC"`` (``"5x5"``, ``"8"``), a number N (N x N) or ``(rows, cols)``, at most
     :data:`MAX_STEPPED` squares; ``start`` and each of ``blocked`` a name (``"a1"``) or ``(row, col)``;
-    ``method``, ``closed`` and ``lookahead`` as for ``find_tour`` (None: what suits the board).
+    ``method``, ``closed`` and ``lookahead`` as for ``find_tour`` (None: what suits the board);
+    ``lang`` (``"en"``, ``"ru"``) fixes the language it speaks, None leaves it to the reader's browser.
     Raises :class:`~..errors.InputError` (``board``) for a search of more than
     :data:`.notebook.MAX_STEPS` steps, and :class:`NoTour` where a theorem or a condition says there
     is no tour (no search runs, so there is nothing to watch); a rule that gets stuck, or a search
@@ -545,6 +547,7 @@ def watch(board: str | int | tuple[int, int], start: str | Square = "a1", method
     >>> watch("5x5", start="a1", method="backtrack")
     Player(the backtrack search from a1 on the 5x5 board: 74 steps)
     """
+    lang = None if lang is None else i18n.language(lang)
     if isinstance(board, str):
         rows, cols = _named(board, "board", lambda text: parse_board_size(text, MAX_STEPPED))
     elif isinstance(board, (tuple, list)) and len(board) == 2:
@@ -568,8 +571,9 @@ def watch(board: str | int | tuple[int, int], start: str | Square = "a1", method
         result = none
     steps = list(islice(tour_steps(rows, cols, first, closed, method, lookahead, holes, result), notebook.MAX_STEPS + 1))
     watched = result.method or ""  # a search ran: the method that answered
-    what = f"the {watched} search from {square_name(*first)} on the {rows}x{cols} board"
-    notebook.check_steps(len(steps), "board", f"{rows}x{cols}", what)
+    title = {"method": watched, "start": square_name(*first), "board": f"{rows}x{cols}"}
+    notebook.check_steps(len(steps), "board", f"{rows}x{cols}", i18n.text("player.knight_title", "en", **title))
     setup = {"rows": rows, "cols": cols, "method": watched, "start": square_name(*first),
              "blocked": [square_name(*square) for square in holes], "closed": closed, "squares": rows * cols - len(holes)}
-    return notebook.Player("knight", listed.LISTINGS.get(watched), [step.to_json() for step in steps], what, setup)
+    return notebook.Player("knight", listed.LISTINGS.get(watched), [step.to_json() for step in steps],
+                           i18n.text("player.knight_title", lang or "en", **title), setup, lang)
