@@ -87,6 +87,7 @@ STATES = [
     ("/knight?board=7x7&start=g7&view=tour&method=backtrack&step=201", "#caption:not(:empty)"),
     ("/knight?board=7x7&start=g7&view=tour&method=warnsdorff&step=122", "#caption:not(:empty)"),
     ("/knight?board=3x7&start=d2&view=tour&method=backtrack&step=542", "#caption:not(:empty)"),
+    ("/knight?board=4x6&view=tour&method=backtrack&step=40", "#caption:not(:empty)"),  # a candidate refused
     # where a theorem or a condition says there is no tour (no search runs): its reason through the catalogue
     ("/knight?board=4x4&view=tour&method=backtrack", "#watch-message .note"),
     ("/knight?board=3x3&view=tour", "#watch-message .note"),

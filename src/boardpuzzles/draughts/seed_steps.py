@@ -60,7 +60,8 @@ class SeedStep(WatchedStep):
     node), ``check`` (``search`` compares the ``num`` of the child on ``target`` with the
     root's; ``reason`` says why it does not follow it) or ``path`` (a longest path walked to
     its end).  ``reason`` is in English; ``said`` is the same reason as the catalogue says it
-    (a :class:`~boardpuzzles.i18n.Note`; None with no reason), for another language.  ``square`` is the node's square (where the white man stands), ``path`` the
+    (a :class:`~boardpuzzles.i18n.Note`; None with no reason), for another language.
+    ``square`` is the node's square (where the white man stands), ``path`` the
     squares from the root to it, ``taken`` the men off the board at the step, ``num`` the
     node's ``num`` (for ``check``: the child's; None before ``hod`` stored it).  ``moment``
     says where the program stands, the counters and the tree's node

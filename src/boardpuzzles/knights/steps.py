@@ -46,25 +46,30 @@ MAX_STEPPED = 400
 #: The most steps a watched exhaustive search may make (the rules make a few per square).
 MAX_WATCHED_STEPS = 100_000
 
-#: Why a candidate is passed over (its ``refused``), in English, from the catalogue (:mod:`~boardpuzzles.i18n`).
-DEAD_END = i18n.text("knight.refused_dead_end", "en")
-CROSSING = i18n.text("knight.refused_crossing", "en")
-#: Each refusal's key in the catalogue, for the words in another language.
-_REFUSED_KEYS = {DEAD_END: "knight.refused_dead_end", CROSSING: "knight.refused_crossing"}
+#: Why a candidate is passed over (its ``said``): the catalogue's keys (:mod:`~boardpuzzles.i18n`).
+DEAD_END_KEY, CROSSING_KEY = "knight.refused_dead_end", "knight.refused_crossing"
+#: The same in English (its ``refused``).
+DEAD_END, CROSSING = i18n.text(DEAD_END_KEY, "en"), i18n.text(CROSSING_KEY, "en")
 
 
 @dataclass(frozen=True)
 class Candidate:
     """A free square a knight's move away: its ``accessibility`` and its rule's ``score``
-    (the look-ahead's number, None for the other rules); ``refused`` says why the method
+    (the look-ahead's number, None for the other rules); ``said`` says why the method
     passes it over whatever its score (Roth: a dead end before the last move; the search:
-    a second move between the middle lines of a board four lines wide)."""
+    a second move between the middle lines of a board four lines wide), as the catalogue
+    says it (None: it is not passed over); ``refused`` is the same in English."""
 
     square: Square
     accessibility: int
     score: int | None = None
-    refused: str = ""
+    said: Note | None = None
     depth: int = 1
+
+    @property
+    def refused(self) -> str:
+        """Why the method passes the square over, in English ("": it does not)."""
+        return str(self.said) if self.said else ""
 
     @property
     def name(self) -> str:
@@ -85,8 +90,7 @@ class Candidate:
         if self.ahead is not None:
             then = i18n.text("trace.knight.then", lang)
             text += i18n.text("trace.knight.score", lang, score=self.score, ahead=then.join(map(str, self.ahead)))
-        return text + (i18n.text("trace.knight.refused", lang, why=i18n.text(_REFUSED_KEYS[self.refused], lang))
-                       if self.refused else "")
+        return text + (i18n.text("trace.knight.refused", lang, why=self.said.text(lang)) if self.said else "")
 
     def __str__(self) -> str:
         """The candidate in words, in English (:meth:`words`)."""
@@ -94,7 +98,7 @@ class Candidate:
 
     def to_json(self) -> dict[str, Any]:
         return {"square": self.name, "accessibility": self.accessibility, "score": self.score,
-                "ahead": self.ahead, "refused": self.refused or None}
+                "ahead": self.ahead, "refused": self.refused or None, "said": self.said.to_json() if self.said else None}
 
 
 Table = tuple[tuple[int | None, ...], ...]
@@ -279,9 +283,9 @@ class Knight:
     def test(self, r: int, c: int, key: Any = None, capped: bool = False) -> None:
         """The method looks at the free square (r, c): its accessibility and its rule's ``key``
         (``capped``: the search may not take it, a second move between the middle lines)."""
-        refused = DEAD_END if self.method == "roth" and key is None else CROSSING if capped else ""
+        refused = DEAD_END_KEY if self.method == "roth" and key is None else CROSSING_KEY if capped else None
         score = key if self.method == "lookahead" else None
-        candidate = Candidate((r, c), self.accessibility[r][c], score, refused, self.depth)
+        candidate = Candidate((r, c), self.accessibility[r][c], score, Note(refused) if refused else None, self.depth)
         self.tested[-1].append(candidate)
         self._step("test", "tests", candidate=candidate, candidates=tuple(self.tested[-1]))
 
