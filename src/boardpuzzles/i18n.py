@@ -106,7 +106,9 @@ class Note:
     {'key': 'knight.condition_more', 'fields': {'squares': ['c3', 'e4'], 'more': 1000}}
     """
 
+    #: the catalogue's key of the sentence
     key: str
+    #: its fields, (name, value) in order
     fields: tuple[tuple[str, Any], ...] = ()
 
     def text(self, lang: str | None = "en") -> str:
