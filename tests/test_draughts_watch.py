@@ -44,6 +44,8 @@ def test_the_tree_of_the_seeds_example_is_built_in_hods_order():
                           ("visit", 5, "c3"), ("path", 5, "c3")]
     skipped = [step for step in steps if step.action == "check" and step.reason]
     assert [(step.node, step.name, step.num) for step in skipped] == [(1, "g3", 2)]
+    assert skipped[0].to_json()["said"] == {"key": "trace.draughts.not_root", "fields": {"num": 4}}
+    assert skipped[0].reason == "its num is not the root's 4: no longest path goes through it"
     paths = [[square_name(*square) for square in step.path] for step in steps if step.action == "path"]
     _, result = seed_captures(*EXAMPLE)
     assert paths == [sequence["squares"] for sequence in result.to_json()["sequences"]]
@@ -57,6 +59,8 @@ def test_each_capture_tried_says_why_it_cannot_be_made():
     first = tests[0].to_json()
     assert first["direction"] == [-2, -2] and first["target"] == "a1" and first["jumped"] == "b2"
     assert first["reason"] == "no black man to take"
+    assert first["said"] == {"key": "draughts.reason_no_man", "fields": {}}  # the page says it in its language
+    assert tests[0].words("ru") == "с c3 пробуем (-2, -2): нет чёрной шашки, которую можно взять"
     capture = next(index for index, step in enumerate(steps) if step.action == "test" and step.reason is None)
     assert steps[capture + 1].action == "node" and steps[capture + 1].jumped == steps[capture].jumped
     blocked = list(seed_steps([(4, 4), (5, 5)], (3, 3)))  # d4 with e5 behind it
@@ -77,7 +81,7 @@ def test_the_men_taken_are_off_the_board_until_hod_returns():
 def test_the_json_keys_and_the_stack():
     step = list(seed_steps(*EXAMPLE))[5].to_json()
     assert list(step) == ["index", "method", "line", "vars", "stack", "counts", "node", "action", "square",
-                          "direction", "target", "jumped", "reason", "num", "taken", "path"]
+                          "direction", "target", "jumped", "reason", "said", "num", "taken", "path"]
     assert list(seed_steps(*EXAMPLE))[4].to_json()["parent"] == 0
     assert [frame["name"] for frame in step["stack"]] == ["program", "hod", "move", "hod", "move"]
     assert step["vars"] == {"num": 2, "x": -2, "y": -2, "node": "e5 (num 0)"}
@@ -135,12 +139,23 @@ def test_the_notebook_player_of_a_position_or_of_the_seeds_input():
     assert html.count("<script>") == 1 and 'modules["draughts-watch.js"].puzzle' in html
 
 
+def test_the_notebook_player_speaks_the_language_asked():
+    from boardpuzzles.draughts import watch
+
+    russian = watch(seed_input=EXAMPLE_SEED, lang="ru")
+    assert repr(russian) == "Player(дерево взятий программы из статьи: белая шашка на c3, чёрных шашек: 5: 89 steps)"
+    assert russian.steps == watch(seed_input=EXAMPLE_SEED).steps and russian.lang == "ru"
+    assert 'data-lang="ru"' in russian._repr_html_()
+    assert repr(watch(seed_input="1 4 4 3 3", lang="en")).startswith("Player(the seed's capture tree of the white man on c3 among 1 black man:")
+
+
 @pytest.mark.parametrize("call, parameter", [
     (lambda watch, Position: watch(), "position"),
     (lambda watch, Position: watch(Position("start", "russian")), "position"),
     (lambda watch, Position: watch(Position("W:W31:B22", "international")), "position"),
     (lambda watch, Position: watch(seed_input="1 9 9 3 3"), "seed_input"),
     (lambda watch, Position: watch("W:Wc3:Bd4"), "position"),
+    (lambda watch, Position: watch(seed_input="1 4 4 3 3", lang="de"), "lang"),
 ])
 def test_the_notebook_player_refuses_other_men_naming_the_argument(call, parameter):
     from boardpuzzles.draughts import Position, watch

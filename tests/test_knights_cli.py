@@ -146,7 +146,8 @@ def test_trace_prints_the_steps_the_page_and_the_animation_show(cli):
     assert [step["kind"] for step in steps if step["kind"] != "test"] == ["start", *["move"] * 24, "done"]
     assert [step["square"] for step in steps[:-1] if step["kind"] != "test"] == result["path"]
     assert [step["index"] for step in steps] == list(range(len(steps)))
-    assert steps[1]["candidate"] == {"square": "c2", "accessibility": 5, "score": None, "ahead": None, "refused": None}
+    assert steps[1]["candidate"] == {"square": "c2", "accessibility": 5, "score": None, "ahead": None, "refused": None,
+                                     "said": None}
 
 
 def test_trace_where_the_rule_gets_stuck_and_where_it_cannot_step(cli):

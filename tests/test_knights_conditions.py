@@ -48,6 +48,18 @@ def test_short_arguments_answer_at_once(rows, cols, start, blocked, words):
     assert no.value.proved and words in no.value.reason
 
 
+def test_the_argument_is_a_catalogue_key_said_in_russian_too():
+    """The reason is a catalogue key with its fields (``NoTour.said``, and ``said`` in the JSON) beside the English."""
+    with pytest.raises(NoTour) as no:
+        find_tour(4, 10, (0, 0), method="backtrack", blocked=blocked_squares("e1,e2,e3,e4,f1,f2,f3,f4", 4, 10))
+    assert str(no.value.said) == no.value.reason
+    more = {"key": "knight.condition_more", "fields": {"squares": "g1, h1, i1, j1, g2, h2", "more": "10"}}
+    assert no.value.to_json()["said"] == {"key": "knight.condition_apart",
+                                          "fields": {"start": "a1", "squares": more, "count": "16"}}
+    assert no.value.said.text("ru") == ("свободные поля распадаются на части: с a1 конь не доберётся до "
+                                        "g1, h1, i1, j1, g2, h2 и ещё 10 (полей: 16)")
+
+
 def test_closed_tours_need_two_ways_at_every_square():
     with pytest.raises(NoTour, match=r"two different moves, but a1 has only one free neighbour \(b3\)"):
         find_tour(6, 6, (2, 2), closed=True, blocked=[(1, 2), (4, 4)])

@@ -9,6 +9,7 @@ from boardpuzzles.knights.search import EXHAUSTED, FOUND, Search
 from boardpuzzles.knights.tour import NoTour
 
 from knights_helpers import assert_tour
+from language_helpers import english_runs
 
 BOARDS = sorted({(r, c) for r in range(1, 13) for c in range(r, 13)}
                 | {(m, n) for m in (3, 4) for n in range(1, 17)})
@@ -22,6 +23,18 @@ def plain_search(rows, cols, start, closed):
                     closed).run()
     assert status in (FOUND, EXHAUSTED)
     return status == FOUND
+
+
+def test_every_theorems_reason_is_said_in_russian():
+    """Each reason is a catalogue key with its fields: said in Russian with no English phrase, in English as before."""
+    said = {str(verdict(*args)[1]): verdict(*args)[1] for rows, cols in SMALL for verdict, args in (
+        (closed_exists, (rows, cols)), (open_exists, (rows, cols)),
+        *((open_from, (rows, cols, r, c)) for r in range(rows) for c in range(cols)))}
+    assert len({note.key for note in said.values()}) == 12  # every reason the theorems give
+    assert all(not english_runs(note.text("ru")) for note in said.values())
+    assert str(open_from(4, 5, 1, 0)[1]).startswith("on a 4xn board every move from the edge lines (ranks 1 and 4)")
+    assert open_from(4, 5, 1, 0)[1].to_json() == {
+        "key": "knight.theory_from_4xn", "fields": {"side": {"key": "knight.theory_ranks_1_4", "fields": {}}}}
 
 
 def test_schwenk_and_the_open_characterisation():

@@ -245,10 +245,20 @@ def test_the_notebook_player_holds_the_tour_and_refuses_too_many_steps(monkeypat
         knights.watch("7x7", start="g7", method="backtrack")
 
 
+def test_the_notebook_player_speaks_the_language_asked():
+    """``lang`` fixes the player's language (its title and its page); None leaves it to the reader's browser."""
+    russian = knights.watch("5x5", start="a1", method="backtrack", lang="ru")
+    assert repr(russian) == "Player(поиск backtrack с a1 на доске 5x5: 74 steps)"
+    assert russian.steps == knights.watch("5x5", start="a1", method="backtrack").steps
+    assert 'data-lang="ru"' in russian._repr_html_() and russian.to_html().startswith('<!doctype html>\n<html lang="ru">')
+    assert knights.watch("5x5", method="backtrack", lang="en").lang == "en" and knights.watch("5x5", method="backtrack").lang is None
+
+
 @pytest.mark.parametrize("call, parameter", [
     (lambda: knights.watch("5y5"), "board"), (lambda: knights.watch("21x20"), "board"), (lambda: knights.watch(True), "board"),
     (lambda: knights.watch("5x5", start="f1"), "start"), (lambda: knights.watch("5x5", blocked=["a1"]), "start"),
     (lambda: knights.watch("5x5", blocked="c3,z1"), "blocked"), (lambda: knights.watch("5x5", method="fast"), "method"),
+    (lambda: knights.watch("5x5", lang="fr"), "lang"), (lambda: knights.watch("5x5", lang=1), "lang"),
 ])
 def test_the_notebook_player_refuses_a_wrong_argument_naming_it(call, parameter):
     with pytest.raises(InputError) as error:

@@ -6,7 +6,9 @@ slots that :func:`text` fills.  Every key is in both files.  The web page reads
 the same files (``web/static/i18n.js``), so a sentence is written once for the
 library, the command line and the browser.  The seed's own names (С, И, СОК,
 СБ, С8, Я, HR(k)) stay as the seed writes them in both languages.  The
-library's error messages are in English only.
+library's error messages are in English only.  A sentence the library says in
+English and a page says in its own language is a :class:`Note`: its key and its
+fields, given as ``said`` beside the English words.
 
 >>> text("language.name", "ru")
 'Русский'
@@ -21,13 +23,14 @@ from __future__ import annotations
 import json
 import os
 import string
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from .errors import InputError
 
-__all__ = ["LANGUAGES", "language", "text", "number", "catalogue", "catalogue_script"]
+__all__ = ["LANGUAGES", "language", "text", "number", "Note", "catalogue", "catalogue_script"]
 
 #: The languages the catalogue speaks, the first the default.
 LANGUAGES = ("en", "ru")
@@ -86,6 +89,51 @@ def number(value: int, lang: str | None = None) -> str:
     """
     written = f"{value:,}"
     return written.replace(",", "\u00a0") if language(lang) == "ru" else written
+
+
+@dataclass(frozen=True)
+class Note:
+    """A sentence of the catalogue with its fields, said in any language: its ``key`` and its ``fields``
+    (name, value) in order.  A field may be a note itself, a tuple of names, written "c3, e4 and g5" in the
+    language, a whole number, written as the language writes it (:func:`number`), or a text, kept as it is.
+    ``str()`` gives it in English; :meth:`to_json` gives it to a page, which says it in its language
+    (``web/static/i18n.js``: ``said(note)``).
+
+    >>> note = Note("knight.condition_more", (("squares", ("c3", "e4")), ("more", 1000)))
+    >>> str(note), note.text("ru")
+    ('c3 and e4 and 1,000 more', 'c3 и e4 и ещё 1\xa0000')
+    >>> note.to_json()
+    {'key': 'knight.condition_more', 'fields': {'squares': ['c3', 'e4'], 'more': 1000}}
+    """
+
+    #: the catalogue's key of the sentence
+    key: str
+    #: its fields, (name, value) in order
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    def text(self, lang: str | None = "en") -> str:
+        """The sentence in ``lang`` (see :func:`language`; None: the environment's locale)."""
+        def said(value: Any) -> Any:
+            if isinstance(value, Note):
+                return value.text(lang)
+            if isinstance(value, tuple):
+                return value[0] if len(value) == 1 else ", ".join(value[:-1]) + text("common.and", lang) + value[-1]
+            return number(value, lang) if isinstance(value, int) and not isinstance(value, bool) else value
+
+        return text(self.key, lang, **{name: said(value) for name, value in self.fields})
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def to_json(self) -> dict[str, Any]:
+        """``key`` and ``fields`` (a note as its own ``key`` and ``fields``, names as a list), for a page to say
+        the sentence in its language."""
+        def plain(value: Any) -> Any:
+            if isinstance(value, Note):
+                return value.to_json()
+            return list(value) if isinstance(value, tuple) else value
+
+        return {"key": self.key, "fields": {name: plain(value) for name, value in self.fields}}
 
 
 def catalogue_script(lang: str | None = None) -> str:

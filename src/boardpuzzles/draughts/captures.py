@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import animate, notebook, render
+from .. import animate, i18n, notebook, render
 from ..errors import InputError, InputTypeError
 from ..geometry import Square, square_name
 from . import seed
@@ -221,7 +221,7 @@ def seed_captures(blacks: list[tuple[int, int]], white: tuple[int, int]) -> tupl
     return root, LongestCaptures(position, found)
 
 
-def watch(position: Position | None = None, *, seed_input: str | None = None) -> notebook.Player:
+def watch(position: Position | None = None, *, seed_input: str | None = None, lang: str | None = None) -> notebook.Player:
     """The seed's program (seed 004) watched as it finds the longest capture of one white man among
     black men, as a player for a notebook: its ``_repr_html_`` is the web page's player (the board
     with the white man's route and the men taken, the code of ``hod`` and ``search`` with the line
@@ -231,11 +231,13 @@ def watch(position: Position | None = None, *, seed_input: str | None = None) ->
     Give ``position`` (a :class:`.Position` on an 8 x 8 board holding one white man and black men
     only, in any variant: the seed's program plays by its own rules, those of the variant ``seed``)
     or ``seed_input`` (the text of the seed's input: n, n pairs ``x y`` of black men, then ``x y``
-    of the white man).  No input makes more than :data:`.seed_steps.MOST_STEPS` steps.
+    of the white man).  No input makes more than :data:`.seed_steps.MOST_STEPS` steps.  ``lang``
+    (``"en"``, ``"ru"``) fixes the language it speaks; None leaves it to the reader's browser.
 
     >>> watch(Position("W:Wc3:Bd4,d6,f6,f4", "russian"))
     Player(the seed's capture tree of the white man on c3 among 4 black men: 42 steps)
     """
+    lang = None if lang is None else i18n.language(lang)
     if (position is None) == (seed_input is None):
         raise InputError("give the men once: {parameter} or seed_input, not both and not neither", parameter="position")
     if seed_input is not None:
@@ -251,8 +253,9 @@ def watch(position: Position | None = None, *, seed_input: str | None = None) ->
     steps = [step.to_json() for step in seed_steps(blacks, white)]
     start = square_name(white[1] - 1, white[0] - 1)
     men = sorted(square_name(y - 1, x - 1) for x, y in blacks)
-    title = f"the seed's capture tree of the white man on {start} among {len(men)} black {'man' if len(men) == 1 else 'men'}"
-    return notebook.Player("draughts", LISTING, steps, title, {"white": start, "blacks": men})
+    key = "player.draughts_title_one" if len(men) == 1 else "player.draughts_title"
+    title = i18n.text(key, lang or "en", start=start, count=i18n.number(len(men), lang or "en"))
+    return notebook.Player("draughts", LISTING, steps, title, {"white": start, "blacks": men}, lang)
 
 
 def _seed_men(position: Position) -> tuple[list[tuple[int, int]], tuple[int, int]]:

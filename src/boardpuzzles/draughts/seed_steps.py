@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..geometry import Square, square_name
-from ..i18n import text
+from ..i18n import Note, text
 from ..listing import Listing
 from ..watching import Moment, Recorder, WatchedStep, stream
 from . import seed
@@ -44,12 +44,10 @@ LISTING = Listing("seed", [seed.program, seed.hod, seed.search],
 #: What the program counts as it runs (the tree's ``nodes`` too, the root included).
 COUNTERS = ("tests", "nodes", "nums", "visits", "checks", "paths")
 
-#: Why a capture tried cannot be made (a test's ``reason``), in English, from the catalogue (:mod:`~boardpuzzles.i18n`).
-OFF_BOARD = text("draughts.reason_off", "en")
-NOT_EMPTY = text("draughts.reason_not_empty", "en")
-NO_MAN = text("draughts.reason_no_man", "en")
-#: Each reason's key in the catalogue, for the words in another language.
-_REASON_KEYS = {OFF_BOARD: "draughts.reason_off", NOT_EMPTY: "draughts.reason_not_empty", NO_MAN: "draughts.reason_no_man"}
+#: Why a capture tried cannot be made (a test's ``said``): the catalogue's keys (:mod:`~boardpuzzles.i18n`).
+OFF_BOARD_KEY, NOT_EMPTY_KEY, NO_MAN_KEY = "draughts.reason_off", "draughts.reason_not_empty", "draughts.reason_no_man"
+#: The same reasons in English (a test's ``reason``).
+OFF_BOARD, NOT_EMPTY, NO_MAN = (text(key, "en") for key in (OFF_BOARD_KEY, NOT_EMPTY_KEY, NO_MAN_KEY))
 
 
 @dataclass(frozen=True)
@@ -61,7 +59,9 @@ class SeedStep(WatchedStep):
     can), ``num`` (``hod`` stored the node's ``num``), ``visit`` (``search`` walks down to the
     node), ``check`` (``search`` compares the ``num`` of the child on ``target`` with the
     root's; ``reason`` says why it does not follow it) or ``path`` (a longest path walked to
-    its end).  ``square`` is the node's square (where the white man stands), ``path`` the
+    its end).  ``reason`` is in English; ``said`` is the same reason as the catalogue says it
+    (a :class:`~boardpuzzles.i18n.Note`; None with no reason), for another language.
+    ``square`` is the node's square (where the white man stands), ``path`` the
     squares from the root to it, ``taken`` the men off the board at the step, ``num`` the
     node's ``num`` (for ``check``: the child's; None before ``hod`` stored it).  ``moment``
     says where the program stands, the counters and the tree's node
@@ -77,8 +77,13 @@ class SeedStep(WatchedStep):
     direction: tuple[int, int] | None = None
     target: Square | None = None
     jumped: Square | None = None
-    reason: str | None = None
+    said: Note | None = None
     root_num: int | None = None  # for a check: the root's num, which the child's must equal
+
+    @property
+    def reason(self) -> str | None:
+        """Why a test's capture cannot be made, or a check's child is not followed, in English (None: it can, it is)."""
+        return str(self.said) if self.said else None
 
     @property
     def name(self) -> str:
@@ -93,14 +98,13 @@ class SeedStep(WatchedStep):
             return text("trace.draughts.node" if jumped else "trace.draughts.root", lang, node=node, where=where,
                         jumped=jumped)
         if self.action == "test":
-            reason = (text(_REASON_KEYS[self.reason], lang) if self.reason
+            reason = (self.said.text(lang) if self.said
                       else text("trace.draughts.takes", lang, jumped=jumped, target=self.name))
             return text("trace.draughts.test", lang, where=where, direction=self.direction, reason=reason)
         if self.action in ("num", "visit"):
             return text(f"trace.draughts.{self.action}", lang, node=node, where=where, num=num)
         if self.action == "check":
-            reason = (text("trace.draughts.not_root", lang, num=self.root_num) if self.reason
-                      else text("trace.draughts.follow", lang))
+            reason = self.said.text(lang) if self.said else text("trace.draughts.follow", lang)
             return text("trace.draughts.check", lang, target=self.name, num=num, reason=reason)
         return text("trace.draughts.path", lang, squares=" ".join(square_name(*square) for square in self.path))
 
@@ -123,7 +127,8 @@ class SeedStep(WatchedStep):
         return {
             "index": moment.pop("index"), "method": "seed", **moment, "action": self.action, "square": named(self.square),
             "direction": list(self.direction) if self.direction else None, "target": named(self.target),
-            "jumped": named(self.jumped), "reason": self.reason, "num": self.num,
+            "jumped": named(self.jumped), "reason": self.reason, "said": self.said.to_json() if self.said else None,
+            "num": self.num,
             "taken": [square_name(*square) for square in self.taken],
             "path": [square_name(*square) for square in self.path],
         }
@@ -163,10 +168,11 @@ class Watching(seed.Watch):
 
     def test(self, node: Node, x: int, y: int, landing: int | None = None, halfway: int | None = None) -> None:
         inside = landing is not None
-        reason = OFF_BOARD if not inside else NOT_EMPTY if landing != 0 else NO_MAN if halfway != 1 else None
+        key = OFF_BOARD_KEY if not inside else NOT_EMPTY_KEY if landing != 0 else NO_MAN_KEY if halfway != 1 else None
         target = (node.y + y - 1, node.x + x - 1) if inside else None
         jumped = (node.y + y // 2 - 1, node.x + x // 2 - 1) if inside else None
-        self._step("tests", "test", node, self.line, direction=(x, y), target=target, jumped=jumped, reason=reason)
+        self._step("tests", "test", node, self.line, direction=(x, y), target=target, jumped=jumped,
+                   said=Note(key) if key else None)
 
     def stored(self, node: Node) -> None:
         self._step("nums", "num", node, self.line, num=node.num)
@@ -176,8 +182,8 @@ class Watching(seed.Watch):
         self._step("visits", "visit", node, path, taken=False, num=node.num)
 
     def check(self, path: list[Node], child: Node, num: int) -> None:
-        reason = None if child.num == num else text("trace.draughts.not_root", "en", num=num)
-        self._step("checks", "check", path[-1], path, taken=False, num=child.num, target=child.square, reason=reason,
+        said = None if child.num == num else Note("trace.draughts.not_root", (("num", num),))
+        self._step("checks", "check", path[-1], path, taken=False, num=child.num, target=child.square, said=said,
                    root_num=num)
 
     def found(self, path: list[Node]) -> None:

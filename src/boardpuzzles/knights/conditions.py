@@ -2,7 +2,7 @@
 
 Each is checked in time linear in the squares, before any exhaustive search,
 and a failed one is a proof that no tour exists, worded with the squares that
-make it fail:
+make it fail (a :class:`~boardpuzzles.i18n.Note`, said in English by ``str()``):
 
 * colours: every move changes colour, so a closed tour needs as many free
   squares of each colour, and an open one as many of the start's colour as of
@@ -29,6 +29,7 @@ from numba import njit
 from .. import checks
 from ..errors import InputError
 from ..geometry import square_name
+from ..i18n import Note
 from .moves import TABLE_LIMIT, check_board, neighbour_table, square_of
 from .theory import Verdict
 
@@ -58,15 +59,27 @@ def _reach(nbr, start, seen):
     return count
 
 
-def _names(squares: np.ndarray, cols: int) -> str:
-    names = [square_name(*square_of(s, cols)) for s in squares[:NAMED]]
-    more = f" and {len(squares) - NAMED} more" if len(squares) > NAMED else ""
-    return ", ".join(names) + more
+def _names(squares: np.ndarray, cols: int) -> str | Note:
+    """The squares by name, the first :data:`NAMED` of them (then "and N more")."""
+    names = ", ".join(square_name(*square_of(s, cols)) for s in squares[:NAMED])
+    if len(squares) > NAMED:
+        return Note("knight.condition_more", (("squares", names), ("more", str(len(squares) - NAMED))))
+    return names
+
+
+def _name(square: int, cols: int) -> str:
+    return square_name(*square_of(square, cols))
 
 
 def _only_neighbour(nbr: np.ndarray, square: int, cols: int) -> str:
     """The name of the one free neighbour of ``square``."""
-    return square_name(*square_of(int(nbr[square][nbr[square] >= 0][0]), cols))
+    return _name(int(nbr[square][nbr[square] >= 0][0]), cols)
+
+
+def _said(key: str, **fields: Any) -> Note:
+    """The catalogue's ``knight.condition_<key>`` with its fields (counts as text, as the English has them)."""
+    return Note(f"knight.condition_{key}", tuple((name, str(value) if isinstance(value, int) else value)
+                                                  for name, value in fields.items()))
 
 
 def _colour_count(rows: int, cols: int, free: np.ndarray, start: int, closed: bool) -> Verdict:
@@ -77,13 +90,10 @@ def _colour_count(rows: int, cols: int, free: np.ndarray, start: int, closed: bo
     other = int(np.count_nonzero(free)) - corner
     mine, theirs = (corner, other) if sum(square_of(start, cols)) % 2 == 0 else (other, corner)
     if closed and mine != theirs:
-        return False, (f"colour argument: a closed tour alternates colours, but the free squares are "
-                       f"{corner} of the corner colour and {other} of the other")
+        return False, _said("colour_closed", corner=corner, other=other)
     if not closed and not 0 <= mine - theirs <= 1:
-        return False, (f"colour argument: a tour alternates colours, so it needs as many squares of "
-                       f"the start's colour as of the other, or one more; the free squares are {mine} "
-                       f"of the start's colour and {theirs} of the other")
-    return None, "the colours allow a tour"
+        return False, _said("colour_open", mine=mine, theirs=theirs)
+    return None, _said("colours_allow")
 
 
 def free_squares_verdict(rows: int, cols: int, free: Any, start: int, closed: bool) -> Verdict:
@@ -105,36 +115,29 @@ def free_squares_verdict(rows: int, cols: int, free: Any, start: int, closed: bo
         return exists, reason
     n_free = int(np.count_nonzero(free))
     if n_free == 1:
-        return None, "the start is the only free square"
+        return None, _said("only_start")
     nbr = neighbour_table(rows, cols, free)
     degree = np.where(free, (nbr >= 0).sum(axis=1), -1)
     isolated = np.flatnonzero(degree == 0)
     if isolated.size:
-        return False, (f"{_names(isolated, cols)}: no free square is a knight's move away, so the knight "
-                       "can neither reach nor leave it")
+        return False, _said("isolated", squares=_names(isolated, cols))
     seen = np.zeros(rows * cols, dtype=np.bool_)
+    here = _name(start, cols)
     if _reach(nbr, start, seen) < n_free:
         cut_off = np.flatnonzero(free & ~seen)
-        return False, (f"the free squares fall apart: from {square_name(*square_of(start, cols))} the knight "
-                       f"cannot reach {_names(cut_off, cols)} ({cut_off.size} squares)")
+        return False, _said("apart", start=here, squares=_names(cut_off, cols), count=int(cut_off.size))
     ones = np.flatnonzero(degree == 1)
+    if closed and ones.size == 1:
+        return False, _said("closed_one", squares=_names(ones, cols), neighbour=_only_neighbour(nbr, ones[0], cols))
     if closed and ones.size:
-        which = f"has only one free neighbour ({_only_neighbour(nbr, ones[0], cols)})" if ones.size == 1 else "have only one free neighbour each"
-        return False, (f"a closed tour enters and leaves every square by two different moves, but "
-                       f"{_names(ones, cols)} {which}")
+        return False, _said("closed_ones", squares=_names(ones, cols))
     ends = ones[ones != start]
-    here = square_name(*square_of(start, cols))
     if ends.size > 1:
-        return False, (f"{_names(ends, cols)} each have one free neighbour, so a tour must end on each of "
-                       f"them; but a path has two ends, and one of them is the start {here}")
+        return False, _said("ends", squares=_names(ends, cols), start=here)
     if ends.size == 1:
         end = int(ends[0])
         same_colour = sum(square_of(end, cols)) % 2 == sum(square_of(start, cols)) % 2
         if same_colour != (n_free % 2 == 1):
-            there = square_name(*square_of(end, cols))
-            need = f"the colour of {here}" if n_free % 2 else f"the other colour than {here}'s"
-            has = f"{there} has {here}'s colour" if same_colour else f"{there} has the other colour"
-            return False, (f"{there} has one free neighbour ({_only_neighbour(nbr, end, cols)}), so a "
-                           f"tour from {here} must end on it; but a tour alternates colours, so over {n_free} "
-                           f"free squares it ends on {need}, and {has}")
-    return None, "the free squares pass the cheap tests (colours, neighbours, connection, forced ends)"
+            return False, _said("end_odd" if n_free % 2 else "end_even", end=_name(end, cols),
+                                neighbour=_only_neighbour(nbr, end, cols), start=here, count=n_free)
+    return None, _said("pass")

@@ -25,11 +25,10 @@ lit beside the board is the line that made it (:class:`~boardpuzzles.listing.Lis
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from .. import i18n
 from ..geometry import square_name
+from ..i18n import Note
 from ..listing import Listing
 from .moves import HORIZONTAL, VERTICAL
 from .warnsdorff import BASE
@@ -39,45 +38,10 @@ class OutOfBudget(Exception):
     """A run of :func:`backtrack` made its budget of moves without an answer."""
 
 
-@dataclass(frozen=True)
-class Note:
-    """A note of a step as the catalogue says it: its ``key`` and its ``fields`` (a field may be a note
-    itself, a tuple of squares, written "c3, e4 and g5" in the language, or a whole number, written as the
-    language writes it).  ``str()`` gives it in English (the code panel shows it so)."""
-
-    key: str
-    fields: tuple[tuple[str, Any], ...] = ()
-
-    def text(self, lang: str = "en") -> str:
-        """The note in ``lang``."""
-        def said(value: Any) -> Any:
-            if isinstance(value, Note):
-                return value.text(lang)
-            if isinstance(value, tuple):
-                named = [square_name(*square) for square in value]
-                return named[0] if len(named) == 1 else ", ".join(named[:-1]) + i18n.text("knight.and", lang) + named[-1]
-            return i18n.number(value, lang) if isinstance(value, int) else value
-
-        return i18n.text(self.key, lang, **{name: said(value) for name, value in self.fields})
-
-    def __str__(self) -> str:
-        return self.text()
-
-    def to_json(self) -> dict[str, Any]:
-        """``key`` and ``fields`` (a note as its own ``key`` and ``fields``, squares as a list of names), for a
-        page to say the note in its language."""
-        def plain(value: Any) -> Any:
-            if isinstance(value, Note):
-                return value.to_json()
-            return [square_name(*square) for square in value] if isinstance(value, tuple) else value
-
-        return {"key": self.key, "fields": {name: plain(value) for name, value in self.fields}}
-
-
 def reason(why: str, squares: Sequence[tuple[int, int]] = (), left: int | None = None) -> Note:
     """Why the search goes back or finds no tour: the catalogue's ``knight.why_<why>`` with the ``squares``
     it names and the squares ``left`` to visit."""
-    fields: tuple[tuple[str, Any], ...] = (("squares", tuple(squares)),) if squares else ()
+    fields: tuple[tuple[str, Any], ...] = (("squares", tuple(square_name(*square) for square in squares)),) if squares else ()
     return Note(f"knight.why_{why}", fields + ((("left", left),) if left is not None else ()))
 
 

@@ -32,7 +32,7 @@ from ..geometry import Square, parse_board_size, parse_square, parse_squares, sq
 from ..watching import Moment, Recorder, WatchedStep, stream
 from ..progress import Tracker
 from . import listed
-from .listed import Note
+from ..i18n import Note
 from .moves import check_board
 from .search import GAVE_UP
 from .tour import (LOOKAHEAD_DEPTH, LOOKAHEAD_MOST, RULE_OF, KnightTour, NoTour, budgets, exhaustive, find_tour, free_mask,
@@ -46,25 +46,30 @@ MAX_STEPPED = 400
 #: The most steps a watched exhaustive search may make (the rules make a few per square).
 MAX_WATCHED_STEPS = 100_000
 
-#: Why a candidate is passed over (its ``refused``), in English, from the catalogue (:mod:`~boardpuzzles.i18n`).
-DEAD_END = i18n.text("knight.refused_dead_end", "en")
-CROSSING = i18n.text("knight.refused_crossing", "en")
-#: Each refusal's key in the catalogue, for the words in another language.
-_REFUSED_KEYS = {DEAD_END: "knight.refused_dead_end", CROSSING: "knight.refused_crossing"}
+#: Why a candidate is passed over (its ``said``): the catalogue's keys (:mod:`~boardpuzzles.i18n`).
+DEAD_END_KEY, CROSSING_KEY = "knight.refused_dead_end", "knight.refused_crossing"
+#: The same in English (its ``refused``).
+DEAD_END, CROSSING = i18n.text(DEAD_END_KEY, "en"), i18n.text(CROSSING_KEY, "en")
 
 
 @dataclass(frozen=True)
 class Candidate:
     """A free square a knight's move away: its ``accessibility`` and its rule's ``score``
-    (the look-ahead's number, None for the other rules); ``refused`` says why the method
+    (the look-ahead's number, None for the other rules); ``said`` says why the method
     passes it over whatever its score (Roth: a dead end before the last move; the search:
-    a second move between the middle lines of a board four lines wide)."""
+    a second move between the middle lines of a board four lines wide), as the catalogue
+    says it (None: it is not passed over); ``refused`` is the same in English."""
 
     square: Square
     accessibility: int
     score: int | None = None
-    refused: str = ""
+    said: Note | None = None
     depth: int = 1
+
+    @property
+    def refused(self) -> str:
+        """Why the method passes the square over, in English ("": it does not)."""
+        return str(self.said) if self.said else ""
 
     @property
     def name(self) -> str:
@@ -85,8 +90,7 @@ class Candidate:
         if self.ahead is not None:
             then = i18n.text("trace.knight.then", lang)
             text += i18n.text("trace.knight.score", lang, score=self.score, ahead=then.join(map(str, self.ahead)))
-        return text + (i18n.text("trace.knight.refused", lang, why=i18n.text(_REFUSED_KEYS[self.refused], lang))
-                       if self.refused else "")
+        return text + (i18n.text("trace.knight.refused", lang, why=self.said.text(lang)) if self.said else "")
 
     def __str__(self) -> str:
         """The candidate in words, in English (:meth:`words`)."""
@@ -94,7 +98,7 @@ class Candidate:
 
     def to_json(self) -> dict[str, Any]:
         return {"square": self.name, "accessibility": self.accessibility, "score": self.score,
-                "ahead": self.ahead, "refused": self.refused or None}
+                "ahead": self.ahead, "refused": self.refused or None, "said": self.said.to_json() if self.said else None}
 
 
 Table = tuple[tuple[int | None, ...], ...]
@@ -279,9 +283,9 @@ class Knight:
     def test(self, r: int, c: int, key: Any = None, capped: bool = False) -> None:
         """The method looks at the free square (r, c): its accessibility and its rule's ``key``
         (``capped``: the search may not take it, a second move between the middle lines)."""
-        refused = DEAD_END if self.method == "roth" and key is None else CROSSING if capped else ""
+        refused = DEAD_END_KEY if self.method == "roth" and key is None else CROSSING_KEY if capped else None
         score = key if self.method == "lookahead" else None
-        candidate = Candidate((r, c), self.accessibility[r][c], score, refused, self.depth)
+        candidate = Candidate((r, c), self.accessibility[r][c], score, Note(refused) if refused else None, self.depth)
         self.tested[-1].append(candidate)
         self._step("test", "tests", candidate=candidate, candidates=tuple(self.tested[-1]))
 
@@ -528,7 +532,8 @@ def _named(value: Any, parameter: str, parse: Callable[[str], Any]) -> Any:
 
 
 def watch(board: str | int | tuple[int, int], start: str | Square = "a1", method: str | None = None,
-          closed: bool = False, lookahead: int | None = None, blocked: Iterable[str | Square] = ()) -> notebook.Player:
+          closed: bool = False, lookahead: int | None = None, blocked: Iterable[str | Square] = (),
+          lang: str | None = None) -> notebook.Player:
     """The knight's tour that ``find_tour`` answers on ``board``, step by step, as a player for a notebook:
     its ``_repr_html_`` is the web page's player (the board with every candidate tested and its
     accessibility, the code with the line executing lit, the stack, the search tree, the counts, the
@@ -536,7 +541,8 @@ def watch(board: str | int | tuple[int, int], start: str | Square = "a1", method
 
     ``board`` is ``"RxC"`` (``"5x5"``, ``"8"``), a number N (N x N) or ``(rows, cols)``, at most
     :data:`MAX_STEPPED` squares; ``start`` and each of ``blocked`` a name (``"a1"``) or ``(row, col)``;
-    ``method``, ``closed`` and ``lookahead`` as for ``find_tour`` (None: what suits the board).
+    ``method``, ``closed`` and ``lookahead`` as for ``find_tour`` (None: what suits the board);
+    ``lang`` (``"en"``, ``"ru"``) fixes the language it speaks, None leaves it to the reader's browser.
     Raises :class:`~..errors.InputError` (``board``) for a search of more than
     :data:`.notebook.MAX_STEPS` steps, and :class:`NoTour` where a theorem or a condition says there
     is no tour (no search runs, so there is nothing to watch); a rule that gets stuck, or a search
@@ -545,6 +551,7 @@ def watch(board: str | int | tuple[int, int], start: str | Square = "a1", method
     >>> watch("5x5", start="a1", method="backtrack")
     Player(the backtrack search from a1 on the 5x5 board: 74 steps)
     """
+    lang = None if lang is None else i18n.language(lang)
     if isinstance(board, str):
         rows, cols = _named(board, "board", lambda text: parse_board_size(text, MAX_STEPPED))
     elif isinstance(board, (tuple, list)) and len(board) == 2:
@@ -568,8 +575,9 @@ def watch(board: str | int | tuple[int, int], start: str | Square = "a1", method
         result = none
     steps = list(islice(tour_steps(rows, cols, first, closed, method, lookahead, holes, result), notebook.MAX_STEPS + 1))
     watched = result.method or ""  # a search ran: the method that answered
-    what = f"the {watched} search from {square_name(*first)} on the {rows}x{cols} board"
-    notebook.check_steps(len(steps), "board", f"{rows}x{cols}", what)
+    title = {"method": watched, "start": square_name(*first), "board": f"{rows}x{cols}"}
+    notebook.check_steps(len(steps), "board", f"{rows}x{cols}", i18n.text("player.knight_title", "en", **title))
     setup = {"rows": rows, "cols": cols, "method": watched, "start": square_name(*first),
              "blocked": [square_name(*square) for square in holes], "closed": closed, "squares": rows * cols - len(holes)}
-    return notebook.Player("knight", listed.LISTINGS.get(watched), [step.to_json() for step in steps], what, setup)
+    return notebook.Player("knight", listed.LISTINGS.get(watched), [step.to_json() for step in steps],
+                           i18n.text("player.knight_title", lang or "en", **title), setup, lang)

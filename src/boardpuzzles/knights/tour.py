@@ -41,6 +41,7 @@ import numpy as np
 from .. import checks, render
 from ..errors import InputError, InternalError, NoSolution, TooLong
 from ..geometry import Square, file_name, square_name
+from ..i18n import Note
 from ..progress import ProgressFn, Tracker
 from ..symmetry import square_classes, symmetries_of
 from . import chunks, theory, warnsdorff
@@ -91,15 +92,20 @@ class NoTour(NoSolution):
     """No tour from ``start``: either none exists (``proved``, and ``reason`` says why) or the
     chosen method found none (``path``: how far a rule got); ``method`` is the method whose run
     answered, None where a theorem or a condition did before any ran.  A
-    :class:`~boardpuzzles.errors.NoSolution`: ``str()`` is the line the command prints."""
+    :class:`~boardpuzzles.errors.NoSolution`: ``str()`` is the line the command prints.
 
-    def __init__(self, reason: str, proved: bool, path: np.ndarray | None = None, *,
+    ``said`` is the reason as the catalogue says it (a :class:`~boardpuzzles.i18n.Note`; ``reason``
+    is its English), and the JSON carries it as ``said`` (its key and fields) for a page to say it
+    in its language."""
+
+    def __init__(self, said: Note, proved: bool, path: np.ndarray | None = None, *,
                  rows: int, cols: int, start: Square, closed: bool, method: str | None = None):
-        self.method = method
+        self.method, self.said = method, said
+        reason = str(said)
         self.rows, self.cols, self.start, self.closed = rows, cols, start, closed
         self.path = None if path is None else _frozen(path)
         answer = {"rows": rows, "cols": cols, "closed": closed, "start": square_name(*start),
-                  "path": None, "exists": False if proved else None, "reason": reason}
+                  "path": None, "exists": False if proved else None, "reason": reason, "said": said.to_json()}
         if path is not None:
             answer["visited"] = len(path)
         super().__init__(reason, answer, proved=proved, message=("no tour: " if proved else "no tour found: ") + reason)
@@ -238,8 +244,8 @@ class _Ask:
     progress: ProgressFn | None
     cancel: threading.Event | None
 
-    def no(self, reason: str, proved: bool, path: np.ndarray | None = None, method: str | None = None) -> NoTour:
-        """The answer "no tour" to this request (``method``: the method that gave it, if one did)."""
+    def no(self, reason: Note, proved: bool, path: np.ndarray | None = None, method: str | None = None) -> NoTour:
+        """The answer "no tour" to this request, for the ``reason`` (``method``: the method that gave it, if one did)."""
         return NoTour(reason, proved, path, rows=self.rows, cols=self.cols,
                       start=square_of(self.start, self.cols), closed=self.closed, method=method)
 
@@ -333,13 +339,12 @@ def _by_rule(ask: _Ask, method: str, depth: int) -> np.ndarray:
     total = int(ask.free.sum())
     if len(path) < total:
         where = square_name(*square_of(path[-1], ask.cols))
-        raise ask.no(f"{method} got stuck on {where} after {len(path) - 1} moves ({len(path)} of {total} "
-                     "squares visited); this says nothing about whether a tour exists: the default "
-                     "method decides", proved=False, path=path, method=method)
+        said = Note("knight.tour_stuck", (("method", method), ("where", where), ("moves", str(len(path) - 1)),
+                                          ("visited", str(len(path))), ("total", str(total))))
+        raise ask.no(said, proved=False, path=path, method=method)
     if ask.closed and first_fault(ask.rows, ask.cols, path, True, ask.free, ask.tracker()) is not None:
         last = square_name(*square_of(path[-1], ask.cols))
-        raise ask.no(f"{method} visited every square, but the last one, {last}, "
-                     "is not a knight's move from the start: the tour is not closed", proved=False, path=path,
+        raise ask.no(Note("knight.tour_not_closed", (("method", method), ("last", last))), proved=False, path=path,
                      method=method)
     return path
 
@@ -376,9 +381,9 @@ def _exact(ask: _Ask) -> np.ndarray:
     for _, _, run in exhaustive(ask.rows, ask.cols, ask.start, ask.closed, ask.free, ask.tracker("nodes")):
         pass
     if run.status != FOUND:
-        kind = "closed tour" if ask.closed else "tour"
-        raise ask.no(f"exhaustive search: no {kind} from {square_name(*square_of(ask.start, ask.cols))} "
-                     f"on this {ask.rows}x{ask.cols} board", proved=True, method="backtrack")
+        said = Note("knight.tour_exhausted_closed" if ask.closed else "knight.tour_exhausted",
+                    (("start", square_name(*square_of(ask.start, ask.cols))), ("board", f"{ask.rows}x{ask.cols}")))
+        raise ask.no(said, proved=True, method="backtrack")
     return run.path
 
 
@@ -398,8 +403,7 @@ def _divided(ask: _Ask) -> np.ndarray:
     """The divide-and-conquer closed tour (also an open one), where the board has a closed tour."""
     exists, reason = theory.closed_exists(ask.rows, ask.cols)
     if not exists:
-        raise ask.no(f"divide builds closed tours, and there is none here ({reason}); this says nothing "
-                     "about open tours: the default method decides", proved=False, method="divide")
+        raise ask.no(Note("knight.tour_divide", (("reason", reason),)), proved=False, method="divide")
     return closed_tour(ask.rows, ask.cols, ask.start, ask.tracker())
 
 
@@ -565,7 +569,8 @@ def tour_starts(rows: int, cols: int, closed: bool = False, *, progress: Progres
     result: dict[Square, tuple[bool, str]] = {}
     classes = square_classes(rows, cols, ((r, c) for r in range(rows) for c in range(cols)))
     for square, size in classes.items():
-        verdict, reason = theory.start_verdict(rows, cols, *square, closed)
+        verdict, said = theory.start_verdict(rows, cols, *square, closed)
+        reason = str(said)
         if verdict is None:
             try:
                 tour = find_tour(rows, cols, square, closed, cancel=cancel)

@@ -3,7 +3,7 @@
 // drawn on the board (the white man's route through the squares it lands on, the men taken, the capture tried),
 // said in a sentence and explained.
 import { escapeText, parseSquare, routeOverlay, squareName } from "./board.js";
-import { t } from "./i18n.js";
+import { said, t } from "./i18n.js";
 
 const BLUE = "#0b57d0";
 const GREEN = "#1b6e20";
@@ -13,9 +13,6 @@ export const DARK = "#7d5433"; // white square numbers on it pass WCAG AA
 // one colour a longest path (the page's capture list uses them too)
 export const COLOURS = ["#0b57d0", "#c2185b", "#1b6e20", "#e65100", "#6a1b9a", "#00838f"];
 const NAMES = { w: "draughts.piece_w", W: "draughts.piece_W", b: "draughts.piece_b", B: "draughts.piece_B" };
-// The library's reasons for a capture refused, said in the page's language.
-const REASONS = { "the landing square is off the board": "draughts.reason_off", "the landing square is not empty": "draughts.reason_not_empty", "no black man to take": "draughts.reason_no_man" };
-const reason = (text) => (REASONS[text] ? t(REASONS[text]) : text);
 
 // The men a route jumps: halfway between two landing squares.
 function jumped(route) {
@@ -37,11 +34,11 @@ function boardSpec(step, previous, setup) {
   const route = step.path;
   const marks = {};
   const mark = (name, how) => (marks[name] = { ...(marks[name] || {}), ...how });
-  for (const name of taken) mark(name, { cross: RED, aria: ", taken" });
+  for (const name of taken) mark(name, { cross: RED, aria: t("draughts.aria_taken") });
   if (searching) for (const name of jumped(route)) mark(name, { cross: RED, aria: t("draughts.aria_jumped_down") }); // search sees the whole board
   if (step.action === "test" && step.target) {
     const can = !step.reason;
-    mark(step.target, { ring: can ? GREEN : RED, aria: can ? t("draughts.aria_landing_free") : t("draughts.aria_landing", { reason: reason(step.reason) }) });
+    mark(step.target, { ring: can ? GREEN : RED, aria: can ? t("draughts.aria_landing_free") : t("draughts.aria_landing", { reason: said(step.said) }) });
     if (step.jumped) mark(step.jumped, { ring: can ? GREEN : GREY, aria: t(can ? "draughts.aria_would_take" : "draughts.aria_square_jumped") });
   } else if (step.action === "test") {
     mark(step.square, { ring: RED, aria: t("draughts.aria_leaves") });
@@ -84,7 +81,7 @@ function describe(step) {
   if (step.action === "test") {
     const [x, y] = step.direction;
     if (!step.target) return t("draughts.says_test_off", { at, x, y });
-    return t(step.reason ? "draughts.says_test_no" : "draughts.says_test_yes", { at, x, y, jumped: step.jumped, target: step.target, reason: reason(step.reason) });
+    return t(step.reason ? "draughts.says_test_no" : "draughts.says_test_yes", { at, x, y, jumped: step.jumped, target: step.target, reason: said(step.said) });
   }
   if (step.action === "num") return t("draughts.says_num", { at, num: step.num, node: step.node });
   if (step.action === "visit") return t("draughts.says_visit", { node: step.node, at, num: step.num });

@@ -57,6 +57,19 @@ export function number(value) {
   return Number(value).toLocaleString(lang === "ru" ? "ru-RU" : "en-US");
 }
 
+// A sentence the library gives as {key, fields} (boardpuzzles.i18n.Note: a step's said, a NoTour's said), said in
+// the page's language: a field is a note itself, a list of names ("c3, e4 and g5"), a number or a text.
+export function said(note) {
+  if (!note) return "";
+  const fields = {};
+  for (const [name, value] of Object.entries(note.fields)) {
+    if (Array.isArray(value)) fields[name] = value.length > 1 ? value.slice(0, -1).join(", ") + t("common.and") + value[value.length - 1] : value[0];
+    else if (typeof value === "number") fields[name] = number(value);
+    else fields[name] = value !== null && typeof value === "object" ? said(value) : value;
+  }
+  return t(note.key, fields);
+}
+
 // The page's own text put in its language: an element with data-t="key" gets the text, data-t-html="key" the
 // text as HTML (the catalogue's own markup: <kbd>, <em>, <code>), data-t-attr="aria-label:key;title:key" its
 // attributes.

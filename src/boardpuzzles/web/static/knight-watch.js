@@ -2,7 +2,7 @@
 // (the path numbered, the accessibility of every free square, the candidates tested with their score, a
 // retreat), said in a sentence, tabled (the candidates) and explained (how the method chooses).
 import { escapeText, parseSquare, pathOverlay, squareName } from "./board.js";
-import { number as numberText, t } from "./i18n.js";
+import { number as numberText, said, t } from "./i18n.js";
 
 const BLUE = "#0b57d0";
 const BROWN = "#7a4f00";
@@ -18,23 +18,6 @@ const COL_STEP = [2, 1, -1, -2, -2, -1, 1, 2];
 const sentence = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : "");
 // "3 tests" in English, "проверок: 3" in Russian: the catalogue's knight.count_<word> (and _one) say it.
 const plural = (count, word) => t(count === 1 ? `knight.count_${word}_one` : `knight.count_${word}`, { count: numberText(count) });
-// The library's fixed refusals, said in the page's language.
-const REFUSED = { "a dead end before the last move": "knight.refused_dead_end", "a second move between the middle lines: an open tour of a board four lines wide makes one": "knight.refused_crossing" };
-const refusal = (text) => (REFUSED[text] ? t(REFUSED[text]) : text);
-
-// A step's note as the library gives it ({key, fields}: boardpuzzles.knights.listed.Note), said in the page's
-// language: a field is a note itself, a list of squares ("c3, e4 and g5") or a number.
-function said(note) {
-  if (!note) return "";
-  const fields = {};
-  for (const [name, value] of Object.entries(note.fields)) {
-    if (Array.isArray(value)) fields[name] = value.length > 1 ? value.slice(0, -1).join(", ") + t("knight.and") + value[value.length - 1] : value[0];
-    else if (typeof value === "number") fields[name] = numberText(value);
-    else fields[name] = value !== null && typeof value === "object" ? said(value) : value;
-  }
-  return t(note.key, fields);
-}
-
 // The move code from one square to the next (names), or -1.
 export function moveCode(from, to) {
   const [r1, c1] = parseSquare(from), [r2, c2] = parseSquare(to);
@@ -138,7 +121,7 @@ function describe(step, setup) {
     const c = step.candidate;
     const score = scoreText(c);
     let text = t(score ? "knight.says_test_scored" : "knight.says_test", { where, number: step.number, square: c.square, accessibility: c.accessibility, score });
-    if (c.refused) text += t("knight.says_refused", { why: refusal(c.refused) });
+    if (c.refused) text += t("knight.says_refused", { why: said(c.said) });
     else if (Array.isArray(step.vars.best)) text += t("knight.says_lowest_before", { square: squareName(...step.vars.best) }); // the rule's best so far
     else if ("best" in step.vars) text += t("knight.says_first_looked");
     return text;
@@ -210,7 +193,7 @@ function candidatesTable(step, setup) {
   const from = step.kind === "move" ? step.path[step.path.length - 2] : step.square;
   // a rule's best candidate so far: the walk's variable best, (row, col) of the lowest score met
   const best = step.kind === "test" && Array.isArray(step.vars.best) ? squareName(...step.vars.best) : null;
-  const verdict = (c) => [c.square === chosen ? t("knight.verdict_taken") : c.refused ? t("knight.verdict_refused", { why: refusal(c.refused) }) : c.square === now ? t("knight.verdict_now") : t("knight.verdict_tested"),
+  const verdict = (c) => [c.square === chosen ? t("knight.verdict_taken") : c.refused ? t("knight.verdict_refused", { why: said(c.said) }) : c.square === now ? t("knight.verdict_now") : t("knight.verdict_tested"),
     c.square === best ? t("knight.verdict_lowest") : ""].filter(Boolean).join(", ");
   const rows = list.map((c) => `<tr class="${c.square === chosen ? "taken" : c.square === now ? "now" : c.refused ? "refused" : ""}"><td>${escapeText(c.square)}</td><td class="num">${c.accessibility}</td>${scored ? `<td class="nowrap">0x${c.score.toString(16)} <span class="muted">(${c.ahead.join("·")})</span></td>` : ""}<td>${escapeText(verdict(c))}</td></tr>`).join("");
   return `<p class="small">${escapeText(t(step.kind === "test" ? "knight.from_so_far" : "knight.from", { square: from }))}</p><div class="scroller" tabindex="0" role="group" aria-label="${escapeText(t("watch.scrolls_sideways", { label: t("knight.candidates_label") }))}"><table class="candidates"><thead><tr><th scope="col">${t("knight.col_square")}</th><th scope="col" class="num">${t("knight.col_accessibility")}</th>${scored ? `<th scope="col">${t("knight.col_score")}</th>` : ""}<th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div><p class="scroll-hint small">${t("watch.scroll_hint")}</p>`;

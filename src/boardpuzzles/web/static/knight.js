@@ -3,7 +3,7 @@
 import { ApiError, get, job, readState, writeState } from "./api.js";
 import { Board, escapeText, exportButtons, parseSquare, pathOverlay, squareName } from "./board.js";
 import { $, failed, fitStage, say, sayAddress, watching as showWatching } from "./common.js";
-import { number, t } from "./i18n.js";
+import { number, said, t } from "./i18n.js";
 import { puzzle } from "./knight-watch.js";
 import { StepStore, pagedSource } from "./steps.js";
 import { Watch } from "./watch.js";
@@ -118,7 +118,7 @@ function drawSetup() {
 function resultText() {
   if (!result) return "";
   if (result.path) return t(result.closed ? "knight.result_closed" : "knight.result_open", { method: result.method, count: result.path.length, first: result.path[0], last: result.path[result.path.length - 1] });
-  return t(result.exists === false ? "knight.result_none" : "knight.result_not_found", { reason: result.reason });
+  return t(result.exists === false ? "knight.result_none" : "knight.result_not_found", { reason: said(result.said) });
 }
 
 
@@ -151,7 +151,7 @@ async function watchTour(at) {
     first = await fetchPage(0);
     if (!first.steps.length) {
       drawResult();
-      $("watch-message").innerHTML = `<p class="note">${escapeText(t("knight.no_search", { reason: result.reason }))}</p>`;
+      $("watch-message").innerHTML = `<p class="note">${escapeText(t("knight.no_search", { reason: said(result.said) }))}</p>`;
       return;
     }
     listing = WATCHED.includes(first.method) ? await get("knight/listing", { method: first.method }, "listing")
