@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,18 +29,18 @@ def pytest_configure(config):
         return
     script = Path(__file__).resolve().parent / "warm_kernels.py"
     began = time.monotonic()
-    parts = [subprocess.Popen([sys.executable, str(script), part], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    parts = [subprocess.Popen([sys.executable, str(script), part], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True) for part in ("draughts", "others")]
     took = []
     for part in parts:
         try:
-            _, errors = part.communicate(timeout=max(1.0, WARM_MOST - (time.monotonic() - began)))
+            seconds, errors = part.communicate(timeout=max(1.0, WARM_MOST - (time.monotonic() - began)))
         except subprocess.TimeoutExpired:
             part.kill()
-            _, errors = part.communicate()
+            seconds, errors = part.communicate()
         if part.returncode != 0:  # the tests that meet the same calls will say what is wrong
             sys.stderr.write(f"tests/warm_kernels.py {part.args[-1]} failed:\n{errors[-2000:]}\n")
-        took.append(f"{part.args[-1]} {time.monotonic() - began:.0f} s")
+        took.append(f"{part.args[-1]} {seconds.strip() or '?'} s")
     sys.stderr.write(f"kernels compiled (or loaded from numba's cache): {', '.join(took)}\n")
 
 
@@ -66,3 +67,13 @@ def cli(capsys):
         return Run(status, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[tuple[str, object]]:
+    """``boardpuzzles serve`` and a headless Chromium, one of each for all the browser tests of a test process
+    (each test opens its own browser context): the server's address without its last ``/``, and the browser."""
+    from web_helpers import browser, served
+
+    with served() as url, browser() as chromium:
+        yield url.rstrip("/"), chromium

@@ -8,13 +8,12 @@ server's Content-Security-Policy allows only with ``bypass_csp``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as NotShown
 from screenshots import SIZES, STATES
-from web_helpers import browser, chromium_path, served
+from web_helpers import chromium_path
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(chromium_path() is None,
                                 reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")]
@@ -32,12 +31,6 @@ def violations(page) -> list[str]:
                           ".violations.map((v) => ({id: v.id, impact: v.impact, "
                           "targets: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))")
     return [f"{v['id']} ({v['impact']}): {', '.join(v['targets'])}" for v in found if v["impact"] in FAILING]
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[tuple[str, object]]:
-    with served() as url, browser() as chromium:
-        yield url.rstrip("/"), chromium
 
 
 @pytest.mark.parametrize("state", list(STATES))

@@ -4,23 +4,16 @@ the browser's language by default."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from language_helpers import VISIBLE_TEXT, english_runs
-from web_helpers import browser, chromium_path, served
+from web_helpers import chromium_path
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(chromium_path() is None,
                                 reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")]
 
 PATHS = ["/", "/queens", "/knight", "/draughts"]
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[tuple[str, object]]:
-    with served() as url, browser() as chromium:
-        yield url.rstrip("/"), chromium
 
 
 def fresh(site, width=1280, height=800, locale="en-US"):

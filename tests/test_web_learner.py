@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_web_pages import PHONE, page, site, square  # noqa: F401 - the fixtures, shared
+from test_web_pages import PHONE, page, square  # noqa: F401 - the fixtures, shared
 from web_helpers import chromium_path
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(chromium_path() is None,

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from language_helpers import VISIBLE_TEXT, english_runs
-from test_web_pages import PHONE, page, site, square  # noqa: F401 - the fixtures, shared
+from test_web_pages import PHONE, page, square  # noqa: F401 - the fixtures, shared
 from test_web_learner import refused  # noqa: F401 - the fixture, shared
 from web_helpers import chromium_path
 

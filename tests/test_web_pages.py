@@ -8,22 +8,15 @@ installs Debian's ``chromium`` first, so CI always runs them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from web_helpers import browser, chromium_path, served
+from web_helpers import chromium_path
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(chromium_path() is None,
                                 reason="no Chromium found (apt-get install chromium, or set BOARDPUZZLES_CHROMIUM)")]
 
 from playwright.sync_api import expect
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[tuple[str, object]]:
-    with served() as url, browser() as chromium:
-        yield url.rstrip("/"), chromium
 
 
 @pytest.fixture
