@@ -1,4 +1,5 @@
-""".ci/run: mypy before pytest, pytest's arguments passed on, and "no test collected" (exit 5) is a failure."""
+""".ci/run: mypy beside pytest (either failing fails the run), pytest's arguments passed on, and "no test collected"
+(exit 5) is a failure."""
 
 from __future__ import annotations
 
@@ -40,15 +41,18 @@ def fake_ci(tmp_path):
     return run
 
 
-def test_mypy_runs_before_pytest(fake_ci):
+def test_mypy_runs_beside_pytest_after_the_install(fake_ci):
     status, log, _ = fake_ci("-k", "queens")
     assert status == 0
-    assert log.splitlines() == ["pip install -e .[test]", "mypy src", "pytest -k queens"]
+    lines = log.splitlines()
+    assert lines[0] == "pip install -e .[test]" and sorted(lines[1:]) == ["mypy src", "pytest -k queens"]
 
 
-def test_mypy_failing_stops_the_run(fake_ci):
-    status, log, _ = fake_ci(MYPY_STATUS=1)
-    assert status == 1 and "pytest" not in log
+@pytest.mark.parametrize("pytest_status, status", [(0, 1), (2, 2)])
+def test_mypy_failing_fails_the_run_and_the_tests_still_run(fake_ci, pytest_status, status):
+    got, log, err = fake_ci(MYPY_STATUS=1, PYTEST_STATUS=pytest_status)
+    assert got == status and "pytest" in log
+    assert "mypy src found problems" in err
 
 
 @pytest.mark.parametrize("pytest_status, status", [(0, 0), (1, 1), (2, 2), (5, 1)])
