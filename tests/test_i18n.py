@@ -145,14 +145,26 @@ def test_the_draughts_seeds_trace_in_russian(cli, tmp_path):
 
 @pytest.mark.parametrize("method", ["warnsdorff", "lookahead", "backtrack"])
 def test_the_knights_trace_in_russian(cli, method):
-    """``knight tour ... --trace --lang ru`` prints the steps in Russian (why the listed search goes back is
-    its own code's words, in English: the back steps are left out here)."""
+    """``knight tour ... --trace --lang ru`` prints the steps in Russian, the listed search's reasons for going
+    back included."""
     english = cli("knight", "tour", "5x5", "--method", method, "--trace", "--lang", "en")
     russian = cli("knight", "tour", "5x5", "--method", method, "--trace", "--lang", "ru")
     assert english.status == russian.status == 0
     steps = [line for line in russian.out.splitlines() if re.match(r" +[0-9]+  строка", line)]
     assert len(steps) == len([line for line in english.out.splitlines() if re.match(r" +[0-9]+  line", line)]) > 0
-    said = [re.sub(r"\b[a-h][1-8]\b", " ", line) for line in steps if "возврат с" not in line]
+    said = [re.sub(r"\b[a-h][1-8]\b", " ", line) for line in steps]
     assert all(not english_runs(line) for line in said)
     assert russian.out.startswith(f"код метода {method}") and "проверка c2: доступность" in russian.out
     assert "все поля пройдены" in russian.out and "every square visited" in english.out
+
+
+@pytest.mark.parametrize("board", ["4x4", "3x3"])
+def test_a_traced_board_without_a_tour_says_why_in_russian(cli, board):
+    """The last line of ``knight tour BOARD --trace --lang ru`` (no tour, and the theorem that says so) is
+    Russian; without --trace the line stays the library's English."""
+    russian = cli("knight", "tour", board, "--trace", "--lang", "ru")
+    assert russian.status == 1
+    last = russian.err.strip().splitlines()[-1]
+    assert last.startswith("обхода нет: ") and not english_runs(re.sub(r"\b[0-9]+x[0-9]+\b", " ", last))
+    assert cli("knight", "tour", board).err.startswith("no tour: ")
+

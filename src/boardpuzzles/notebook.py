@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError, InternalError, OutputError
-from .i18n import catalogue_script, language
+from .i18n import catalogue_script, language, number, text
 from .listing import Listing
 from .watching import delta
 
@@ -134,13 +134,14 @@ class Player:
 
     def _repr_html_(self) -> str:
         uid = "bp" + uuid.uuid4().hex[:12]
+        lang = self.lang or "en"  # the line shown without JavaScript: the reader's language is not known then
         script = bundle(["notebook.js", f"{self.puzzle}-watch.js"])
         start = (f'modules["notebook.js"].mount(document.getElementById("{uid}"), "{self.packed()}", '
                  f'modules["{self.puzzle}-watch.js"].puzzle, "{uid}");')
         return (f'<style>{_asset("watch.css")}</style>{catalogue_script(self.lang)}'
                 f'<div id="{uid}" class="bp-player" tabindex="0" aria-label="{escape(self.title)}">'
-                f'<p class="bp-loading">{escape(self.title)}: {len(self.steps):,} steps. The player needs JavaScript '
-                f"(in Jupyter: a trusted notebook).</p></div>"
+                f'<p class="bp-loading">{escape(text("player.needs_js", lang, title=self.title, steps=number(len(self.steps), lang)))}'
+                f"</p></div>"
                 f"<script>(function () {{\n\"use strict\";\nconst modules = {{}};\n{script}\n{start}\n}})();</script>")
 
     def to_html(self) -> str:
