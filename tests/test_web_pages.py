@@ -358,6 +358,29 @@ def test_draughts_the_editor_sets_up_a_capture_and_finds_every_longest_path(page
     expect(square(page, "g7")).to_have_attribute("aria-label", "g7, white man")
 
 
+def test_draughts_a_click_made_while_the_board_loads_puts_the_piece_chosen_at_the_click(page):
+    """The server held while the emptied board loads: c3 clicked with the white man chosen, then the black man
+    chosen and d4 clicked; once the board has loaded, c3 holds a white man (it took the palette's piece of
+    when it was clicked, not of when its turn came)."""
+    page.goto(page.url_base + "/draughts")
+    expect(square(page, "c3")).to_have_attribute("aria-label", "c3, white man")
+    held = []
+
+    def hold(route):
+        held.append(route)
+
+    page.route("**/api/draughts/**", hold)
+    with page.expect_request("**/api/draughts/**"):
+        page.click("#empty")
+    square(page, "c3").click()
+    page.get_by_role("radio", name="black man").check()
+    square(page, "d4").click()
+    page.unroute("**/api/draughts/**", hold)
+    for route in held:
+        route.continue_()
+    expect(page.locator("#fen")).to_have_value("W:Wc3:Bd4")
+
+
 def test_draughts_a_legal_move_is_played_and_undone(page):
     page.goto(page.url_base + "/draughts?variant=russian")
     page.locator("#moves button", has_text="c3-d4").click()

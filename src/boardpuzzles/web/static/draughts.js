@@ -30,7 +30,9 @@ let history = [];
 // a quick click right after "Empty board" edits the empty board.
 let queue = Promise.resolve();
 const inTurn = (action) => (...args) => (queue = queue.then(() => action(...args)).catch(failed));
-const board = new Board($("board"), inTurn(edit));
+// the piece to put is the palette's at the click, not when the queue reaches it (a click made while the board
+// loads waits, and the palette may have changed by then)
+const board = new Board($("board"), (row, col) => inTurn(edit)(row, col, document.querySelector('input[name="piece"]:checked').value));
 fitStage();
 exportButtons($("export"), board, () => `draughts-${variant ? variant.name : "board"}.svg`);
 const player = new Player($("player"), { steps: () => jumps(), more: async () => false, show: showJump,
@@ -79,14 +81,13 @@ function draw({ overlay, marks = {}, shown = pieces, title } = {}) {
     overlay });
 }
 
-async function edit(row, col) {
+async function edit(row, col, piece) {
   if (watching) return; // the board shows the program: it is not edited
   if (!playable(row, col)) {
     say(t("draughts.light_square", { square: squareName(row, col), variant: variant.name }), "error");
     return;
   }
   const name = squareName(row, col);
-  const piece = document.querySelector('input[name="piece"]:checked').value;
   if (piece && pieces[name] !== piece) pieces[name] = piece;
   else delete pieces[name];
   await load(editedFen(), true);
