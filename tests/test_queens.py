@@ -169,6 +169,8 @@ def test_a_listing_that_cannot_end_is_refused_before_it_starts_unless_forced():
         queens.solutions(20)
     assert len(list(queens.solutions(20, limit=3))) == 3  # a limit makes it short
     assert len(list(queens.solutions(20, force=True, limit=2))) == 2
+    with pytest.raises(TooLong, match="first solution of 40 queens"):  # any limit waits for the first one
+        queens.solutions(40, limit=3)
     assert len(queens.complete(30, "a1", all=False)) == 1  # one completion is quick
     assert queens.complete(12, "a1", all=True, force=True)
     estimate.check("x", 30, 8, "bitboard", "things", force=True)  # force: never refused

@@ -194,7 +194,7 @@ def solutions(
         log10_count = min(log10_count, math.log10(limit) if limit else -math.inf)
     what = "fundamental solutions" if unique else "solutions"
     estimate.check(f"listing every one of the {what} of {n} queens", log10_count, n, method, what, force)
-    if limit == 1:  # the first solution is the first fundamental one too
+    if limit:  # a limit waits for the first solution at least (the first fundamental one too)
         _check_first(n, method, force)
     total = known if limit is None else (limit if known is None else min(known, limit))
     return _listed(n, method, unique, trace, limit, Tracker(what, total, progress, cancel))
