@@ -90,9 +90,7 @@ def tour(
             _print_steps(no.method, tour_steps(rows, cols, first, closed, method, looks, holes, no), json, language)
         if animate:  # where the rule got stuck, or the reason no tour exists
             output.save_svg(tour_animation(rows, cols, first, closed, method, looks, holes, no), animate)
-        said = str(no) if not trace else i18n.text("knight.no_tour_line" if no.proved else "knight.no_tour_found_line",
-                                                   language, reason=no.said.text(language))
-        output.no_solution(said, no.to_json(), json)
+        output.no_solution(no.line(language) if trace else str(no), no.to_json(), json)
     if trace:
         _print_steps(result.method, tour_steps(rows, cols, first, closed, method, looks, holes, result), json, language)
     if animate:

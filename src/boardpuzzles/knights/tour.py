@@ -96,7 +96,7 @@ class NoTour(NoSolution):
 
     ``said`` is the reason as the catalogue says it (a :class:`~boardpuzzles.i18n.Note`; ``reason``
     is its English), and the JSON carries it as ``said`` (its key and fields) for a page to say it
-    in its language."""
+    in its language; :meth:`line` is the command's line in a language."""
 
     def __init__(self, said: Note, proved: bool, path: np.ndarray | None = None, *,
                  rows: int, cols: int, start: Square, closed: bool, method: str | None = None):
@@ -108,7 +108,12 @@ class NoTour(NoSolution):
                   "path": None, "exists": False if proved else None, "reason": reason, "said": said.to_json()}
         if path is not None:
             answer["visited"] = len(path)
-        super().__init__(reason, answer, proved=proved, message=("no tour: " if proved else "no tour found: ") + reason)
+        self._line = Note("knight.no_tour_line" if proved else "knight.no_tour_found_line", (("reason", said),))
+        super().__init__(reason, answer, proved=proved, message=str(self._line))
+
+    def line(self, lang: str | None = "en") -> str:
+        """The line the command prints (``str()``, in English) in ``lang``: no tour, and why."""
+        return self._line.text(lang)
 
     def _key(self) -> tuple[Any, ...]:
         return (*super()._key(), None if self.path is None else self.path.tobytes())
