@@ -135,8 +135,12 @@ class KnightStep(WatchedStep):
     candidate: Candidate | None = None
     candidates: tuple[Candidate, ...] = ()
     left: Square | None = None
-    note: str = ""
     said: Note | None = None  # the note as the catalogue says it (None: the step has no note)
+
+    @property
+    def note(self) -> str:
+        """The step's note in English ("": it has none)."""
+        return str(self.said) if self.said else ""
 
     @property
     def number(self) -> int:
@@ -161,7 +165,7 @@ class KnightStep(WatchedStep):
     def words(self, lang: str = "en") -> str:
         """What the step does, in words, in ``lang`` (see :mod:`~boardpuzzles.i18n`)."""
         where = square_name(*self.square)
-        note = self.said.text(lang) if self.said else self.note
+        note = self.said.text(lang) if self.said else ""
         if self.kind in ("start", "restart"):
             return i18n.text(f"trace.knight.{self.kind}", lang, where=where) + (f": {note}" if note else "")
         if self.kind == "test":
@@ -263,7 +267,7 @@ class Knight:
         moment = self.recorder.step(counter, len(self.path) - 1)
         if moment is not None:
             if said is not None:
-                fields.update(note=said.text(), said=said)
+                fields.update(said=said)
             self.trace(KnightStep(self.method, moment, kind, tuple(self.path), self.table(), **fields))
 
     def begin(self, budget: int | None = None, order: str | int | None = None) -> None:
