@@ -16,8 +16,7 @@ the counts so far and its node in the search tree (:mod:`..watching`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Iterator
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 
 from .. import animate, checks, i18n, notebook, render, watching
