@@ -11,6 +11,7 @@ import pytest
 
 from boardpuzzles.errors import Cancelled, CheckpointError, InputError
 from boardpuzzles.knights import count_part, count_parts, count_tours, estimate_count, frontier, published
+from boardpuzzles.knights import counting
 from boardpuzzles.knights.codes import to_int
 from boardpuzzles.knights.parts import Split, check_split, cut_rows, group_of, part_frontier
 from boardpuzzles.knights.sweep import Sweep
@@ -114,6 +115,20 @@ def test_parts_with_checkpoints_resume(tmp_path):
     assert first.count == again.count and again.states == ()
     with pytest.raises(CheckpointError):
         count_part(5, 6, parts=2, part=0, checkpoint=tmp_path / "p.ckpt")
+
+
+def test_a_count_in_parts_finds_the_cut_once_and_not_for_a_part_that_resumes(tmp_path, monkeypatch):
+    found = []
+    monkeypatch.setattr(counting, "cut_rows", lambda sweep, after: found.append(after) or cut_rows(sweep, after))
+    results, checkpoint = tmp_path / "5x6.json", tmp_path / "5x6.ckpt"
+    whole = count_parts(5, 6, parts=3, results=results, checkpoint=checkpoint)
+    assert len(found) == 1 and whole.count == 2 * published.OPEN_UNDIRECTED[5, 6]
+    kept = json.loads(results.read_text())
+    del kept["parts"]["0"]  # as if the run was killed at the end of part 0, its checkpoint written
+    results.write_text(json.dumps(kept))
+    found.clear()
+    assert count_parts(5, 6, parts=3, results=results, checkpoint=checkpoint).count == whole.count
+    assert found == []
 
 
 @pytest.mark.parametrize("call,parameter", [

@@ -189,7 +189,7 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
         return TourCount(rows, cols, closed, start, 0 if closed else 1, method, 1, time.monotonic() - started,
                          blocked=holes)
     store = _open_checkpoint(checkpoint, rows, cols, closed, start, holes)
-    return _frontier_count(plan, store, tracker, started, memory, workers, cluster, None, None,
+    return _frontier_count(plan, store, tracker, started, memory, workers, cluster, None, {},
                            TourCount(rows, cols, closed, start, 0, method, 0, 0.0, blocked=holes))
 
 
@@ -201,14 +201,15 @@ def _plan(rows: int, cols: int, closed: bool, start: Square | None, holes: froze
 
 def _frontier_count(plan: frontier.Plan, store: Checkpoint | None, tracker: Tracker, started: float,
                     memory: int | None, workers: int | None, cluster: Any, split: Split | None,
-                    cut: np.ndarray | None, asked: TourCount) -> TourCount:
-    """The frontier count of ``plan`` (of the part ``split`` only, when given: from ``cut``, the whole frontier
-    after the split's squares, or found first when None), as ``asked`` with its figures."""
+                    cuts: dict[int, np.ndarray], asked: TourCount) -> TourCount:
+    """The frontier count of ``plan`` (of the part ``split`` only, when given), as ``asked`` with its figures.
+    ``cuts``: the whole frontiers after a split's squares found so far, by their number of squares (shared by
+    the parts of one call, each found when a part first needs it)."""
     sweep = Sweep(plan, memory or default_memory(), workers or default_threads(), tracker,
                   store.folder if store is not None else None)
     steps = None
     try:
-        begin = _resume(store, plan, sweep, split, cut)
+        begin = _resume(store, plan, sweep, split, cuts)
         if cluster is not None:
             from .cluster import ClusterSteps  # dask.distributed is an optional dependency
             steps = ClusterSteps(cluster, sweep, memory)
@@ -240,7 +241,7 @@ def count_part(rows: int, cols: int, closed: bool = False, *, parts: int, part: 
     ``force`` counts a part whose estimate (:func:`estimate_count` with ``parts``) is too long."""
     rows, cols, closed, force, memory, plan = _whole_board(rows, cols, closed, force, memory, checkpoint, workers)
     split = check_split(parts, part, after, plan)
-    return _count_part(rows, cols, plan, split, progress, cancel, checkpoint, memory, workers, force, None)
+    return _count_part(rows, cols, plan, split, progress, cancel, checkpoint, memory, workers, force, {})
 
 
 def _whole_board(rows: int, cols: int, closed: bool, force: bool, memory: int | None,
@@ -258,9 +259,9 @@ def _whole_board(rows: int, cols: int, closed: bool, force: bool, memory: int | 
 
 def _count_part(rows: int, cols: int, plan: frontier.Plan, split: Split, progress: ProgressFn | None,
                 cancel: threading.Event | None, checkpoint: str | os.PathLike[str] | None, memory: int | None,
-                workers: int | None, force: bool, cut: np.ndarray | None) -> TourCount:
-    """The part ``split`` of the count of the board's tours (``plan``: no start, no blocked squares), from
-    ``cut`` when given (:func:`_frontier_count`)."""
+                workers: int | None, force: bool, cuts: dict[int, np.ndarray]) -> TourCount:
+    """The part ``split`` of the count of the board's tours (``plan``: no start, no blocked squares); ``cuts``
+    as for :func:`_frontier_count`."""
     if not force:
         guess = estimate_count(rows, cols, plan.closed, memory=memory, workers=workers, parts=split.parts)
         if guess.too_long(FRONTIER_SECONDS):
@@ -269,7 +270,7 @@ def _count_part(rows: int, cols: int, plan: frontier.Plan, split: Split, progres
     started = time.monotonic()
     store = _open_checkpoint(checkpoint, rows, cols, plan.closed, None, frozenset(), split)
     return _frontier_count(plan, store, Tracker("squares", plan.squares, progress, cancel), started, memory,
-                           workers, None, split, cut, TourCount(rows, cols, plan.closed, None, 0, "frontier", 0, 0.0))
+                           workers, None, split, cuts, TourCount(rows, cols, plan.closed, None, 0, "frontier", 0, 0.0))
 
 
 def count_parts(rows: int, cols: int, closed: bool = False, *, parts: int, results: str | os.PathLike[str],
@@ -287,18 +288,11 @@ def count_parts(rows: int, cols: int, closed: bool = False, *, parts: int, resul
     record = Results(results, {"rows": rows, "cols": cols, "closed": closed, "parts": split.parts,
                                "after": split.after, "version": CHECKPOINT_VERSION})
     started = time.monotonic()
-    cut = None
+    cuts: dict[int, np.ndarray] = {}  # the whole frontier at the cut, once for the parts of this call that start
     for part in record.remaining(split.parts):
-        if cut is None:  # the whole frontier at the cut, once for all the parts of this call
-            sweep = Sweep(plan, memory or default_memory(), 1, Tracker("squares", plan.squares, cancel=cancel),
-                          None)
-            try:
-                cut = cut_rows(sweep, split.after)
-            finally:
-                sweep.close()
         counted = _count_part(rows, cols, plan, Split(split.parts, part, split.after), progress, cancel,
                               None if checkpoint is None else f"{os.fspath(checkpoint)}.part{part}", memory, workers,
-                              force, cut)
+                              force, cuts)
         record.add(part, counted.count, counted.seconds, counted.peak_states, command)
     peak = max(int(v["peak_states"]) for v in record.done.values())
     return TourCount(rows, cols, closed, None, record.total(), "frontier", peak, time.monotonic() - started)
@@ -318,16 +312,20 @@ def _open_checkpoint(path: str | os.PathLike[str] | None, rows: int, cols: int, 
 
 
 def _resume(store: Checkpoint | None, plan: frontier.Plan, sweep: Sweep, split: Split | None,
-            cut: np.ndarray | None) -> Any:
+            cuts: dict[int, np.ndarray]) -> Any:
     """The frontier to start from: the checkpoint's last step (its folder cleared of the count's other
     files, such as the partitions a killed run was writing), or the first (a part's: its codes after the
-    split)."""
+    split, from the whole frontier there, found once into ``cuts``; a part that resumes does not need it)."""
     latest = store.latest(range(plan.squares + 1), fits_record) if store is not None else None
     if latest is not None and store is not None:
         begin = load_frontier(store, *latest, plan)
     else:
-        begin = start_frontier(plan) if split is None else \
-            part_frontier(cut if cut is not None else cut_rows(sweep, split.after), plan, split)
+        if split is None:
+            begin = start_frontier(plan)
+        else:
+            if split.after not in cuts:
+                cuts[split.after] = cut_rows(sweep, split.after)
+            begin = part_frontier(cuts[split.after], plan, split)
     if store is not None:
         store.clear_folder({part.name for part in begin.parts if part.name is not None}, OWN_FILES)
     return begin
