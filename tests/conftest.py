@@ -78,8 +78,9 @@ def cli(capsys):
 @pytest.fixture(scope="session")
 def site() -> Iterator[tuple[str, object]]:
     """``boardpuzzles serve`` and a headless Chromium, one of each for all the browser tests of a test process
-    (each test opens its own browser context): the server's address without its last ``/``, and the browser."""
-    from web_helpers import browser, served
+    (each test opens its own page, ``tabs.new_page()``): the server's address without its last ``/``, and
+    the pages (web_helpers.Tabs)."""
+    from web_helpers import Tabs, browser, served
 
     with served() as url, browser() as chromium:
-        yield url.rstrip("/"), chromium
+        yield url.rstrip("/"), Tabs(chromium, url.rstrip("/"))

@@ -17,10 +17,16 @@ PATHS = ["/", "/queens", "/knight", "/draughts"]
 
 
 def fresh(site, width=1280, height=800, locale="en-US"):
-    """A page in a new browser context (nothing stored) whose script errors fail the test."""
-    url, chromium = site
-    context = chromium.new_context(viewport={"width": width, "height": height}, locale=locale)
-    page = context.new_page()
+    """A new page (nothing stored) whose script errors fail the test: in a browser context of its own when the
+    browser's language is not the shared context's; ``page.close_all()`` closes it."""
+    url, tabs = site
+    if locale == "en-US":
+        page = tabs.new_page(width, height)
+        page.close_all = page.close
+    else:
+        context = tabs.browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+        page = context.new_page()
+        page.close_all = context.close
     page.set_default_timeout(15_000)
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
@@ -47,7 +53,7 @@ def test_the_switch_is_on_every_page_and_remembered(site):
     page.goto(url + "/")
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.problems == []
-    page.context.close()
+    page.close_all()
 
 
 def test_the_browsers_language_by_default_and_the_address_first(site):
@@ -58,7 +64,7 @@ def test_the_browsers_language_by_default_and_the_address_first(site):
     page.goto(url + "/?lang=en")
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.problems == []
-    page.context.close()
+    page.close_all()
 
 
 #: Each page in its states (the address, and what shows once it has drawn), in Russian.
@@ -119,7 +125,7 @@ def test_a_russian_page_shows_no_english_sentence(site, width, height):
         assert english_runs(shown) == [], path
         assert not UNSAID.findall(shown), path  # a key the catalogue lacks is shown as itself
     assert page.problems == []
-    page.context.close()
+    page.close_all()
 
 
 def downloaded(site, tmp_path, address: str, button: str, name: str):
@@ -133,7 +139,7 @@ def downloaded(site, tmp_path, address: str, button: str, name: str):
     assert made.value.suggested_filename == name
     path = Path(tmp_path / name)
     made.value.save_as(path)
-    page.context.close()
+    page.close_all()
     url, offline = fresh(site)
     offline.route("**/*", lambda route: route.continue_() if route.request.url == path.as_uri() else route.abort())
     offline.goto(path.as_uri())
@@ -147,7 +153,7 @@ def test_the_page_downloads_the_search_as_one_file_that_plays_offline(site, tmp_
     offline.get_by_role("button", name="Шаг ❯").click()
     assert offline.locator(".bp-player .counter").inner_text().startswith("шаг 2 из")
     assert offline.problems == []
-    offline.context.close()
+    offline.close_all()
 
 
 def test_the_download_carries_the_queens_placed_on_the_board(site, tmp_path):
@@ -158,4 +164,4 @@ def test_the_download_carries_the_queens_placed_on_the_board(site, tmp_path):
     for name in ("b1", "d2"):
         assert offline.locator(f'.bp-player [data-square="{name}"]').get_attribute("aria-label").startswith(f"{name}, queen")
     assert offline.problems == []
-    offline.context.close()
+    offline.close_all()

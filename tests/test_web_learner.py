@@ -31,16 +31,15 @@ def watching(page, address: str, step: int = 1) -> None:
 def refused(site):
     """A page where the requests the server refuses (HTTP 400: a bad link's position, a search too long to
     watch) are the only console errors; any other, or a script error, fails the test."""
-    url, chromium = site
-    context = chromium.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
+    url, tabs = site
+    page = tabs.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
     page.on("console", lambda message: message.type == "error" and "status of 400" not in message.text
             and problems.append(message.text))
     page.url_base = url
     yield page
-    context.close()
+    page.close()
     assert problems == []
 
 

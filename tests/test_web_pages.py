@@ -22,9 +22,8 @@ from playwright.sync_api import expect
 @pytest.fixture
 def page(site):
     """A fresh page that may reach nothing but the server; the test fails on any script error or refused request."""
-    url, chromium = site
-    context = chromium.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
+    url, tabs = site
+    page = tabs.new_page()
     page.set_default_timeout(10_000)
     problems: list[str] = []
     here = urlsplit(url).netloc
@@ -41,7 +40,7 @@ def page(site):
     page.on("console", lambda message: message.type == "error" and problems.append(f"console: {message.text}"))
     page.url_base = url
     yield page
-    context.close()
+    page.close()
     assert problems == []
 
 
@@ -469,9 +468,8 @@ def test_draughts_the_numbers_come_from_the_server_and_a_new_board_keeps_no_focu
 
 def test_knight_a_search_too_long_to_watch_still_shows_its_tour(site):
     """The trace is refused (400, the one console error allowed here); the page then shows the tour alone."""
-    url, chromium = site
-    context = chromium.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
+    url, tabs = site
+    page = tabs.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
     page.on("console", lambda message: message.type == "error" and problems.append(message.text))
@@ -479,5 +477,5 @@ def test_knight_a_search_too_long_to_watch_still_shows_its_tour(site):
     expect(page.locator("#status")).to_contain_text("Open tour by backtrack: 28 squares from a1", timeout=30_000)
     expect(page.locator("#status")).to_contain_text("makes 1,562,448 steps, and the web server shows at most 1,000")
     expect(square(page, "f1")).to_have_attribute("aria-label", "f1, end, square 28")
-    context.close()
+    page.close()
     assert problems == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]
