@@ -3,6 +3,7 @@ the command line says when it compiles (on a terminal only)."""
 
 from __future__ import annotations
 
+import io
 import os
 import pty
 import select
@@ -103,16 +104,31 @@ def _run(args: list[str], cache: str, terminal: bool) -> str:
 
 
 @pytest.mark.slow
-def test_a_terminal_is_told_that_the_kernel_compiles_and_json_and_pipes_are_not(tmp_path):
+def test_a_terminal_is_told_that_the_kernel_compiles(tmp_path):
     started = time.monotonic()
     told = _run(["queens", "count", "13"], str(tmp_path / "terminal"), terminal=True)
     line = f"compiling the counting kernel, once: about {counting.COMPILE_SECONDS:.0f} s"
     assert line in told
     assert line not in _run(["queens", "count", "13"], str(tmp_path / "terminal"), terminal=True)  # cached now
-    assert "compiling" not in _run(["queens", "count", "13", "--json"], str(tmp_path / "json"), terminal=True)
-    assert _run(["queens", "count", "13"], str(tmp_path / "pipe"), terminal=False) == ""
-    assert "compiling" not in _run(["queens", "count", "12"], str(tmp_path / "small"), terminal=True)
+    assert "compiling" not in _run(["queens", "count", "12"], str(tmp_path / "small"), terminal=True)  # interpreted
     assert time.monotonic() - started < 600
+
+
+@pytest.mark.parametrize(("terminal", "args", "told"), [
+    (True, [], True), (True, ["--json"], False), (False, [], False)])
+def test_json_and_pipes_are_not_told(cli, monkeypatch, terminal, args, told):
+    """The same decision without compiling again (the kernel is compiled by then): the count is made to
+    believe that it compiles, standard error to be a terminal or a pipe."""
+    from rich.console import Console
+
+    from boardpuzzles import output
+    from boardpuzzles.queens import cli as queens_cli
+
+    error = Console(file=io.StringIO(), force_terminal=terminal)
+    monkeypatch.setattr(output, "error_console", error)
+    monkeypatch.setattr(queens_cli, "compiles_count", lambda n, method: True)
+    assert cli("queens", "count", "13", *args).status == 0
+    assert ("compiling the counting kernel" in error.file.getvalue()) == told
 
 
 @pytest.mark.slow
@@ -123,8 +139,20 @@ def test_any_compilation_that_lasts_a_second_is_said_once_on_a_terminal(tmp_path
     assert told.count(line) == 1
     assert line not in _run(["knight", "tour", "8", "--method", "backtrack"], str(tmp_path / "terminal"),
                             terminal=True)  # cached now
-    assert "compiling" not in _run(["knight", "tour", "8", "--method", "backtrack", "--json"], str(tmp_path / "json"),
-                                   terminal=True)
+
+
+def test_a_json_run_is_not_told_of_compiling_even_at_a_terminal(monkeypatch):
+    from rich.console import Console
+
+    from boardpuzzles import output
+
+    error = Console(file=io.StringIO(), force_terminal=True)
+    monkeypatch.setattr(output, "error_console", error)
+    for json_mode in (True, False):
+        notice = output.CompileNotice()
+        notice.begin(json_mode=json_mode)
+        notice.say("compiling this command's kernels")
+    assert error.file.getvalue().count("compiling") == 1
 
 
 def test_the_library_says_nothing_when_it_compiles(capsys, tmp_path):
