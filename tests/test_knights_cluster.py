@@ -30,8 +30,8 @@ def test_the_workers_own_the_partitions_and_count_exactly(cluster):
     assert result.count == published.CLOSED[6, 6]
     assert result.sent_bytes > 0 and result.redone == 0
     # counts outgrowing 62 bits: a step run again with one more limb, on the cluster too
-    assert count_tours(3, 60, closed=True, cluster=cluster.scheduler_address).count == \
-        count_tours(3, 60, closed=True).count
+    assert count_tours(3, 48, closed=True, cluster=cluster.scheduler_address).count == \
+        count_tours(3, 48, closed=True).count  # 67 bits
     assert count_tours(5, 5, start=(0, 0), blocked=[(4, 4)], cluster=cluster.scheduler_address).count == \
         count_tours(5, 5, start=(0, 0), blocked=[(4, 4)], method="backtrack").count
 

@@ -44,11 +44,6 @@ def test_undirected_open_tours_published(rows, cols):
     assert count_tours(rows, cols).count == 2 * published.OPEN_UNDIRECTED[rows, cols]
 
 
-@pytest.mark.slow
-def test_6x6_open_tours_by_the_default_method():
-    assert count_tours(6, 6).count == published.OPEN_DIRECTED[6, 6]  # listed: about 5 s
-
-
 @pytest.mark.parametrize("rows", sorted(published.RAGGED))
 @pytest.mark.slow
 def test_ragged_boards_match_knuths_counts(rows):
