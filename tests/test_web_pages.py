@@ -363,6 +363,9 @@ def test_draughts_a_click_made_while_the_board_loads_puts_the_piece_chosen_at_th
     when it was clicked, not of when its turn came)."""
     page.goto(page.url_base + "/draughts")
     expect(square(page, "c3")).to_have_attribute("aria-label", "c3, white man")
+    # the page is idle only once the legal moves have come too (the board is drawn before they are asked for):
+    # a request for them held here would keep the empty board waiting behind it
+    expect(page.locator("#moves button").first).to_be_visible()
     held = []
 
     def hold(route):
