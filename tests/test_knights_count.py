@@ -302,6 +302,53 @@ def test_threaded_steps_hand_successors_over_and_keep_the_count(monkeypatch, tmp
     assert set(threading.enumerate()) <= before  # the threads of the count are gone
 
 
+def aside_seen(monkeypatch) -> list[tuple[int, int]]:
+    """The (waves, waves set aside) of each step of a count cut into waves, as the count plans them."""
+    seen = []
+    planned = sweep.Sweep.set_aside_waves
+
+    def set_aside_waves(self, frontier, waves):
+        seen.append((waves, planned(self, frontier, waves)))
+        return seen[-1][1]
+
+    monkeypatch.setattr(sweep.Sweep, "set_aside_waves", set_aside_waves)
+    return seen
+
+
+@pytest.mark.parametrize("free", [0, 120_000])
+def test_waves_the_disk_cannot_hold_are_built_again_from_the_rows(monkeypatch, tmp_path, free):
+    """Past the disk free (with the step's partitions and the reserve besides), a step's later waves build their
+    successors again from its rows, each keeping its own: none set aside with no room, some with a little."""
+    monkeypatch.setattr(sweep, "disk_free", lambda folder: sweep.DISK_RESERVE + free)
+    monkeypatch.setattr(sweep, "THREADED_STATES", 1)  # every step threaded: the re-built waves hand over too
+    monkeypatch.setattr(runner, "cpu_count", lambda: 3)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    seen = aside_seen(monkeypatch)
+    result = count_tours(5, 6, memory=96 * 1024)  # 2 to 6 waves of 3 threads
+    assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6]
+    cut = [(waves, aside) for waves, aside in seen if waves > 1]
+    assert cut and all(aside == 0 for _, aside in cut) if free == 0 else any(0 < aside < waves - 1 for waves, aside in cut)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_step_whose_set_aside_successors_fill_the_disk_runs_again_without_setting_aside(monkeypatch):
+    seen = aside_seen(monkeypatch)
+    failed = []
+    real_open = open
+
+    def short_of_disk(path, mode="r", *args, **kwargs):
+        if mode == "ab" and not failed:
+            failed.append(path)
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_open(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(sweep, "open", short_of_disk, raising=False)
+    result = count_tours(5, 6, memory=64 * 1024)
+    assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6] and failed
+    # every step sets aside but the one that ran short, run again building its later wave from the rows
+    assert [aside for _, aside in seen].count(0) == 1
+
+
 def test_a_step_that_outgrows_its_plan_runs_again_with_more_waves(monkeypatch):
     monkeypatch.setattr(sweep, "GROWTH", 0.1)  # every step planned far too small
     result = count_tours(5, 6, memory=64 * 1024)
@@ -341,6 +388,26 @@ def test_partitions_go_beside_the_checkpoint_and_what_a_killed_run_left_there_is
     again = count_tours(5, 6, checkpoint=path)  # resumed at the end: nothing left to sweep
     assert again.count == 37568 and again.states == ()
     assert {p.name.partition("-")[0] for p in left.iterdir()} == {"step30"}
+
+
+def test_a_resumed_count_plans_its_steps_from_the_growth_its_checkpoint_kept(monkeypatch, tmp_path):
+    """Each step's record keeps the growth seen by row; a count resumed from it plans its first steps with
+    it, not with :data:`sweep.GROWTH` (8x8 open resumed at square 42 planned six waves where three were
+    needed)."""
+    path = tmp_path / "tours.ckpt"
+    stop = threading.Event()
+    with pytest.raises(Cancelled):
+        count_tours(5, 6, checkpoint=path, progress=lambda report: report.done > 20 and stop.set(), cancel=stop)
+    seen = []
+    stepped = sweep.Sweep.step
+
+    def step(self, frontier):
+        seen.append(dict(self.growth))
+        return stepped(self, frontier)
+
+    monkeypatch.setattr(sweep.Sweep, "step", step)
+    assert count_tours(5, 6, checkpoint=path).count == 2 * published.OPEN_UNDIRECTED[5, 6]
+    assert set(seen[0]) == set(range(5)) and all(grew > 0 for grew in seen[0].values())
 
 
 def test_a_full_disk_is_one_error_naming_where(monkeypatch, tmp_path):

@@ -319,6 +319,7 @@ def _resume(store: Checkpoint | None, plan: frontier.Plan, sweep: Sweep, split: 
     latest = store.latest(range(plan.squares + 1), fits_record) if store is not None else None
     if latest is not None and store is not None:
         begin = load_frontier(store, *latest, plan)
+        sweep.recall(latest[1])
     else:
         if split is None:
             begin = start_frontier(plan)

@@ -15,9 +15,12 @@ of rows, a code's words then its count's limbs) into the states after
 * **Waves.**  When the tables would outgrow ``memory``, a step has more
   partitions than threads, finished in waves of one a thread: the successors of
   the later partitions are set aside in files (rows of a code and a count,
-  appended as they come) and summed when their wave comes.  A step that
-  outgrows its plan runs again with twice as many waves.  A step is planned
-  from the growth the same row of the previous column showed.
+  appended as they come) and summed when their wave comes.  The later waves
+  that the disk cannot hold so (with the step's partitions besides) build
+  their successors again from the step's rows instead, one pass over them a
+  wave: more CPU, no disk.  A step that outgrows its plan runs again with twice
+  as many waves.  A step is planned from the growth the same row of the
+  previous column showed.
 * **Memory or files.**  A step's tables, empty places and all, are the next
   step's states when they are small; else they are written as numpy files (a
   slice of the table at a time, empty places left out) and mapped back.  With a
@@ -31,6 +34,7 @@ steps (:mod:`.cluster`).
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
@@ -68,6 +72,17 @@ WRITE_ROWS = 1 << 20
 #: a step's tables stay in memory as the next step's states (no checkpoint) when two steps' tables fit
 #: in this part of ``memory``
 IN_MEMORY = 1.0
+#: of the successors of a state, how many a step builds, until a step has set some aside and so measured it
+#: (then that times :data:`MARGIN`): what the later waves of a step set aside.  An upper bound: 8x8 open's
+#: states after 42 squares have 5.1 each before the relaxation drops those that cannot be completed (28 Nov 2026)
+SUCCESSORS = 5.2
+#: bytes of disk a step leaves free besides its partitions and what it sets aside
+DISK_RESERVE = 2 << 30
+
+
+def disk_free(folder: str) -> int:
+    """Bytes free on the disk that holds ``folder``."""
+    return shutil.disk_usage(folder).free
 
 
 @dataclass
@@ -127,13 +142,17 @@ PART_FILE = re.compile(r"step\d+-(part|try\d+-owner)\d+\.npy")
 
 
 def fits_record(value: object) -> bool:
-    """Whether ``value`` is a frontier's record as :meth:`Frontier.record` makes it: its step and
-    partitions (a partition's file name, 64-bit fingerprint and states)."""
-    return (isinstance(value, dict) and set(value) == {"step", "parts"} and natural(value["step"])
-            and isinstance(value["parts"], list) and all(
+    """Whether ``value`` is a frontier's record as :meth:`Sweep.record` makes it: its step and partitions (a
+    partition's file name, 64-bit fingerprint and states), and the growth the sweep saw by row (a checkpoint
+    written before it kept none)."""
+    return (isinstance(value, dict) and {"step", "parts"} <= set(value) <= {"step", "parts", "growth"}
+            and natural(value["step"]) and isinstance(value["parts"], list) and all(
                 isinstance(part, list) and len(part) == 3 and isinstance(part[0], str)
                 and PART_FILE.fullmatch(part[0]) is not None and natural(part[1]) and part[1] < 1 << 64
-                and natural(part[2]) for part in value["parts"]))
+                and natural(part[2]) for part in value["parts"])
+            and isinstance(value.get("growth", {}), dict) and all(
+                isinstance(row, str) and row.isdigit() and isinstance(grew, (int, float)) and 0 <= grew < math.inf
+                for row, grew in value.get("growth", {}).items()))
 
 
 def load_frontier(store: Checkpoint, task: int, record: dict, plan: Plan) -> Frontier:
@@ -239,6 +258,12 @@ class Sweep:
         self.keep_on_disk = False
         #: the states that can still be completed (:mod:`.completable`), found before the first local step
         self.completable: Completable | None = None
+        #: the steps whose successors ran out of disk when set aside: run again, each wave built from the rows
+        self.short_of_disk: set[int] = set()
+        #: the step being run sets successors aside in files
+        self.setting_aside = False
+        #: the successors a state had at the last step that set some aside (None: none has yet)
+        self.successors: float | None = None
 
     # ----------------------------------------------------------------------------------------------------------
     def run(self, frontier: Frontier, store: Checkpoint | None,
@@ -255,7 +280,7 @@ class Sweep:
                 if frontier.states:
                     self.growth[frontier.step % self.plan.height] = following.states / frontier.states
                 if store is not None:
-                    store.record(following.step, following.record())
+                    store.record(following.step, self.record(following))
                     store.forget([frontier.step])
                 self.release(frontier)
                 frontier = following
@@ -269,6 +294,16 @@ class Sweep:
         self.tracker.update(n)
         self.tracker.finish()
         return frontier
+
+    def record(self, frontier: Frontier) -> dict:
+        """What a checkpoint keeps of a frontier (its partitions must be on disk): its record, and the growth
+        of each row seen so far, which plans the next steps of a count resumed from it."""
+        return {**frontier.record(), "growth": {str(row): grew for row, grew in sorted(self.growth.items())}}
+
+    def recall(self, record: dict) -> None:
+        """The growth of each row that a checkpoint's record (:meth:`record`) kept, for the next steps."""
+        self.growth.update({int(row): float(grew) for row, grew in record.get("growth", {}).items()
+                            if int(row) < self.plan.height})
 
     def release(self, frontier: Frontier) -> None:
         """A frontier the next one replaces: its files removed, its tables' memory kept for later tables."""
@@ -341,6 +376,10 @@ class Sweep:
                 self._spare_since(before)
                 self.waves *= 2
             except OSError as exc:  # writing the partitions or the set-aside successors: a full disk, mostly
+                if exc.errno == errno.ENOSPC and self.setting_aside and frontier.step not in self.short_of_disk:
+                    self._spare_since(before)
+                    self.short_of_disk.add(frontier.step)
+                    continue
                 raise OutputError(f"cannot write the partitions of square {frontier.step + 1} in {self.folder}: "
                                   f"{exc.strerror or exc}; free disk space there (with a checkpoint they go "
                                   "beside it, and it keeps the squares before)") from None
@@ -364,44 +403,77 @@ class Sweep:
         size = min(most, places_for(expect / (threads * waves) / LOAD))
         return threads, waves, size, most
 
+    def set_aside_waves(self, frontier: Frontier, waves: int) -> int:
+        """How many of a step's ``waves - 1`` later waves set their successors aside in files: as many as the
+        disk holds with the first wave's partitions and :data:`DISK_RESERVE` besides, a wave's successors
+        (and so its partitions, their sums) told as its share of :data:`SUCCESSORS` or the measured rows a
+        state; none for a step that ran short of disk so.  (The set-aside files are gone before the last
+        waves' partitions are written: those need the disk however the step is run.)"""
+        if waves == 1 or frontier.step in self.short_of_disk:
+            return 0
+        row_bytes = 8 * frontier.parts[0].rows.shape[1]
+        successors = SUCCESSORS if self.successors is None else MARGIN * self.successors
+        wave_bytes = max(1.0, successors * frontier.states * row_bytes / waves)
+        room = disk_free(self.work_folder()) - DISK_RESERVE
+        return max(0, min(waves - 1, int(room // wave_bytes) - 1))
+
     def _step(self, frontier: Frontier, columns: int) -> Frontier:
+        """The next step in ``waves`` waves of a partition a thread: the first built from the frontier's rows,
+        setting aside the successors of the next ``aside`` waves in files; those summed from the files; the
+        rest each built again from the rows, its own successors kept."""
         i = frontier.step
         threads, waves, size, most = self.plan_step(frontier, columns)
         parts = threads * waves
         self.most_parts = max(self.most_parts, parts)
         given = frontier.parts[0].rows.shape[1]
-        owners = self._owners(range(threads), size, columns, parts, given)
-        for owner, share in zip(owners, frontier.shares(threads)):
-            owner.shares = share
-        spill = os.path.join(self.work_folder(), "set-aside") if parts > threads else None
+        aside = self.set_aside_waves(frontier, waves)
+        self.setting_aside = aside > 0
+        spill = os.path.join(self.work_folder(), "set-aside") if aside else None
         if spill is not None:
             os.makedirs(spill, exist_ok=True)
-        later = 1 - 1 / waves  # the share of the step that the waves from set-aside files take
         total_rows = sum(len(p.rows) for p in frontier.parts)
         assert self.completable is not None
         bits = self.completable.bitmap(i)
-        self._rounds(owners, lambda owner, budget: self._expand(owner, i, bits, budget, most), owners, spill,
-                     lambda done: i + (1 - later) * done / max(1, total_rows))
         on_disk = self.keep_on_disk or waves > 1 or 2 * threads * size * 8 * columns > IN_MEMORY * self.memory
-        out = self._finish(owners, i, on_disk)
-        for wave in range(1, waves):
-            builders = self._owners(range(wave * threads, (wave + 1) * threads), size, columns, 1, given)
-            total = 0
-            for builder in builders:
-                for owner in owners:
-                    path = owner.spilled.get(builder.part)
-                    if path is not None:
-                        rows = np.memmap(path, dtype=np.int64, mode="c").reshape(-1, given)
-                        builder.inbox.append((rows, 0, len(rows)))
-                        total += len(rows)
-            self._rounds(builders, lambda owner, budget: self._absorb(owner, budget, most), builders, None,
-                         lambda done: i + 1 - later + later * (wave - 1 + done / max(1, total)) / (waves - 1))
-            out += self._finish(builders, i, True)
-            for owner in owners:
-                for builder in builders:
-                    if builder.part in owner.spilled:
-                        os.remove(owner.spilled.pop(builder.part))
+        first: list[Owner] = []
+        out: list[Part] = []
+        set_aside = 0
+        for wave in range(waves):
+            owned = range(wave * threads, (wave + 1) * threads)
+            if 0 < wave <= aside:
+                owners = self._owners(owned, size, columns, 1, given)
+                total = self._take_set_aside(first, owners, given)
+                set_aside += total
+                self._rounds(owners, lambda owner, budget: self._absorb(owner, budget, most), owners, None,
+                             lambda done: i + (wave + done / max(1, total)) / waves)
+            else:
+                owners = self._owners(owned, size, columns, parts, given)
+                for owner, share in zip(owners, frontier.shares(threads)):
+                    owner.shares = share
+                kept = (owned.start, owned.stop + (aside * threads if wave == 0 else 0))
+                self._rounds(owners, lambda owner, budget: self._expand(owner, i, bits, budget, most, kept), owners,
+                             spill if wave == 0 else None, lambda done: i + (wave + done / max(1, total_rows)) / waves)
+                first = first or owners
+            out += self._finish(owners, i, on_disk)
+        if aside and frontier.states:
+            self.successors = set_aside * waves / aside / frontier.states
         return Frontier(i + 1, out)
+
+    @staticmethod
+    def _take_set_aside(first: list[Owner], owners: list[Owner], given: int) -> int:
+        """The files the first wave's owners (``first``) set aside for the partitions of ``owners``, mapped into
+        their inboxes (each file removed once mapped: its rows stay readable until they are unmapped); returns
+        how many rows."""
+        total = 0
+        for owner in owners:
+            for setter in first:
+                path = setter.spilled.pop(owner.part, None)
+                if path is not None:
+                    rows = np.memmap(path, dtype=np.int64, mode="c").reshape(-1, given)
+                    os.remove(path)
+                    owner.inbox.append((rows, 0, len(rows)))
+                    total += len(rows)
+        return total
 
     def _owners(self, parts: range, size: int, columns: int, boxes: int, given: int) -> list[Owner]:
         """An owner for each partition of ``parts``, its table of ``size`` places of ``columns`` empty (memory
@@ -474,17 +546,18 @@ class Sweep:
                 owner.inbox.pop(0)
         return taken
 
-    def _expand(self, owner: Owner, i: int, bits: np.ndarray, size: int, most: int) -> int:
+    def _expand(self, owner: Owner, i: int, bits: np.ndarray, size: int, most: int, kept: tuple[int, int]) -> int:
         """The owner's inbox, then up to ``size`` of its rows expanded (the successors ``bits`` keeps: the
-        step's bitmap of completable states); returns the rows it took.  Stops early when its outbox is full
-        (the round's end hands it over)."""
+        step's bitmap of completable states; of the partitions ``kept``, ``first..last - 1``); returns the rows
+        it took.  Stops early when its outbox is full (the round's end hands it over)."""
         self._absorb(owner, 1 << 62, most)
         taken = 0
         while owner.shares and taken < size:
             rows, lo, hi = owner.shares[0]
             box = owner.outbox or Outbox(1, 16, rows.shape[1])
             stop = min(hi, lo + size - taken)
-            at = owner.table.expand(self.plan, i, rows, lo, stop, box, owner.part, bits)
+            at = owner.table.expand(self.plan, i, rows, lo, stop, box, owner.part, bits,
+                                    kept if owner.outbox is not None else None)
             taken += at - lo
             owner.shares[0] = (rows, at, hi)
             if at == hi:
@@ -515,13 +588,15 @@ class Sweep:
             self.tracker.update(fraction(done))
 
     def _hand_over(self, owner: Owner, receivers: list[Owner], spill: str | None) -> None:
-        """Empty an outbox: each partition's rows to its owner's inbox, or appended to its set-aside file."""
+        """Empty an outbox: each partition's rows to its owner's inbox (the receivers own partitions from
+        the first one's on), or appended to its set-aside file."""
         box = owner.outbox
         assert box is not None
+        base = receivers[0].part
         for part in map(int, np.flatnonzero(box.filled)):
-            if part < len(receivers):
+            if base <= part < base + len(receivers):
                 rows = box.take(part)
-                receivers[part].inbox.append((rows, 0, len(rows)))
+                receivers[part - base].inbox.append((rows, 0, len(rows)))
                 continue
             assert spill is not None
             path = owner.spilled.setdefault(part, os.path.join(spill, f"{owner.part}-{part}"))

@@ -60,14 +60,17 @@ def _prefetch(typingctx, table, row):
 
 class _Into(NamedTuple):
     """Where :func:`_expand` puts what it builds: ``table`` (its rows of ``words`` words and limbs), which
-    takes at most ``room`` new codes; successors of partition ``part`` of ``parts`` go there, the others to
-    row ``p`` of ``outbox`` (``filled[p]`` of its rows used)."""
+    takes at most ``room`` new codes; successors of partition ``part`` of ``parts`` go there, those of the
+    other partitions ``first`` to ``last - 1`` to row ``p`` of ``outbox`` (``filled[p]`` of its rows used);
+    the rest are dropped (a later pass over the same rows builds them again)."""
 
     table: np.ndarray
     words: int
     room: int
     parts: int
     part: int
+    first: int
+    last: int
     outbox: np.ndarray
     filled: np.ndarray
 
@@ -143,9 +146,9 @@ def _expand(rows, lo, hi, step, completable, into):
     """Add the successors at ``step`` (a :class:`.frontier.Step`) of the codes in rows ``lo..hi`` of ``rows``
     (a code's words, then its count's limbs; rows whose first word is :data:`.codes.NO_KEY`, a table's empty
     places, are skipped) that belong to partition ``into.part`` to ``into.table`` (an :class:`_Into`),
-    :data:`BATCH` at a time; write those of the other partitions to row ``p`` of ``into.outbox`` (with the
-    count of their code; ``into.filled[p]`` says how many rows are used), so that each successor is built
-    once however many partitions a step has.  ``completable``: the step's bitmap of the relaxation's states
+    :data:`BATCH` at a time; write those of the other partitions kept (``into.first`` to ``into.last - 1``)
+    to row ``p`` of ``into.outbox`` (with the count of their code; ``into.filled[p]`` says how many rows are
+    used), so that each successor is built once however many partitions a step has; drop the others.  ``completable``: the step's bitmap of the relaxation's states
     (:func:`.frontier.successor_words`).  Stops once fewer than 16 new codes fit in ``into.room`` (the caller
     grows the table) or an outbox row has less than 16 free rows (the caller hands it over).
     Returns (the next row to take, new codes, 1 if a count outgrew its limbs, 2 if a successor's first word
@@ -186,6 +189,8 @@ def _expand(rows, lo, hi, step, completable, into):
                 overflow |= 2  # not a frontier of a tour: the caller raises
                 continue
             p = _part(k0, k1, parts) if parts > 1 else part
+            if p < into.first or p >= into.last:
+                continue
             if p != part:
                 at = out_filled[p]
                 outbox[p, at, 0] = k0
@@ -296,12 +301,13 @@ class Table:
         return int(LOAD * self.places) - self.filled
 
     def expand(self, plan: Plan, step: int, rows: np.ndarray, lo: int, hi: int, outbox: Outbox,
-               part: int = 0, completable: np.ndarray = KEEP_ALL) -> int:
+               part: int = 0, completable: np.ndarray = KEEP_ALL, kept: tuple[int, int] | None = None) -> int:
         """Add the successors at ``step`` of the codes in rows ``lo..hi`` that belong to partition ``part``
-        of the outbox's partitions; the others go to the outbox; with ``completable`` (the step's bitmap of
-        :mod:`.completable`), only those that can still be completed.  Returns the next row to take (before
-        ``hi`` when the table must grow or the outbox be emptied); raises :class:`CountOverflow` if a count
-        outgrew the limbs."""
+        of the outbox's partitions; the others go to the outbox, or, with ``kept`` (``first, last``), only
+        those of partitions ``first..last - 1`` (the rest are dropped); with ``completable`` (the step's
+        bitmap of :mod:`.completable`), only those that can still be completed.  Returns the next row to take
+        (before ``hi`` when the table must grow or the outbox be emptied); raises :class:`CountOverflow` if a
+        count outgrew the limbs."""
         check_rows(rows, self.words, lo, hi)
         if plan.words != self.words or not 0 <= step < plan.squares:
             raise InputError("{parameter} must be a step of a plan whose codes fit this table", parameter="step",
@@ -309,8 +315,12 @@ class Table:
         if not 0 <= part < outbox.parts or outbox.rows.shape[2] != rows.shape[1] or rows.shape[1] > self.rows.shape[1]:
             raise InputError(f"{{parameter}} must be a partition 0..{outbox.parts - 1} of an outbox for these "
                              "rows", parameter="part", value=part)
+        first, last = (0, outbox.parts) if kept is None else kept
+        if not 0 <= first <= part < last <= outbox.parts:
+            raise InputError(f"{{parameter}} must be partitions first..last - 1 of 0..{outbox.parts - 1} that "
+                             f"hold partition {part}", parameter="kept", value=kept)
         check_bitmap(completable, plan)
-        into = _Into(self.rows, self.words, self.room, outbox.parts, part, outbox.rows, outbox.filled)
+        into = _Into(self.rows, self.words, self.room, outbox.parts, part, first, last, outbox.rows, outbox.filled)
         taken, added, overflow = _expand(rows, lo, hi, plan.step(step), completable, into)
         self.filled += added
         if overflow & 2:
