@@ -331,6 +331,27 @@ def test_waves_the_disk_cannot_hold_are_built_again_from_the_rows(monkeypatch, t
     assert list(tmp_path.iterdir()) == []
 
 
+def test_partitions_built_again_go_as_many_at_a_time_as_their_tables_fit(monkeypatch):
+    """Planned far too wide (as a resumed count's first steps are, not knowing the growth), a step's partitions
+    left after the first wave are built with tables sized by the first wave's, more of them at a time than
+    there are threads: fewer passes over the rows."""
+    monkeypatch.setattr(sweep, "disk_free", lambda folder: 0)
+    monkeypatch.setattr(sweep, "GROWTH", 8.0)
+    monkeypatch.setattr(sweep, "THREADED_STATES", 1)
+    monkeypatch.setattr(runner, "cpu_count", lambda: 2)
+    at_once = []
+    built = sweep.Sweep._build
+
+    def build(self, frontier, owned, *args):
+        at_once.append(len(owned))
+        return built(self, frontier, owned, *args)
+
+    monkeypatch.setattr(sweep.Sweep, "_build", build)
+    result = count_tours(6, 6, memory=4 << 20)
+    assert result.count == published.OPEN_DIRECTED[6, 6] and result.partitions == 8
+    assert max(at_once) > 2
+
+
 def test_a_step_whose_set_aside_successors_fill_the_disk_runs_again_without_setting_aside(monkeypatch):
     seen = aside_seen(monkeypatch)
     failed = []
@@ -396,16 +417,20 @@ def test_a_resumed_count_plans_its_steps_from_the_growth_its_checkpoint_kept(mon
     needed)."""
     path = tmp_path / "tours.ckpt"
     stop = threading.Event()
-    with pytest.raises(Cancelled):
-        count_tours(5, 6, checkpoint=path, progress=lambda report: report.done > 20 and stop.set(), cancel=stop)
     seen = []
     stepped = sweep.Sweep.step
 
     def step(self, frontier):
         seen.append(dict(self.growth))
-        return stepped(self, frontier)
+        following = stepped(self, frontier)
+        if following.step == 20:
+            stop.set()  # the next step stops: its checkpoint holds 20 squares
+        return following
 
     monkeypatch.setattr(sweep.Sweep, "step", step)
+    with pytest.raises(Cancelled):
+        count_tours(5, 6, checkpoint=path, cancel=stop)
+    seen.clear()
     assert count_tours(5, 6, checkpoint=path).count == 2 * published.OPEN_UNDIRECTED[5, 6]
     assert set(seen[0]) == set(range(5)) and all(grew > 0 for grew in seen[0].values())
 

@@ -420,7 +420,8 @@ class Sweep:
     def _step(self, frontier: Frontier, columns: int) -> Frontier:
         """The next step in ``waves`` waves of a partition a thread: the first built from the frontier's rows,
         setting aside the successors of the next ``aside`` waves in files; those summed from the files; the
-        rest each built again from the rows, its own successors kept."""
+        partitions left built again from the rows, as many at a time as their tables (sized by the first
+        wave's) fit in ``memory``.  The step's progress is its partitions finished."""
         i = frontier.step
         threads, waves, size, most = self.plan_step(frontier, columns)
         parts = threads * waves
@@ -431,33 +432,48 @@ class Sweep:
         spill = os.path.join(self.work_folder(), "set-aside") if aside else None
         if spill is not None:
             os.makedirs(spill, exist_ok=True)
-        total_rows = sum(len(p.rows) for p in frontier.parts)
         assert self.completable is not None
         bits = self.completable.bitmap(i)
         on_disk = self.keep_on_disk or waves > 1 or 2 * threads * size * 8 * columns > IN_MEMORY * self.memory
-        first: list[Owner] = []
-        out: list[Part] = []
+        first = self._build(frontier, range(threads), threads, size, columns, parts, (0, (1 + aside) * threads), spill,
+                            bits, most)
+        out = self._finish(first, i, on_disk)
         set_aside = 0
-        for wave in range(waves):
-            owned = range(wave * threads, (wave + 1) * threads)
-            if 0 < wave <= aside:
-                owners = self._owners(owned, size, columns, 1, given)
-                total = self._take_set_aside(first, owners, given)
-                set_aside += total
-                self._rounds(owners, lambda owner, budget: self._absorb(owner, budget, most), owners, None,
-                             lambda done: i + (wave + done / max(1, total)) / waves)
-            else:
-                owners = self._owners(owned, size, columns, parts, given)
-                for owner, share in zip(owners, frontier.shares(threads)):
-                    owner.shares = share
-                kept = (owned.start, owned.stop + (aside * threads if wave == 0 else 0))
-                self._rounds(owners, lambda owner, budget: self._expand(owner, i, bits, budget, most, kept), owners,
-                             spill if wave == 0 else None, lambda done: i + (wave + done / max(1, total_rows)) / waves)
-                first = first or owners
-            out += self._finish(owners, i, on_disk)
+        for wave in range(1, 1 + aside):
+            owners = self._owners(range(wave * threads, (wave + 1) * threads), size, columns, 1, given)
+            total = self._take_set_aside(first, owners, given)
+            set_aside += total
+            self._rounds(owners, lambda owner, budget: self._absorb(owner, budget, most), owners, None,
+                         lambda done: i + (wave + done / max(1, total)) / waves)
+            out += self._finish(owners, i, True)
         if aside and frontier.states:
             self.successors = set_aside * waves / aside / frontier.states
+        rest = range((1 + aside) * threads, parts)
+        if rest:
+            fitted = min(size, places_for(max(owner.table.filled for owner in first) * MARGIN / LOAD))
+            group = min(len(rest), max(threads, int(self.memory // (fitted * 8 * columns))))
+            self.spares.clear()  # the wider tables of the waves before would hold a few of these each
+            for at in range(rest.start, rest.stop, group):
+                owners = self._build(frontier, range(at, min(rest.stop, at + group)), threads, fitted, columns, parts,
+                                     None, None, bits, most)
+                out += self._finish(owners, i, True)
         return Frontier(i + 1, out)
+
+    def _build(self, frontier: Frontier, owned: range, threads: int, size: int, columns: int, parts: int,
+               kept: tuple[int, int] | None, spill: str | None, bits: np.ndarray, most: int) -> list[Owner]:
+        """The partitions ``owned`` of a step of ``parts`` (their tables of ``size`` places) built from the
+        frontier's rows, cut into a share for each of ``threads`` threads (the first owners expand, the others take what is handed
+        to them); the successors of the partitions ``kept`` (default: ``owned``) past ``owned`` are set aside
+        in ``spill``, the others dropped.  Returns the owners, their tables full."""
+        i = frontier.step
+        owners = self._owners(owned, size, columns, parts, frontier.parts[0].rows.shape[1])
+        for owner, share in zip(owners, frontier.shares(min(threads, len(owners)))):
+            owner.shares = share
+        kept = kept or (owned.start, owned.stop)
+        total = sum(len(p.rows) for p in frontier.parts)
+        self._rounds(owners, lambda owner, budget: self._expand(owner, i, bits, budget, most, kept), owners, spill,
+                     lambda done: i + (owned.start + len(owned) * done / max(1, total)) / parts)
+        return owners
 
     @staticmethod
     def _take_set_aside(first: list[Owner], owners: list[Owner], given: int) -> int:
