@@ -23,8 +23,10 @@ Boards over 8 across are counted without the relaxation: they are told from
 The time is the states of every step times the nanoseconds a state and step
 cost here (:data:`NS_PER_STATE`, which grow with the size of the tables), the
 memory the tables of the widest step (capped by ``memory``: a bigger step is
-cut into waves), the disk the widest step's files and what its later waves set
-aside.
+cut into waves), the disk the two widest steps' files (what a count needs at
+least); where the disk free holds less than what a step's later waves would set
+aside, those waves build their successors again from the step's rows, one pass a
+wave, and the time counts the passes (:data:`REBUILD_NS`).
 
 The uncertainty is a factor: the boards measured are told within
 :data:`MEASURED_FACTOR` (the benchmark checks every board it counts against
@@ -52,7 +54,7 @@ from .asked import check_memory, check_squares, default_memory, default_threads,
 from .codes import MOST_HEIGHT, code_words
 from .frontier import relaxed_states, relaxes
 from .table import LOAD
-from .sweep import RELAXATION_IN_FILES
+from .sweep import DISK_RESERVE, RELAXATION_IN_FILES
 
 #: UNRELAXED_PROFILES: the same counted without the degree relaxation, as a board over 8 across is: the ends are
 #: its last two columns (``benchmarks/knight_counts.py --profiles`` of commit dfe4e17, before the relaxation,
@@ -125,8 +127,10 @@ PROFILES: Profiles = {
 #: CPU nanoseconds a state and step cost here, by the log10 of the widest step's states: a line through
 #: (log10 peak, ns) points measured by ``benchmarks/knight_counts.py`` (the tables outgrow the caches; 26 Nov
 #: 2026, with the relaxation: 6x8 closed 190 ns at 1.6e5 states, 7x8 closed 220 ns at 4.8e6, 8x8 closed 354 ns
-#: at 1.6e8)
-NS_PER_STATE: tuple[tuple[float, float], ...] = ((3.0, 120.0), (5.21, 190.0), (6.69, 220.0), (8.21, 354.0))
+#: at 1.6e8; 28 Nov 2026: 8x8 open, part 0 of 16, the first wave of square 43, 1,380 ns a state at 2.3e9, its
+#: relaxation's bitmap of 48 MB read once a successor, with the kernel before that bitmap was prefetched)
+NS_PER_STATE: tuple[tuple[float, float], ...] = ((3.0, 120.0), (5.21, 190.0), (6.69, 220.0), (8.21, 354.0),
+                                                 (9.37, 1380.0))
 #: the part of the growth between the two tallest heights measured that a taller one adds per square of height,
 #: for :data:`PROFILES` (fitted on 8x8 closed, counted 26 Nov 2026: at 0.8 it was told 0.53 of its states of all
 #: steps, at 0.9 0.75; 8x8 open's first 32 squares had 2.7 times the states told at 0.8; at 0.9, 7x8 closed told
@@ -145,8 +149,14 @@ NO_MIRROR = 1.6
 THREAD_EFFICIENCY = 0.85
 #: a table's places over its states (at LOAD), with the rounding of its size
 TABLE_OVERHEAD = 1.1 / LOAD
-#: of the successors of a state, how many a step makes on average (for what later waves set aside)
-SUCCESSORS = 2.2
+#: of the successors of a state, how many a step sets aside on average when all its later waves are set aside
+#: (8x8 open, part 0 of 16, square 43: 13.75 GB set aside for 2 of its 12 partitions, 1.3e9 states in,
+#: 28 Nov 2026)
+SET_ASIDE_ROWS = 3.97
+#: CPU nanoseconds a state costs in a pass that builds a wave's successors again from a step's rows (the same
+#: step: 26 minutes of CPU for a pass over 1.3e9 states, with the kernel before the relaxation's bitmap was
+#: prefetched)
+REBUILD_NS = 1220.0
 #: bytes a cluster worker sends per state and step, rows of 16 bytes (measured, 7x8 closed with 2 workers: the
 #: successors it hands to the other workers, summed first; ``benchmarks/knight_counts.py 7x8 --cluster 2``, 26 Nov 2026)
 BYTES_SENT_PER_STATE = 9.9
@@ -330,6 +340,17 @@ def _ns_per_state(peak: float) -> float:
     return y1 + (y1 - y0) * (level - x1) / (x1 - x0)
 
 
+def _rebuilt_waves(states: float, row: int, budget: float) -> int:
+    """The waves of a step of ``states`` states (rows of ``row`` bytes, tables within ``budget``) that the disk
+    free cannot hold set aside (:meth:`.sweep.Sweep.set_aside_waves`): each a pass over the step's rows."""
+    waves = max(1, math.ceil(states * row * TABLE_OVERHEAD / budget))
+    if waves == 1:
+        return 0
+    wave_bytes = SET_ASIDE_ROWS * states * row / waves
+    aside = int((free_disk() - DISK_RESERVE) // wave_bytes) - 1
+    return waves - 1 - max(0, min(waves - 1, aside))
+
+
 def split_ratios(parts: int) -> tuple[float, float]:
     """The widest part's peak states over the whole count's, and the states of all parts' steps over the whole
     count's, for a count cut into ``parts`` parts (:data:`SPLIT_MEASURED`, on the log-log line through the two
@@ -385,15 +406,18 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     relax_seconds = RELAX_NS[closed] * relaxed * height * width * 1e-9  # found backward in one thread
     relax_sets = RELAX_BYTES[closed] * relaxed * min(width, RELAX_COLUMNS)  # in memory, or in files when many
     relax_memory = relaxed / 8 + (relax_sets if relaxed < RELAXATION_IN_FILES else 0.0)  # a step's bitmap
-    cpu = total * _ns_per_state(peak) * 1e-9
-    wall = cpu / (threads * THREAD_EFFICIENCY) if threads > 1 and peak >= 1 << 20 else cpu
-    cpu, wall = cpu + relax_seconds, wall + relax_seconds
     budget = memory or default_memory()
     row = 8 * (code_words(height, closed) + 1)  # a code's words and one limb
+    # the states of the passes that build waves again, in the widest part (each step's states times its share)
+    rebuilt = sum(_rebuilt_waves(s * peak_share, row, budget) * s * peak_share for s in states)
+    cpu = total * _ns_per_state(peak) * 1e-9 + rebuilt * REBUILD_NS * 1e-9
+    all_parts += parts * rebuilt * REBUILD_NS * 1e-9
+    wall = cpu / (threads * THREAD_EFFICIENCY) if threads > 1 and peak >= 1 << 20 else cpu
+    cpu, wall = cpu + relax_seconds, wall + relax_seconds
     tables = peak * row * TABLE_OVERHEAD
     waves = max(1, math.ceil(tables / budget))
     state_bytes = peak * row
-    disk = 0.0 if tables * 2 <= budget else 2 * state_bytes + SUCCESSORS * state_bytes * (waves - 1) / waves
+    disk = 0.0 if tables * 2 <= budget else 2 * state_bytes
     disk += relax_sets if relaxed >= RELAXATION_IN_FILES else 0.0
     factor = MEASURED_FACTOR * EXTRAPOLATED_FACTOR ** extrapolated * (NO_MIRROR if mirror > 1 else 1.0) * \
         (SPLIT_FACTOR if parts > 1 else 1.0)

@@ -39,6 +39,7 @@ import numpy as np
 from numba import njit
 
 from ..errors import InputError
+from ..intrinsics import prefetch
 from .codes import (CELL_BITS, DANGLING, EMPTY, FULL, MOST_HEIGHT, NIBBLE, PACKED_CELLS, SCRATCH_LABEL, cell,
                     code_words, code_of, cttz, entry, equal, nibbles, pack, packed_code, reflected, relabel, renumber,
                     set_cell, tally, unpack, unpacked_code)
@@ -64,6 +65,9 @@ def _choice_pairs() -> np.ndarray:
 _PAIRS = _choice_pairs()
 #: ``_TRITS[b]``: the sum of ``3 ** k`` over the set bits ``k`` of the byte ``b``
 _TRITS = np.array([sum(3 ** k for k in range(8) if b >> k & 1) for b in range(256)], dtype=np.int64)
+#: the length of :func:`successor_words`' work array: the values of the new square's four moves back, then
+#: the relaxed state of each of at most 16 successors
+WORK_VALUES = 20
 #: ``POWERS_OF_3[k]`` = 3 ** k, up to the digits of the widest relaxation's states (its kernels' and
 #: :mod:`.completable`'s)
 POWERS_OF_3 = np.array([3 ** k for k in range(2 * MOST_HEIGHT + 3)], dtype=np.int64)
@@ -335,10 +339,13 @@ def _relaxed(lo, hi, slots, closed, start_place, start_ahead):
 @njit(cache=True, inline="always")
 def successor_words(c0, c1, step, completable, out, values):
     """The codes that code ``(c0, c1)`` leads to at ``step`` (a :class:`Step`), written to ``out`` (rows of two
-    words; one packed word, the second 0, with ``step.packed``); returns how many.  ``values``: a work array of 4.  With ``step.mirror``, each is the smaller of
-    itself and its mirror image (:func:`.codes.reflected`).  ``completable``: the bitmap of the relaxation's
-    states that can still be completed after this step (:func:`_relaxed`); a successor outside it is dropped
-    (an empty bitmap drops none)."""
+    words; one packed word, the second 0, with ``step.packed``); returns how many.  ``values``: a work array
+    of :data:`WORK_VALUES`.  With ``step.mirror``, each is the smaller of itself and its mirror image
+    (:func:`.codes.reflected`).  ``completable``: the bitmap of the relaxation's states that can still be
+    completed after this step (:func:`_relaxed`); a successor outside it is dropped (an empty bitmap drops
+    none).  The bitmap is read once every successor has been built, each word asked for (prefetched) when
+    its successor's state is known: a bitmap bigger than the caches costs one wait for memory a code, not one
+    a successor (8x8 open, 48 MB: 980 ns a code before, 5.1 successors)."""
     implied, slots, closed, back, nb = step.implied, step.slots, step.closed, step.back, step.nb
     finish, nf, needs, rem1_lo, rem1_hi = step.finish, step.nf, step.needs, step.rem1_lo, step.rem1_hi
     start_place, start_ahead, last, mirror = step.start_place, step.start_ahead, step.last, step.mirror
@@ -443,8 +450,10 @@ def successor_words(c0, c1, step, completable, out, values):
                 continue
         if len(completable) and not last:
             at = _relaxed(new_lo, new_hi, slots, closed, start_place, start_ahead)
-            if at < 0 or not (completable[at >> 6] >> _U(at & 63)) & _U(1):
+            if at < 0:
                 continue
+            prefetch(completable, at >> 6)
+            values[4 + found] = at
         shift = _U(CELL_BITS * (1 + implied))  # place 0 leaves (and, for closed tours, place 1 is implied)
         new_lo, new_hi = renumber((new_lo >> shift) | (new_hi << (_U(64) - shift)), new_hi >> shift)
         if mirror:
@@ -456,13 +465,22 @@ def successor_words(c0, c1, step, completable, out, values):
         out[found, 0] = np.int64(new_lo)
         out[found, 1] = np.int64(new_hi)
         found += 1
-    return found
+    if not len(completable) or last:
+        return found
+    kept = 0
+    for k in range(found):
+        at = values[4 + k]
+        if (completable[at >> 6] >> _U(at & 63)) & _U(1):
+            out[kept, 0] = out[k, 0]
+            out[kept, 1] = out[k, 1]
+            kept += 1
+    return kept
 
 
 @njit(cache=True)
 def _successor_codes(c0, c1, step, completable):
     out = np.empty((16, 2), dtype=np.int64)
-    values = np.empty(4, dtype=np.int64)
+    values = np.empty(WORK_VALUES, dtype=np.int64)
     found = successor_words(_U(c0), _U(c1), step, completable, out, values)
     return out[:found].copy()
 

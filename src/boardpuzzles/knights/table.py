@@ -16,14 +16,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from llvmlite import ir
-from numba import njit, types
+from numba import njit
 
 from .. import compiling
 from ..errors import InputError
-from ..intrinsics import intrinsic
+from ..intrinsics import prefetch_write
 from .codes import LIMB_BITS, LIMB_MASK, NO_KEY
-from .frontier import KEEP_ALL, Plan, check_bitmap, successor_words
+from .frontier import KEEP_ALL, WORK_VALUES, Plan, check_bitmap, successor_words
 
 #: the part of a table's places that may be filled before it must grow
 LOAD = 0.75
@@ -39,24 +38,6 @@ BATCH = 512
 
 _U = np.uint64
 
-
-@intrinsic
-def _prefetch(typingctx, table, row):
-    """Ask for the cache line of ``table[row, 0]`` (a hint: nothing waits for it)."""
-    signature = types.void(table, row)
-
-    def codegen(context, builder, sig, args):
-        array = context.make_array(sig.args[0])(context, builder, args[0])
-        stride = builder.extract_value(array.strides, 0)
-        address = builder.add(builder.ptrtoint(array.data, ir.IntType(64)), builder.mul(args[1], stride))
-        byte_pointer = ir.IntType(8).as_pointer()
-        i32 = ir.IntType(32)
-        fn = builder.module.declare_intrinsic("llvm.prefetch", [byte_pointer],
-                                              ir.FunctionType(ir.VoidType(), [byte_pointer, i32, i32, i32]))
-        builder.call(fn, [builder.inttoptr(address, byte_pointer), ir.Constant(i32, 1), ir.Constant(i32, 3),
-                          ir.Constant(i32, 1)])
-        return context.get_dummy_value()
-    return signature, codegen
 
 class _Into(NamedTuple):
     """Where :func:`_expand` puts what it builds: ``table`` (its rows of ``words`` words and limbs), which
@@ -131,10 +112,10 @@ def _add_all(table, words, keys, places, source, from_rows, n):
     added = 0
     overflow = 0
     for k in range(min(n, AHEAD)):
-        _prefetch(table, places[k])
+        prefetch_write(table, places[k])
     for k in range(n):
         if k + AHEAD < n:
-            _prefetch(table, places[k + AHEAD])
+            prefetch_write(table, places[k + AHEAD])
         new, carry = _add(table, words, keys[0, k], keys[1, k], places[k], source, from_rows[k])
         added += new
         overflow |= carry
@@ -156,7 +137,7 @@ def _expand(rows, lo, hi, step, completable, into):
     table, words, room, parts, part = into.table, into.words, into.room, into.parts, into.part
     outbox, out_filled = into.outbox, into.filled
     out = np.empty((16, 2), dtype=np.int64)
-    values = np.empty(4, dtype=np.int64)
+    values = np.empty(WORK_VALUES, dtype=np.int64)
     keys = np.empty((2, BATCH), dtype=np.int64)
     places = np.empty(BATCH, dtype=np.int64)
     from_rows = np.empty(BATCH, dtype=np.int64)
