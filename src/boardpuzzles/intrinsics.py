@@ -50,7 +50,6 @@ clz = _bit_count("ctlz", "Count of leading zero bits.")
 popcount = _bit_count("ctpop", "Number of set bits.")
 
 
-
 def _prefetcher(write: bool, doc: str) -> Callable[..., Any]:
     """An intrinsic ``(array, i)`` that asks for the cache line of ``array[i]`` (of row ``i``'s first item for a
     2-D array), to be read or (``write``) written: LLVM's ``prefetch``, a hint that nothing waits for."""

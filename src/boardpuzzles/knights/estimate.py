@@ -340,14 +340,15 @@ def _ns_per_state(peak: float) -> float:
     return y1 + (y1 - y0) * (level - x1) / (x1 - x0)
 
 
-def _rebuilt_waves(states: float, row: int, budget: float) -> int:
-    """The waves of a step of ``states`` states (rows of ``row`` bytes, tables within ``budget``) that the disk
-    free cannot hold set aside (:meth:`.sweep.Sweep.set_aside_waves`): each a pass over the step's rows."""
+def _rebuilt_waves(states: float, row: int, budget: float, free: float) -> int:
+    """The waves of a step of ``states`` states (rows of ``row`` bytes, tables within ``budget``) that ``free``
+    bytes of disk cannot hold set aside (:meth:`.sweep.Sweep.set_aside_waves`): each a pass over the step's
+    rows."""
     waves = max(1, math.ceil(states * row * TABLE_OVERHEAD / budget))
     if waves == 1:
         return 0
     wave_bytes = SET_ASIDE_ROWS * states * row / waves
-    aside = int((free_disk() - DISK_RESERVE) // wave_bytes) - 1
+    aside = int((free - DISK_RESERVE) // wave_bytes) - 1
     return waves - 1 - max(0, min(waves - 1, aside))
 
 
@@ -409,7 +410,8 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     budget = memory or default_memory()
     row = 8 * (code_words(height, closed) + 1)  # a code's words and one limb
     # the states of the passes that build waves again, in the widest part (each step's states times its share)
-    rebuilt = sum(_rebuilt_waves(s * peak_share, row, budget) * s * peak_share for s in states)
+    free = free_disk()
+    rebuilt = sum(_rebuilt_waves(s * peak_share, row, budget, free) * s * peak_share for s in states)
     cpu = total * _ns_per_state(peak) * 1e-9 + rebuilt * REBUILD_NS * 1e-9
     all_parts += parts * rebuilt * REBUILD_NS * 1e-9
     wall = cpu / (threads * THREAD_EFFICIENCY) if threads > 1 and peak >= 1 << 20 else cpu

@@ -198,6 +198,11 @@ class NoRoom(Exception):
     """A partition's table would outgrow its share of ``memory``: the step runs again with more waves."""
 
 
+class NoDisk(Exception):
+    """The successors a step sets aside filled the disk: the step runs again building its later waves from its
+    rows."""
+
+
 #: the most places a table may have (its hash takes 32 bits)
 MOST_PLACES = (1 << 32) - 1
 
@@ -260,8 +265,6 @@ class Sweep:
         self.completable: Completable | None = None
         #: the steps whose successors ran out of disk when set aside: run again, each wave built from the rows
         self.short_of_disk: set[int] = set()
-        #: the step being run sets successors aside in files
-        self.setting_aside = False
         #: the successors a state had at the last step that set some aside (None: none has yet)
         self.successors: float | None = None
 
@@ -375,11 +378,10 @@ class Sweep:
             except NoRoom:
                 self._spare_since(before)
                 self.waves *= 2
+            except NoDisk:
+                self._spare_since(before)
+                self.short_of_disk.add(frontier.step)
             except OSError as exc:  # writing the partitions or the set-aside successors: a full disk, mostly
-                if exc.errno == errno.ENOSPC and self.setting_aside and frontier.step not in self.short_of_disk:
-                    self._spare_since(before)
-                    self.short_of_disk.add(frontier.step)
-                    continue
                 raise OutputError(f"cannot write the partitions of square {frontier.step + 1} in {self.folder}: "
                                   f"{exc.strerror or exc}; free disk space there (with a checkpoint they go "
                                   "beside it, and it keeps the squares before)") from None
@@ -428,7 +430,6 @@ class Sweep:
         self.most_parts = max(self.most_parts, parts)
         given = frontier.parts[0].rows.shape[1]
         aside = self.set_aside_waves(frontier, waves)
-        self.setting_aside = aside > 0
         spill = os.path.join(self.work_folder(), "set-aside") if aside else None
         if spill is not None:
             os.makedirs(spill, exist_ok=True)
@@ -462,8 +463,8 @@ class Sweep:
     def _build(self, frontier: Frontier, owned: range, threads: int, size: int, columns: int, parts: int,
                kept: tuple[int, int] | None, spill: str | None, bits: np.ndarray, most: int) -> list[Owner]:
         """The partitions ``owned`` of a step of ``parts`` (their tables of ``size`` places) built from the
-        frontier's rows, cut into a share for each of ``threads`` threads (the first owners expand, the others take what is handed
-        to them); the successors of the partitions ``kept`` (default: ``owned``) past ``owned`` are set aside
+        frontier's rows, cut into a share for each of ``threads`` threads (the first owners expand, the others
+        take what is handed to them); the successors of the partitions ``kept`` (default: ``owned``) past ``owned`` are set aside
         in ``spill``, the others dropped.  Returns the owners, their tables full."""
         i = frontier.step
         owners = self._owners(owned, size, columns, parts, frontier.parts[0].rows.shape[1])
@@ -616,8 +617,13 @@ class Sweep:
                 continue
             assert spill is not None
             path = owner.spilled.setdefault(part, os.path.join(spill, f"{owner.part}-{part}"))
-            with open(path, "ab") as file:
-                box.rows[part, :int(box.filled[part])].tofile(file)
+            try:
+                with open(path, "ab") as file:
+                    box.rows[part, :int(box.filled[part])].tofile(file)
+            except OSError as exc:
+                if exc.errno == errno.ENOSPC:
+                    raise NoDisk() from None
+                raise
             box.filled[part] = 0
 
 

@@ -129,8 +129,8 @@ def _expand(rows, lo, hi, step, completable, into):
     places, are skipped) that belong to partition ``into.part`` to ``into.table`` (an :class:`_Into`),
     :data:`BATCH` at a time; write those of the other partitions kept (``into.first`` to ``into.last - 1``)
     to row ``p`` of ``into.outbox`` (with the count of their code; ``into.filled[p]`` says how many rows are
-    used), so that each successor is built once however many partitions a step has; drop the others.  ``completable``: the step's bitmap of the relaxation's states
-    (:func:`.frontier.successor_words`).  Stops once fewer than 16 new codes fit in ``into.room`` (the caller
+    used), so that each successor is built once however many partitions a step has; drop the others.
+    ``completable``: the step's bitmap of the relaxation's states (:func:`.frontier.successor_words`).  Stops once fewer than 16 new codes fit in ``into.room`` (the caller
     grows the table) or an outbox row has less than 16 free rows (the caller hands it over).
     Returns (the next row to take, new codes, 1 if a count outgrew its limbs, 2 if a successor's first word
     was :data:`.codes.NO_KEY`)."""
