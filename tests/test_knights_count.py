@@ -217,6 +217,47 @@ def test_kernel_transition_matches_the_plain_python_one(rows, cols, closed, star
         codes = following
 
 
+def successor_key(code: int, plan: frontier.Plan, i: int) -> tuple[int, int]:
+    """The partition key of step ``i`` read from a successor's code (4 bits a cell): for each place of
+    ``plan.keys[i]`` (of the working frontier before the step: code cell ``place - 1 - implied`` after it),
+    1 if it is EMPTY, 2 if FULL; in the places before the step, or at a mirror step in the code's cells,
+    the smaller of the key and its mirror image's."""
+    mask = int(plan.keys[i, 0]) | int(plan.keys[i, 1]) << 64
+    places = [p for p in range(plan.slots + 1) if (mask >> 4 * p) & 15]
+    kind = {p: {EMPTY: 1, FULL: 2}.get((code >> 4 * (p - 1 - plan.implied)) & 15, 0) for p in places}
+    if not plan.mirror[i]:
+        key = sum(v << 4 * p for p, v in kind.items())
+    else:
+        cells = {p - 1 - plan.implied: v for p, v in kind.items()}
+        key = min(sum(v << 4 * k for k, v in cells.items()), sum(v << 4 * int(plan.reflect[k]) for k, v in cells.items()),
+                  key=lambda k: (k >> 64, k & ((1 << 64) - 1)))
+    return key & ((1 << 64) - 1), key >> 64
+
+
+@pytest.mark.parametrize("rows,cols,closed,start,blocked", [
+    (5, 5, False, None, ()), (6, 6, False, None, ()), (5, 6, True, None, ()), (6, 6, True, None, [(0, 3), (5, 3)]),
+    (5, 5, False, (0, 0), ()), (4, 7, False, None, [(1, 1)]),
+    (8, 8, False, None, [(r, c) for r in range(8) for c in range(8) if c < 3 or c > 5])])
+def test_every_successor_has_its_parents_partition_key(rows, cols, closed, start, blocked):
+    """The kernel's partition key of a code (its parent's places that the step leaves as they are) is the key
+    read from each of its successors: codes with a successor in common are in one partition, and a wave can
+    pass over the codes of the other partitions without building their successors."""
+    height, width, _ = sweep_order(rows, cols)
+    first = sweep_index(rows, cols, start) if start is not None else -1
+    plan = frontier.plan(height, width, closed, first, [sweep_index(rows, cols, sq) for sq in blocked])
+    codes = {frontier.row_code(frontier.initial(plan)[0], plan)}
+    mask = (1 << 64) - 1
+    for i in range(plan.squares):
+        following = set()
+        for code in sorted(codes)[:300]:
+            word = packed_code(code) if plan.packed else code
+            key = frontier.partition_key(np.uint64(word & mask), np.uint64(word >> 64), plan.step(i))
+            for after in frontier.successors(code, plan, i):
+                assert successor_key(after, plan, i) == (int(key[0]), int(key[1])), (i, code, after)
+                following.add(after)
+        codes = following
+
+
 @pytest.mark.parametrize("rows,cols,closed,start,blocked", [
     (6, 8, True, None, ()), (5, 7, False, None, ()), (5, 5, False, (2, 1), ()), (5, 5, False, (0, 0), ()),
     (7, 5, False, (3, 0), ()), (6, 6, True, None, [(0, 3), (5, 3)]), (6, 6, True, None, [(0, 3), (4, 3)]),
@@ -298,44 +339,36 @@ def test_threaded_steps_hand_successors_over_and_keep_the_count(monkeypatch, tmp
     result = count_tours(rows, cols, closed=closed, start=start, method="frontier", memory=memory)
     assert result.count == expected
     assert result.partitions >= 3
-    assert list(tmp_path.iterdir()) == []  # the partitions and the set-aside successors are gone
+    assert list(tmp_path.iterdir()) == []  # the partitions are gone
     assert set(threading.enumerate()) <= before  # the threads of the count are gone
 
 
-def aside_seen(monkeypatch) -> list[tuple[int, int]]:
-    """The (waves, waves set aside) of each step of a count cut into waves, as the count plans them."""
-    seen = []
-    planned = sweep.Sweep.set_aside_waves
-
-    def set_aside_waves(self, frontier, waves):
-        seen.append((waves, planned(self, frontier, waves)))
-        return seen[-1][1]
-
-    monkeypatch.setattr(sweep.Sweep, "set_aside_waves", set_aside_waves)
-    return seen
-
-
-@pytest.mark.parametrize("free", [0, 120_000])
-def test_waves_the_disk_cannot_hold_are_built_again_from_the_rows(monkeypatch, tmp_path, free):
-    """Past the disk free (with the step's partitions and the reserve besides), a step's later waves build their
-    successors again from its rows, each keeping its own: none set aside with no room, some with a little."""
-    monkeypatch.setattr(sweep, "disk_free", lambda folder: sweep.DISK_RESERVE + free)
-    monkeypatch.setattr(sweep, "THREADED_STATES", 1)  # every step threaded: the re-built waves hand over too
+def test_every_wave_passes_over_the_rows_and_keeps_the_count(monkeypatch, tmp_path):
+    """A step cut into waves of 3 threads: each wave builds the successors of its own partitions' codes from the
+    step's rows, handing them between its threads."""
+    monkeypatch.setattr(sweep, "THREADED_STATES", 1)  # every step threaded
     monkeypatch.setattr(runner, "cpu_count", lambda: 3)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    seen = aside_seen(monkeypatch)
     result = count_tours(5, 6, memory=96 * 1024)  # 2 to 6 waves of 3 threads
-    assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6]
-    cut = [(waves, aside) for waves, aside in seen if waves > 1]
-    assert cut and all(aside == 0 for _, aside in cut) if free == 0 else any(0 < aside < waves - 1 for waves, aside in cut)
+    assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6] and result.partitions > 3
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_a_step_cut_by_the_codes_keys_keeps_the_count(monkeypatch, threads):
+    """Every step cut by the codes' keys (the big steps are; here every one), in waves that pass over the codes
+    of the others' partitions: the same count."""
+    monkeypatch.setattr(sweep, "KEYED_STATES", 1 << 13)  # 6x6's few keys spread unevenly over more partitions
+    monkeypatch.setattr(sweep, "THREADED_STATES", 1)
+    monkeypatch.setattr(runner, "cpu_count", lambda: threads)
+    result = count_tours(6, 6, memory=4 << 20)
+    assert result.count == published.OPEN_DIRECTED[6, 6] and result.partitions >= 4
 
 
 def test_partitions_built_again_go_as_many_at_a_time_as_their_tables_fit(monkeypatch):
     """Planned far too wide (as a resumed count's first steps are, not knowing the growth), a step's partitions
     left after the first wave are built with tables sized by the first wave's, more of them at a time than
     there are threads: fewer passes over the rows."""
-    monkeypatch.setattr(sweep, "disk_free", lambda folder: 0)
     monkeypatch.setattr(sweep, "GROWTH", 8.0)
     monkeypatch.setattr(sweep, "THREADED_STATES", 1)
     monkeypatch.setattr(runner, "cpu_count", lambda: 2)
@@ -350,24 +383,6 @@ def test_partitions_built_again_go_as_many_at_a_time_as_their_tables_fit(monkeyp
     result = count_tours(6, 6, memory=4 << 20)
     assert result.count == published.OPEN_DIRECTED[6, 6] and result.partitions == 8
     assert max(at_once) > 2
-
-
-def test_a_step_whose_set_aside_successors_fill_the_disk_runs_again_without_setting_aside(monkeypatch):
-    seen = aside_seen(monkeypatch)
-    failed = []
-    real_open = open
-
-    def short_of_disk(path, mode="r", *args, **kwargs):
-        if mode == "ab" and not failed:
-            failed.append(path)
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real_open(path, mode, *args, **kwargs)
-
-    monkeypatch.setattr(sweep, "open", short_of_disk, raising=False)
-    result = count_tours(5, 6, memory=64 * 1024)
-    assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6] and failed
-    # every step sets aside but the one that ran short, run again building its later wave from the rows
-    assert [aside for _, aside in seen].count(0) == 1
 
 
 def test_a_step_that_outgrows_its_plan_runs_again_with_more_waves(monkeypatch):
@@ -404,8 +419,6 @@ def test_partitions_go_beside_the_checkpoint_and_what_a_killed_run_left_there_is
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tours.ckpt", "tours.ckpt.parts"]
     assert {p.name.partition("-")[0] for p in left.iterdir()} == {"step30"}  # the last square's partitions
     (left / "step9-part3.npy").write_bytes(b"left by a run killed with kill -9")
-    (left / "set-aside").mkdir()
-    (left / "set-aside" / "0-3").write_bytes(b"set aside by it")
     again = count_tours(5, 6, checkpoint=path)  # resumed at the end: nothing left to sweep
     assert again.count == 37568 and again.states == ()
     assert {p.name.partition("-")[0] for p in left.iterdir()} == {"step30"}
@@ -485,7 +498,7 @@ def test_refusals_name_parameters():
     (lambda: frontier.successors(1 << 40, frontier.plan(3, 4, True), 0), "code"),
     (lambda: frontier.successors(0, frontier.plan(3, 4, True), 12), "step"),
     (lambda: Table(np.zeros((12, 2), dtype=np.int64), 1), "rows"),
-    (lambda: Outbox(0, 16, 2), "parts, capacity, columns")])
+    (lambda: Outbox(0, 16, 2), "parts, capacity, columns, first")])
 def test_the_kernels_public_doors_check_their_inputs(call, parameter):
     with pytest.raises(InputError) as error:
         call()

@@ -24,9 +24,8 @@ The time is the states of every step times the nanoseconds a state and step
 cost here (:data:`NS_PER_STATE`, which grow with the size of the tables), the
 memory the tables of the widest step (capped by ``memory``: a bigger step is
 cut into waves), the disk the two widest steps' files (what a count needs at
-least); where the disk free holds less than what a step's later waves would set
-aside, those waves build their successors again from the step's rows, one pass a
-wave, and the time counts the passes (:data:`REBUILD_NS`).
+least); each wave after a step's first passes over the step's rows again, passing
+over the codes of the other partitions (:data:`PASS_NS` a row).
 
 The uncertainty is a factor: the boards measured are told within
 :data:`MEASURED_FACTOR` (the benchmark checks every board it counts against
@@ -54,7 +53,7 @@ from .asked import check_memory, check_squares, default_memory, default_threads,
 from .codes import MOST_HEIGHT, code_words
 from .frontier import relaxed_states, relaxes
 from .table import LOAD
-from .sweep import DISK_RESERVE, RELAXATION_IN_FILES
+from .sweep import RELAXATION_IN_FILES
 
 #: UNRELAXED_PROFILES: the same counted without the degree relaxation, as a board over 8 across is: the ends are
 #: its last two columns (``benchmarks/knight_counts.py --profiles`` of commit dfe4e17, before the relaxation,
@@ -149,14 +148,11 @@ NO_MIRROR = 1.6
 THREAD_EFFICIENCY = 0.85
 #: a table's places over its states (at LOAD), with the rounding of its size
 TABLE_OVERHEAD = 1.1 / LOAD
-#: of the successors of a state, how many a step sets aside on average when all its later waves are set aside
-#: (8x8 open, part 0 of 16, square 43: 13.75 GB set aside for 2 of its 12 partitions, 1.3e9 states in,
-#: 28 Nov 2026)
-SET_ASIDE_ROWS = 3.97
-#: CPU nanoseconds a state costs in a pass that builds a wave's successors again from a step's rows (the same
-#: step: 26 minutes of CPU for a pass over 1.3e9 states, with the kernel before the relaxation's bitmap was
-#: prefetched)
-REBUILD_NS = 1220.0
+#: CPU nanoseconds a row of a step costs each wave that passes over it (the code of another partition: its key
+#: told, its successors not built).  8x8 open, a million rows of part 0's square 43, no relaxation test, 28 Nov
+#: 2026 (``python benchmarks/knight_waves.py /var/tmp/8x8-open.ckpt.part0.parts 43``): one wave 617 ns a row,
+#: 16 waves 721 in all, 64 waves 1,344: 7 and 12 ns a row for each wave more
+PASS_NS = 12.0
 #: bytes a cluster worker sends per state and step, rows of 16 bytes (measured, 7x8 closed with 2 workers: the
 #: successors it hands to the other workers, summed first; ``benchmarks/knight_counts.py 7x8 --cluster 2``, 26 Nov 2026)
 BYTES_SENT_PER_STATE = 9.9
@@ -340,16 +336,9 @@ def _ns_per_state(peak: float) -> float:
     return y1 + (y1 - y0) * (level - x1) / (x1 - x0)
 
 
-def _rebuilt_waves(states: float, row: int, budget: float, free: float) -> int:
-    """The waves of a step of ``states`` states (rows of ``row`` bytes, tables within ``budget``) that ``free``
-    bytes of disk cannot hold set aside (:meth:`.sweep.Sweep.set_aside_waves`): each a pass over the step's
-    rows."""
-    waves = max(1, math.ceil(states * row * TABLE_OVERHEAD / budget))
-    if waves == 1:
-        return 0
-    wave_bytes = SET_ASIDE_ROWS * states * row / waves
-    aside = int((free - DISK_RESERVE) // wave_bytes) - 1
-    return waves - 1 - max(0, min(waves - 1, aside))
+def _waves(states: float, row: int, budget: float) -> int:
+    """The waves of a step of ``states`` states (rows of ``row`` bytes, tables within ``budget``)."""
+    return max(1, math.ceil(states * row * TABLE_OVERHEAD / budget))
 
 
 def split_ratios(parts: int) -> tuple[float, float]:
@@ -409,11 +398,10 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     relax_memory = relaxed / 8 + (relax_sets if relaxed < RELAXATION_IN_FILES else 0.0)  # a step's bitmap
     budget = memory or default_memory()
     row = 8 * (code_words(height, closed) + 1)  # a code's words and one limb
-    # the states of the passes that build waves again, in the widest part (each step's states times its share)
-    free = free_disk()
-    rebuilt = sum(_rebuilt_waves(s * peak_share, row, budget, free) * s * peak_share for s in states)
-    cpu = total * _ns_per_state(peak) * 1e-9 + rebuilt * REBUILD_NS * 1e-9
-    all_parts += parts * rebuilt * REBUILD_NS * 1e-9
+    # the rows the waves after each step's first pass over, in the widest part (a step's states times its share)
+    passed = sum((_waves(s * peak_share, row, budget) - 1) * s * peak_share for s in states)
+    cpu = total * _ns_per_state(peak) * 1e-9 + passed * PASS_NS * 1e-9
+    all_parts += parts * passed * PASS_NS * 1e-9
     wall = cpu / (threads * THREAD_EFFICIENCY) if threads > 1 and peak >= 1 << 20 else cpu
     cpu, wall = cpu + relax_seconds, wall + relax_seconds
     tables = peak * row * TABLE_OVERHEAD

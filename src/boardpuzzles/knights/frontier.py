@@ -114,7 +114,9 @@ class Step(NamedTuple):
     blocked), the start square's place (-1: none in the frontier, or no start) and whether it is still to
     come after this step (``start_ahead``), whether it is the last free square, and whether a code and its
     mirror image are the same state after it (``mirror``: a column ends, and the rest of the board is
-    symmetric top to bottom); ``packed``: the codes are kept in one packed word (:func:`.codes.pack`)."""
+    symmetric top to bottom); ``packed``: the codes are kept in one packed word (:func:`.codes.pack`);
+    ``key_lo``, ``key_hi``: the places that give a code its partition key (:func:`partition_key`), 3 in their
+    cells of the two words."""
 
     square: int
     implied: int
@@ -134,6 +136,8 @@ class Step(NamedTuple):
     mirror: bool
     reflect: np.ndarray
     packed: bool
+    key_lo: np.uint64
+    key_hi: np.uint64
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,12 @@ class Plan:
     its mirror image have as many completions, so only the smaller of their
     two codes is kept (with both counts): about half the states.  ``reflect``
     maps each cell of a code at such a step to its mirror image's cell.
+
+    ``keys``: for each step, the places of the working frontier that the step
+    leaves as they are, up to their labels (:func:`partition_key`): neither the
+    oldest place, which leaves, nor the places of the new square's moves back
+    (nor, for closed tours, place 1, which becomes the implied one); at a step
+    with ``mirror``, only those whose mirror image is one of them too.
 
     ``relaxed_size``: the number of states of the degree relaxation
     (:mod:`.completable`): what each place of the frontier after a step (place 0
@@ -185,6 +195,7 @@ class Plan:
     last_free: int = field(init=False)
     mirror: np.ndarray = field(init=False, repr=False, compare=False)
     reflect: np.ndarray = field(init=False, repr=False, compare=False)
+    keys: np.ndarray = field(init=False, repr=False, compare=False)
     relaxed_size: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -229,7 +240,16 @@ class Plan:
         places = [0] + [1 + height - 1 - r for r in range(height)] + [1 + 2 * height - 1 - r for r in range(height)]
         reflect = np.array([places[k + int(self.closed)] - int(self.closed) for k in range(slots - int(self.closed))],
                            dtype=np.int64)
-        for name, value in (("mirror", mirror), ("reflect", reflect), ("slots", slots), ("implied", int(self.closed)),
+        keys = np.zeros((n, 2), dtype=np.uint64)
+        for i in range(n):
+            moved = set(back[i, :nback[i]].tolist())
+            kept = [p for p in range(1 + int(self.closed), slots) if p not in moved]
+            if mirror[i]:  # code cell k is working place k + 1 + implied after the step
+                cells = {p - 1 - int(self.closed) for p in kept}
+                kept = [p for p in kept if reflect[p - 1 - int(self.closed)] in cells]
+            keys[i] = nibbles(kept, 3)
+        for name, value in (("mirror", mirror), ("reflect", reflect), ("keys", keys), ("slots", slots),
+                            ("implied", int(self.closed)),
                             ("cells", slots - int(self.closed)), ("back", back), ("nback", nback),
                             ("finish", finish), ("nfinish", nfinish), ("needs", needs), ("rem1", rem1),
                             ("fill", np.where(free, EMPTY, FULL).astype(np.int64)),
@@ -254,7 +274,8 @@ class Plan:
         return Step(index, self.implied, self.slots, self.closed, self.back[index], int(self.nback[index]),
                     self.finish[index], int(self.nfinish[index]), self.needs[index], self.rem1[index, 0],
                     self.rem1[index, 1], int(self.fill[index]), start_place, self.start > index,
-                    index == self.last_free, bool(self.mirror[index]), self.reflect, self.packed)
+                    index == self.last_free, bool(self.mirror[index]), self.reflect, self.packed,
+                    self.keys[index, 0], self.keys[index, 1])
 
 
 def plan(height: int, width: int, closed: bool, start: int = -1, blocked: Iterable[int] = (),
@@ -475,6 +496,30 @@ def successor_words(c0, c1, step, completable, out, values):
             out[kept, 1] = out[k, 1]
             kept += 1
     return kept
+
+
+@njit(cache=True, inline="always")
+def partition_key(c0, c1, step):
+    """What decides the partition of every successor of code ``(c0, c1)`` at ``step``, before any is built: two
+    words marking which of the places ``step.key_lo``, ``step.key_hi`` hold EMPTY (1) and which FULL (2).
+    A move of the new square changes only the places it reaches and, when it joins two paths, the labels of
+    their far ends (a label stays a label, or becomes DANGLING): every other place keeps its kind, so each
+    successor has its parent's key, and codes with one successor in common have one key.  With
+    ``step.mirror``, the key in the successor's cells or that of its mirror image, the smaller: a successor
+    kept as its image has the same key."""
+    if step.packed:
+        c0, c1 = unpack(c0)
+    lo, hi = entry(c0, c1, step.implied)
+    key_lo = (equal(lo, EMPTY) | (equal(lo, FULL) << _U(1))) & step.key_lo
+    key_hi = (equal(hi, EMPTY) | (equal(hi, FULL) << _U(1))) & step.key_hi
+    if not step.mirror:
+        return key_lo, key_hi
+    shift = _U(CELL_BITS * (1 + step.implied))
+    key_lo, key_hi = (key_lo >> shift) | (key_hi << (_U(64) - shift)), key_hi >> shift
+    image_lo, image_hi = reflected(key_lo, key_hi, step.reflect)
+    if image_hi < key_hi or (image_hi == key_hi and image_lo < key_lo):
+        return image_lo, image_hi
+    return key_lo, key_hi
 
 
 @njit(cache=True)

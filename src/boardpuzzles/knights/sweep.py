@@ -13,14 +13,15 @@ of rows, a code's words then its count's limbs) into the states after
   passed to the owner's inbox between two rounds of about 0.1 s).  Each
   successor is built once.
 * **Waves.**  When the tables would outgrow ``memory``, a step has more
-  partitions than threads, finished in waves of one a thread: the successors of
-  the later partitions are set aside in files (rows of a code and a count,
-  appended as they come) and summed when their wave comes.  The later waves
-  that the disk cannot hold so (with the step's partitions besides) build
-  their successors again from the step's rows instead, one pass over them a
-  wave: more CPU, no disk.  A step that outgrows its plan runs again with twice
-  as many waves.  A step is planned from the growth the same row of the
-  previous column showed.
+  partitions than threads, finished in waves: each wave passes over the step's
+  rows again and builds the successors of the codes of its own partitions
+  only.  A code's partition is told by its *key* before any of its successors
+  is built (:func:`.frontier.partition_key`: the places the step leaves as they
+  are, which every successor keeps), so the other codes cost a wave a glance,
+  not a transition: each successor is built once however many waves a step
+  has, and no successor waits on disk.  A step that outgrows its plan runs
+  again with twice as many waves.  A step is planned from the growth the same
+  row of the previous column showed.
 * **Memory or files.**  A step's tables, empty places and all, are the next
   step's states when they are small; else they are written as numpy files (a
   slice of the table at a time, empty places left out) and mapped back.  With a
@@ -34,12 +35,12 @@ steps (:mod:`.cluster`).
 
 from __future__ import annotations
 
-import errno
 import math
 import os
 import re
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, wait
@@ -69,20 +70,17 @@ MARGIN = 1.15
 RELAXATION_IN_FILES = 1 << 25
 #: table rows gathered at a time when a partition is written out
 WRITE_ROWS = 1 << 20
+#: a step is cut by the codes' partition keys (:func:`.frontier.partition_key`: each wave passes over the codes
+#: of the others unbuilt) when its partitions average at least this many states; a smaller step (a small board
+#: with little memory: its few keys would not spread evenly over the partitions), by a hash of each successor's
+#: code, every wave building every successor
+KEYED_STATES = 1 << 20
+#: the fullest partition over the mean, cut by keys, that a step is planned for (8x8 open, a million rows of
+#: part 0's square 43: 1.03 with 16 partitions, 1.13 with 64, ``benchmarks/knight_waves.py``)
+KEYED_SPREAD = 1.25
 #: a step's tables stay in memory as the next step's states (no checkpoint) when two steps' tables fit
 #: in this part of ``memory``
 IN_MEMORY = 1.0
-#: of the successors of a state, how many a step builds, until a step has set some aside and so measured it
-#: (then that times :data:`MARGIN`): what the later waves of a step set aside.  An upper bound: 8x8 open's
-#: states after 42 squares have 5.1 each before the relaxation drops those that cannot be completed (28 Nov 2026)
-SUCCESSORS = 5.2
-#: bytes of disk a step leaves free besides its partitions and what it sets aside
-DISK_RESERVE = 2 << 30
-
-
-def disk_free(folder: str) -> int:
-    """Bytes free on the disk that holds ``folder``."""
-    return shutil.disk_usage(folder).free
 
 
 @dataclass
@@ -135,8 +133,8 @@ def start_frontier(plan: Plan) -> Frontier:
 
 
 #: the paths, in a run's folder, of the files a count writes there: partitions (a cluster's tries too),
-#: the relaxation's sets, the set-aside successors of a step's later waves
-OWN_FILES = re.compile(r"(step\d+-(part|try\d+-owner)\d+|completable-\d+)\.npy|set-aside(/\d+-\d+)?")
+#: the relaxation's sets
+OWN_FILES = re.compile(r"(step\d+-(part|try\d+-owner)\d+|completable-\d+)\.npy")
 #: a partition's file name
 PART_FILE = re.compile(r"step\d+-(part|try\d+-owner)\d+\.npy")
 
@@ -175,6 +173,10 @@ def load_frontier(store: Checkpoint, task: int, record: dict, plan: Plan) -> Fro
     return Frontier(step, parts)
 
 
+#: held while a partition's file is mapped back (:func:`write_partition`)
+_LOADING = threading.Lock()
+
+
 def write_partition(table: Table, folder: str, name: str) -> Part:
     """Write a table's codes and counts as a numpy file ``folder/name.npy`` (a slice of the table at a time,
     empty places left out), with its fingerprint, and map it back."""
@@ -190,17 +192,15 @@ def write_partition(table: Table, folder: str, name: str) -> Part:
         at += n
     out.flush()
     del out
-    # copy-on-write ("c"), as checkpoint.load_array maps files: one compile of each kernel for files and memory
-    return Part(np.load(path, mmap_mode="c"), table.filled, os.path.basename(path), printed)
+    # copy-on-write ("c"), as checkpoint.load_array maps files: one compile of each kernel for files and memory;
+    # one thread at a time (numpy reads the header with ast.literal_eval, which Python 3.11's threads can break)
+    with _LOADING:
+        rows = np.load(path, mmap_mode="c")
+    return Part(rows, table.filled, os.path.basename(path), printed)
 
 
 class NoRoom(Exception):
     """A partition's table would outgrow its share of ``memory``: the step runs again with more waves."""
-
-
-class NoDisk(Exception):
-    """The successors a step sets aside filled the disk: the step runs again building its later waves from its
-    rows."""
 
 
 #: the most places a table may have (its hash takes 32 bits)
@@ -221,8 +221,7 @@ def places_for(n: float) -> int:
 @dataclass
 class Owner:
     """A thread's part of a step: its table (partition ``part``), the rows it has still to take
-    (``shares``) and those other threads handed over (``inbox``), each as (rows, lo, hi); its outbox;
-    ``spilled``: the set-aside file it wrote for each later partition."""
+    (``shares``) and those other threads handed over (``inbox``), each as (rows, lo, hi); its outbox."""
 
     part: int
     table: Table
@@ -231,7 +230,6 @@ class Owner:
     used: bool = False
     shares: list[tuple[np.ndarray, int, int]] = field(default_factory=list)
     inbox: list[tuple[np.ndarray, int, int]] = field(default_factory=list)
-    spilled: dict[int, str] = field(default_factory=dict)
 
     @property
     def busy(self) -> bool:
@@ -263,10 +261,6 @@ class Sweep:
         self.keep_on_disk = False
         #: the states that can still be completed (:mod:`.completable`), found before the first local step
         self.completable: Completable | None = None
-        #: the steps whose successors ran out of disk when set aside: run again, each wave built from the rows
-        self.short_of_disk: set[int] = set()
-        #: the successors a state had at the last step that set some aside (None: none has yet)
-        self.successors: float | None = None
 
     # ----------------------------------------------------------------------------------------------------------
     def run(self, frontier: Frontier, store: Checkpoint | None,
@@ -378,21 +372,10 @@ class Sweep:
             except NoRoom:
                 self._spare_since(before)
                 self.waves *= 2
-            except NoDisk:
-                self._spare_since(before)
-                self.short_of_disk.add(frontier.step)
-            except OSError as exc:  # writing the partitions or the set-aside successors: a full disk, mostly
+            except OSError as exc:  # writing the partitions: a full disk, mostly
                 raise OutputError(f"cannot write the partitions of square {frontier.step + 1} in {self.folder}: "
                                   f"{exc.strerror or exc}; free disk space there (with a checkpoint they go "
                                   "beside it, and it keeps the squares before)") from None
-            finally:
-                self._clear_files()
-
-    def _clear_files(self) -> None:
-        """Remove the set-aside files of the step just run (a step run again writes its partitions anew)."""
-        if self.folder is None or not os.path.isdir(self.folder):
-            return
-        shutil.rmtree(os.path.join(self.folder, "set-aside"), ignore_errors=True)
 
     def plan_step(self, frontier: Frontier, columns: int) -> tuple[int, int, int, int]:
         """(threads, waves, places per table, most places per table) for the next step."""
@@ -402,102 +385,67 @@ class Sweep:
         seen = self.growth.get(frontier.step % self.plan.height)
         expect = max(1024.0, states * (GROWTH if seen is None else min(GROWTH, MARGIN * seen)))
         waves = max(self.waves, math.ceil(expect / (threads * LOAD * most)))
+        if self.keyed(threads * waves, states):
+            expect *= KEYED_SPREAD
+            waves = max(waves, math.ceil(expect / (threads * LOAD * most)))
         size = min(most, places_for(expect / (threads * waves) / LOAD))
         return threads, waves, size, most
 
-    def set_aside_waves(self, frontier: Frontier, waves: int) -> int:
-        """How many of a step's ``waves - 1`` later waves set their successors aside in files: as many as the
-        disk holds with the first wave's partitions and :data:`DISK_RESERVE` besides, a wave's successors
-        (and so its partitions, their sums) told as its share of :data:`SUCCESSORS` or the measured rows a
-        state; none for a step that ran short of disk so.  (The set-aside files are gone before the last
-        waves' partitions are written: those need the disk however the step is run.)"""
-        if waves == 1 or frontier.step in self.short_of_disk:
-            return 0
-        row_bytes = 8 * frontier.parts[0].rows.shape[1]
-        successors = SUCCESSORS if self.successors is None else MARGIN * self.successors
-        wave_bytes = max(1.0, successors * frontier.states * row_bytes / waves)
-        room = disk_free(self.work_folder()) - DISK_RESERVE
-        return max(0, min(waves - 1, int(room // wave_bytes) - 1))
+    @staticmethod
+    def keyed(parts: int, states: int) -> bool:
+        """Whether a step of ``states`` states in ``parts`` partitions is cut by the codes' keys
+        (:data:`KEYED_STATES`)."""
+        return parts > 1 and parts * KEYED_STATES <= states
 
     def _step(self, frontier: Frontier, columns: int) -> Frontier:
-        """The next step in ``waves`` waves of a partition a thread: the first built from the frontier's rows,
-        setting aside the successors of the next ``aside`` waves in files; those summed from the files; the
-        partitions left built again from the rows, as many at a time as their tables (sized by the first
-        wave's) fit in ``memory``.  The step's progress is its partitions finished."""
+        """The next step in ``waves`` waves: the first of a partition a thread, its successors handed between
+        the threads; the partitions left built from the rows again (each wave passing over the codes of the
+        others), as many at a time as their tables (sized by the first wave's) fit in ``memory``.  The step's
+        progress is its partitions finished."""
         i = frontier.step
         threads, waves, size, most = self.plan_step(frontier, columns)
         parts = threads * waves
         self.most_parts = max(self.most_parts, parts)
-        given = frontier.parts[0].rows.shape[1]
-        aside = self.set_aside_waves(frontier, waves)
-        spill = os.path.join(self.work_folder(), "set-aside") if aside else None
-        if spill is not None:
-            os.makedirs(spill, exist_ok=True)
         assert self.completable is not None
         bits = self.completable.bitmap(i)
         on_disk = self.keep_on_disk or waves > 1 or 2 * threads * size * 8 * columns > IN_MEMORY * self.memory
-        first = self._build(frontier, range(threads), threads, size, columns, parts, (0, (1 + aside) * threads), spill,
-                            bits, most)
+        keyed = self.keyed(parts, frontier.states)
+        first = self._build(frontier, range(threads), threads, size, columns, parts, keyed, bits, most)
         out = self._finish(first, i, on_disk)
-        set_aside = 0
-        for wave in range(1, 1 + aside):
-            owners = self._owners(range(wave * threads, (wave + 1) * threads), size, columns, 1, given)
-            total = self._take_set_aside(first, owners, given)
-            set_aside += total
-            self._rounds(owners, lambda owner, budget: self._absorb(owner, budget, most), owners, None,
-                         lambda done: i + (wave + done / max(1, total)) / waves)
-            out += self._finish(owners, i, True)
-        if aside and frontier.states:
-            self.successors = set_aside * waves / aside / frontier.states
-        rest = range((1 + aside) * threads, parts)
+        rest = range(threads, parts)
         if rest:
             fitted = min(size, places_for(max(owner.table.filled for owner in first) * MARGIN / LOAD))
             group = min(len(rest), max(threads, int(self.memory // (fitted * 8 * columns))))
-            self.spares.clear()  # the wider tables of the waves before would hold a few of these each
+            self.spares.clear()  # the wider tables of the first wave would hold a few of these each
             for at in range(rest.start, rest.stop, group):
                 owners = self._build(frontier, range(at, min(rest.stop, at + group)), threads, fitted, columns, parts,
-                                     None, None, bits, most)
+                                     keyed, bits, most)
                 out += self._finish(owners, i, True)
         return Frontier(i + 1, out)
 
     def _build(self, frontier: Frontier, owned: range, threads: int, size: int, columns: int, parts: int,
-               kept: tuple[int, int] | None, spill: str | None, bits: np.ndarray, most: int) -> list[Owner]:
+               keyed: bool, bits: np.ndarray, most: int) -> list[Owner]:
         """The partitions ``owned`` of a step of ``parts`` (their tables of ``size`` places) built from the
         frontier's rows, cut into a share for each of ``threads`` threads (the first owners expand, the others
-        take what is handed to them); the successors of the partitions ``kept`` (default: ``owned``) past ``owned`` are set aside
-        in ``spill``, the others dropped.  Returns the owners, their tables full."""
+        take what is handed to them), by the codes' keys or not (``keyed``, :meth:`.table.Table.expand`).
+        Returns the owners, their tables full."""
         i = frontier.step
-        owners = self._owners(owned, size, columns, parts, frontier.parts[0].rows.shape[1])
+        owners = self._owners(owned, size, columns, frontier.parts[0].rows.shape[1])
         for owner, share in zip(owners, frontier.shares(min(threads, len(owners)))):
             owner.shares = share
-        kept = kept or (owned.start, owned.stop)
         total = sum(len(p.rows) for p in frontier.parts)
-        self._rounds(owners, lambda owner, budget: self._expand(owner, i, bits, budget, most, kept), owners, spill,
+        self._rounds(owners, lambda owner, budget: self._expand(owner, i, bits, budget, most, parts, keyed),
                      lambda done: i + (owned.start + len(owned) * done / max(1, total)) / parts)
         return owners
 
-    @staticmethod
-    def _take_set_aside(first: list[Owner], owners: list[Owner], given: int) -> int:
-        """The files the first wave's owners (``first``) set aside for the partitions of ``owners``, mapped into
-        their inboxes (each file removed once mapped: its rows stay readable until they are unmapped); returns
-        how many rows."""
-        total = 0
-        for owner in owners:
-            for setter in first:
-                path = setter.spilled.pop(owner.part, None)
-                if path is not None:
-                    rows = np.memmap(path, dtype=np.int64, mode="c").reshape(-1, given)
-                    os.remove(path)
-                    owner.inbox.append((rows, 0, len(rows)))
-                    total += len(rows)
-        return total
-
-    def _owners(self, parts: range, size: int, columns: int, boxes: int, given: int) -> list[Owner]:
+    def _owners(self, parts: range, size: int, columns: int, given: int) -> list[Owner]:
         """An owner for each partition of ``parts``, its table of ``size`` places of ``columns`` empty (memory
-        that held another table is emptied in the owners' threads), with an outbox for ``boxes`` partitions
-        of rows of ``given`` columns when ``boxes`` > 1."""
-        owners = [Owner(part, Table(rows, self.plan.words), Outbox(boxes, OUTBOX_ROWS, given) if boxes > 1 else None,
-                        used) for part, (rows, used) in zip(parts, (self._rows(size, columns) for _ in parts))]
+        that held another table is emptied in the owners' threads), with an outbox for those partitions, of
+        rows of ``given`` columns, when there are several."""
+        box = len(parts) > 1
+        owners = [Owner(part, Table(rows, self.plan.words),
+                        Outbox(len(parts), OUTBOX_ROWS, given, parts.start) if box else None, used)
+                  for part, (rows, used) in zip(parts, (self._rows(size, columns) for _ in parts))]
         self._in_threads(owners, lambda owner: owner.table.clear() if owner.used else None)
         return owners
 
@@ -563,18 +511,18 @@ class Sweep:
                 owner.inbox.pop(0)
         return taken
 
-    def _expand(self, owner: Owner, i: int, bits: np.ndarray, size: int, most: int, kept: tuple[int, int]) -> int:
+    def _expand(self, owner: Owner, i: int, bits: np.ndarray, size: int, most: int, parts: int, keyed: bool) -> int:
         """The owner's inbox, then up to ``size`` of its rows expanded (the successors ``bits`` keeps: the
-        step's bitmap of completable states; of the partitions ``kept``, ``first..last - 1``); returns the rows
-        it took.  Stops early when its outbox is full (the round's end hands it over)."""
+        step's bitmap of completable states; those of the codes of the owner's wave, of the step's ``parts``
+        partitions); returns the rows it took.  Stops early when its outbox is full (the round's end hands it
+        over)."""
         self._absorb(owner, 1 << 62, most)
         taken = 0
         while owner.shares and taken < size:
             rows, lo, hi = owner.shares[0]
-            box = owner.outbox or Outbox(1, 16, rows.shape[1])
+            box = owner.outbox or Outbox(1, 16, rows.shape[1], owner.part)
             stop = min(hi, lo + size - taken)
-            at = owner.table.expand(self.plan, i, rows, lo, stop, box, owner.part, bits,
-                                    kept if owner.outbox is not None else None)
+            at = owner.table.expand(self.plan, i, rows, lo, stop, box, owner.part, bits, parts, keyed)
             taken += at - lo
             owner.shares[0] = (rows, at, hi)
             if at == hi:
@@ -586,12 +534,12 @@ class Sweep:
                     break  # the outbox is full
         return taken
 
-    def _rounds(self, owners: list[Owner], work: Callable[[Owner, int], int], receivers: list[Owner],
-                spill: str | None, fraction: Callable[[float], float]) -> None:
+    def _rounds(self, owners: list[Owner], work: Callable[[Owner, int], int],
+                fraction: Callable[[float], float]) -> None:
         """Run ``work(owner, size)`` for every owner, each in its thread, in rounds of about 0.1 s, until
-        every owner's rows and inbox are taken; between rounds the outboxes are handed over (to the
-        receivers' inboxes, or to set-aside files in ``spill``), and the progress is reported and ``cancel``
-        looked at (``fraction``: of the rows taken, the step's progress)."""
+        every owner's rows and inbox are taken; between rounds the outboxes are handed over to the owners'
+        inboxes, and the progress is reported and ``cancel`` looked at (``fraction``: of the rows taken, the
+        step's progress)."""
         budget = Budget(first=1 << 12)
         done = 0
         while any(owner.busy for owner in owners):
@@ -600,31 +548,19 @@ class Sweep:
             done += sum(self._in_threads(busy, lambda owner: work(owner, budget.size)))
             for owner in owners:
                 if owner.outbox is not None:
-                    self._hand_over(owner, receivers, spill)
+                    self._hand_over(owner, owners)
             budget.measure(began)
             self.tracker.update(fraction(done))
 
-    def _hand_over(self, owner: Owner, receivers: list[Owner], spill: str | None) -> None:
-        """Empty an outbox: each partition's rows to its owner's inbox (the receivers own partitions from
-        the first one's on), or appended to its set-aside file."""
+    @staticmethod
+    def _hand_over(owner: Owner, receivers: list[Owner]) -> None:
+        """Empty an outbox: each partition's rows to its owner's inbox (the receivers own the outbox's
+        partitions, in order)."""
         box = owner.outbox
         assert box is not None
-        base = receivers[0].part
         for part in map(int, np.flatnonzero(box.filled)):
-            if base <= part < base + len(receivers):
-                rows = box.take(part)
-                receivers[part - base].inbox.append((rows, 0, len(rows)))
-                continue
-            assert spill is not None
-            path = owner.spilled.setdefault(part, os.path.join(spill, f"{owner.part}-{part}"))
-            try:
-                with open(path, "ab") as file:
-                    box.rows[part, :int(box.filled[part])].tofile(file)
-            except OSError as exc:
-                if exc.errno == errno.ENOSPC:
-                    raise NoDisk() from None
-                raise
-            box.filled[part] = 0
+            rows = box.take(part)
+            receivers[part].inbox.append((rows, 0, len(rows)))
 
 
 __all__ = ["Frontier", "Part", "Sweep", "start_frontier", "load_frontier", "write_partition", "fits_record",

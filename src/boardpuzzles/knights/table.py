@@ -22,7 +22,7 @@ from .. import compiling
 from ..errors import InputError
 from ..intrinsics import prefetch_write
 from .codes import LIMB_BITS, LIMB_MASK, NO_KEY
-from .frontier import KEEP_ALL, WORK_VALUES, Plan, check_bitmap, successor_words
+from .frontier import KEEP_ALL, WORK_VALUES, Plan, check_bitmap, partition_key, successor_words
 
 #: the part of a table's places that may be filled before it must grow
 LOAD = 0.75
@@ -42,8 +42,10 @@ _U = np.uint64
 class _Into(NamedTuple):
     """Where :func:`_expand` puts what it builds: ``table`` (its rows of ``words`` words and limbs), which
     takes at most ``room`` new codes; successors of partition ``part`` of ``parts`` go there, those of the
-    other partitions ``first`` to ``last - 1`` to row ``p`` of ``outbox`` (``filled[p]`` of its rows used);
-    the rest are dropped (a later pass over the same rows builds them again)."""
+    other partitions ``first`` to ``last - 1`` to row ``p - first`` of ``outbox`` (``filled[p - first]`` of its
+    rows used); the rest are dropped (a later pass over the same rows builds them).  ``keyed``: a successor's
+    partition is its parent's key's (:func:`.frontier.partition_key`), so the codes of the rest are passed over
+    unbuilt; else it is the successor's code's."""
 
     table: np.ndarray
     words: int
@@ -54,6 +56,7 @@ class _Into(NamedTuple):
     last: int
     outbox: np.ndarray
     filled: np.ndarray
+    keyed: bool
 
 
 @njit(cache=True, inline="always")
@@ -71,8 +74,9 @@ def _home(k0, k1, places):
 
 @njit(cache=True, inline="always")
 def _part(k0, k1, parts):
-    """Which of ``parts`` partitions (fewer than 2 ** 32) a code belongs to (another hash than the table's;
-    a product and a shift, as :func:`_home`: a division would cost as much as building a successor's code)."""
+    """Which of ``parts`` partitions (fewer than 2 ** 32) a partition key (:func:`.frontier.partition_key`)
+    belongs to (another hash than the table's; a product and a shift, as :func:`_home`: a division would cost
+    as much as building a successor's code)."""
     h = (_U(k0) * _U(0x94D049BB133111EB)) ^ (_U(k1) * _U(0xC2B2AE3D27D4EB4F))
     return np.int64(((h >> _U(32)) * _U(parts)) >> _U(32))
 
@@ -128,8 +132,10 @@ def _expand(rows, lo, hi, step, completable, into):
     (a code's words, then its count's limbs; rows whose first word is :data:`.codes.NO_KEY`, a table's empty
     places, are skipped) that belong to partition ``into.part`` to ``into.table`` (an :class:`_Into`),
     :data:`BATCH` at a time; write those of the other partitions kept (``into.first`` to ``into.last - 1``)
-    to row ``p`` of ``into.outbox`` (with the count of their code; ``into.filled[p]`` says how many rows are
-    used), so that each successor is built once however many partitions a step has; drop the others.
+    to row ``p - into.first`` of ``into.outbox`` (with the count of their code; ``into.filled`` says how many
+    rows are used); drop the others.  With ``into.keyed``, a code's successors are all of its key's partition
+    (:func:`.frontier.partition_key`), and the codes of partitions not kept are passed over unbuilt: each
+    successor is built once however many waves a step has.
     ``completable``: the step's bitmap of the relaxation's states (:func:`.frontier.successor_words`).  Stops once fewer than 16 new codes fit in ``into.room`` (the caller
     grows the table) or an outbox row has less than 16 free rows (the caller hands it over).
     Returns (the next row to take, new codes, 1 if a count outgrew its limbs, 2 if a successor's first word
@@ -162,6 +168,13 @@ def _expand(rows, lo, hi, step, completable, into):
             i += 1
             continue
         c1 = rows[i, 1] if words > 1 else 0
+        p = part
+        if parts > 1 and into.keyed:
+            key0, key1 = partition_key(_U(rows[i, 0]), _U(c1), step)
+            p = _part(key0, key1, parts)
+            if p < into.first or p >= into.last:
+                i += 1
+                continue
         found = successor_words(_U(rows[i, 0]), _U(c1), step, completable, out, values)
         for s in range(found):
             k0 = out[s, 0]
@@ -169,17 +182,19 @@ def _expand(rows, lo, hi, step, completable, into):
             if k0 == NO_KEY:
                 overflow |= 2  # not a frontier of a tour: the caller raises
                 continue
-            p = _part(k0, k1, parts) if parts > 1 else part
-            if p < into.first or p >= into.last:
-                continue
+            if parts > 1 and not into.keyed:
+                p = _part(k0, k1, parts)
+                if p < into.first or p >= into.last:
+                    continue
             if p != part:
-                at = out_filled[p]
-                outbox[p, at, 0] = k0
+                box = p - into.first
+                at = out_filled[box]
+                outbox[box, at, 0] = k0
                 if words > 1:
-                    outbox[p, at, 1] = k1
+                    outbox[box, at, 1] = k1
                 for column in range(words, columns):
-                    outbox[p, at, column] = rows[i, column]
-                out_filled[p] = at + 1
+                    outbox[box, at, column] = rows[i, column]
+                out_filled[box] = at + 1
                 fullest = max(fullest, at + 1)
                 continue
             keys[0, held] = k0
@@ -282,26 +297,31 @@ class Table:
         return int(LOAD * self.places) - self.filled
 
     def expand(self, plan: Plan, step: int, rows: np.ndarray, lo: int, hi: int, outbox: Outbox,
-               part: int = 0, completable: np.ndarray = KEEP_ALL, kept: tuple[int, int] | None = None) -> int:
+               part: int = 0, completable: np.ndarray = KEEP_ALL, parts: int | None = None,
+               keyed: bool = True) -> int:
         """Add the successors at ``step`` of the codes in rows ``lo..hi`` that belong to partition ``part``
-        of the outbox's partitions; the others go to the outbox, or, with ``kept`` (``first, last``), only
-        those of partitions ``first..last - 1`` (the rest are dropped); with ``completable`` (the step's
-        bitmap of :mod:`.completable`), only those that can still be completed.  Returns the next row to take
-        (before ``hi`` when the table must grow or the outbox be emptied); raises :class:`CountOverflow` if a
-        count outgrew the limbs."""
+        of the step's ``parts`` (default: up to the outbox's last); those of the outbox's other partitions go
+        to it, and those of the partitions it does not hold are dropped: with ``keyed`` (partitions by the
+        codes' keys, :func:`.frontier.partition_key`), their codes are passed over unbuilt; else a successor's
+        partition is a hash of its own code.  With ``completable`` (the
+        step's bitmap of :mod:`.completable`), only the successors that can still be completed.  Returns the
+        next row to take (before ``hi`` when the table must grow or the outbox be emptied); raises
+        :class:`CountOverflow` if a count outgrew the limbs."""
         check_rows(rows, self.words, lo, hi)
         if plan.words != self.words or not 0 <= step < plan.squares:
             raise InputError("{parameter} must be a step of a plan whose codes fit this table", parameter="step",
                              value=step)
-        if not 0 <= part < outbox.parts or outbox.rows.shape[2] != rows.shape[1] or rows.shape[1] > self.rows.shape[1]:
-            raise InputError(f"{{parameter}} must be a partition 0..{outbox.parts - 1} of an outbox for these "
-                             "rows", parameter="part", value=part)
-        first, last = (0, outbox.parts) if kept is None else kept
-        if not 0 <= first <= part < last <= outbox.parts:
-            raise InputError(f"{{parameter}} must be partitions first..last - 1 of 0..{outbox.parts - 1} that "
-                             f"hold partition {part}", parameter="kept", value=kept)
+        first, last = outbox.first, outbox.first + outbox.parts
+        if not first <= part < last or outbox.rows.shape[2] != rows.shape[1] or rows.shape[1] > self.rows.shape[1]:
+            raise InputError(f"{{parameter}} must be a partition {first}..{last - 1} of an outbox for these rows",
+                             parameter="part", value=part)
+        parts = last if parts is None else parts
+        if not last <= parts < 1 << 32:
+            raise InputError(f"{{parameter}} must be {last} to 2^32 - 1 (the outbox's partitions are of them)",
+                             parameter="parts", value=parts)
         check_bitmap(completable, plan)
-        into = _Into(self.rows, self.words, self.room, outbox.parts, part, first, last, outbox.rows, outbox.filled)
+        into = _Into(self.rows, self.words, self.room, parts, part, first, last, outbox.rows, outbox.filled,
+                     bool(keyed))
         taken, added, overflow = _expand(rows, lo, hi, plan.step(step), completable, into)
         self.filled += added
         if overflow & 2:
@@ -353,15 +373,15 @@ class Table:
 
 
 class Outbox:
-    """Successors set aside for the other partitions of a step: for each of ``parts`` partitions up to
-    ``capacity`` rows of a code and its count (``columns``: words and limbs); ``filled[p]`` rows used.
-    :meth:`Table.expand` stops when a row is full."""
+    """Successors set aside for the other partitions of a wave: for each of ``parts`` partitions, ``first``
+    and the next ones, up to ``capacity`` rows of a code and its count (``columns``: words and limbs);
+    ``filled[p]`` rows used (partition ``first + p``).  :meth:`Table.expand` stops when a row is full."""
 
-    def __init__(self, parts: int, capacity: int, columns: int) -> None:
-        if parts < 1 or capacity < 1 or columns < 2:
-            raise InputError("{parameter} must be at least 1 (and columns at least 2)",
-                             parameter="parts, capacity, columns", value=(parts, capacity, columns))
-        self.parts = parts
+    def __init__(self, parts: int, capacity: int, columns: int, first: int = 0) -> None:
+        if parts < 1 or capacity < 1 or columns < 2 or first < 0:
+            raise InputError("{parameter} must be at least 1 (and columns at least 2, first at least 0)",
+                             parameter="parts, capacity, columns, first", value=(parts, capacity, columns, first))
+        self.parts, self.first = parts, first
         self.rows = np.empty((parts, capacity + 16, columns), dtype=np.int64)
         self.filled = np.zeros(parts, dtype=np.int64)
 
@@ -370,7 +390,7 @@ class Outbox:
         return self.rows.shape[1] - 16
 
     def take(self, part: int) -> np.ndarray:
-        """The rows set aside for ``part`` (a copy), and that row of the outbox emptied."""
+        """The rows set aside for partition ``first + part`` (a copy), and that row of the outbox emptied."""
         rows = self.rows[part, :int(self.filled[part])].copy()
         self.filled[part] = 0
         return rows
