@@ -46,6 +46,7 @@ from ..errors import ClusterError
 from .asked import default_memory
 from .completable import bitmap
 from .frontier import Plan, plan
+from .packed import Packed, dense, pieces, rows_of
 from .table import LOAD, CountOverflow, Outbox, Table
 from .sweep import OUTBOX_ROWS, Frontier, Part, Sweep, places_for, write_partition
 
@@ -95,11 +96,11 @@ def _grown(table: Table, memory: int) -> Table:
     return table.grown(np.zeros((min(most, 2 * table.places), table.rows.shape[1]), dtype=np.int64))
 
 
-def _expand_all(the_plan: Plan, step: int, bits: np.ndarray, shares: list[np.ndarray], own: Table,
+def _expand_all(the_plan: Plan, step: int, bits: np.ndarray, shares: list[np.ndarray | Packed], own: Table,
                 others: list[Table | None], box: Outbox, owner: int, memory: int) -> Table:
     """Expand every share into the owner's table, and the others' successors into their tables (those that
     ``bits``, the step's completable states, keep)."""
-    for rows in shares:
+    for rows in (piece for share in shares for piece in pieces(share)):
         lo = 0
         while lo < len(rows):
             lo = own.expand(the_plan, step, rows, lo, len(rows), box, owner, bits)
@@ -127,7 +128,7 @@ def expand_share(key: tuple, step: int, files: list[str], owners: int, owner: in
     memory = memory or default_memory()  # the worker machine's
     the_plan = _plan(*key)
     bits = bitmap(None if completable_file is None else np.load(completable_file, mmap_mode="c"), the_plan)
-    shares = [np.load(path, mmap_mode="c") for path in files]
+    shares = [rows_of(np.load(path, mmap_mode="c")) for path in files]
     states = sum(len(rows) for rows in shares)
     own = _table(states / owners, columns, the_plan.words, memory)
     others = [_table(1 + states / owners, columns, the_plan.words, memory) if k != owner else None
@@ -248,10 +249,10 @@ class ClusterSteps:
         for k, part in enumerate(frontier.parts):
             if part.name is None:
                 name = f"step{frontier.step}-part{k}.npy"
-                dense = np.ascontiguousarray(part.rows[part.rows[:, 0] != 0])
-                np.save(os.path.join(folder, name), dense)
-                frontier.parts[k] = Part(np.load(os.path.join(folder, name), mmap_mode="c"), len(dense), name,
-                                         fingerprint(dense))
+                rows = dense(part.rows)
+                np.save(os.path.join(folder, name), rows)
+                frontier.parts[k] = Part(np.load(os.path.join(folder, name), mmap_mode="c"), len(rows), name,
+                                         fingerprint(rows))
 
     def _clear_try(self, step: int) -> None:
         """Remove the partition files of a try of ``step`` that no frontier holds."""
@@ -294,7 +295,7 @@ class ClusterSteps:
         for name, printed, states, received in results:
             self.sent += received
             path = os.path.join(folder, name)
-            parts.append(Part(np.load(path, mmap_mode="c"), states, name, printed))
+            parts.append(Part(rows_of(np.load(path, mmap_mode="c")), states, name, printed))
         return Frontier(i + 1, parts)
 
     def _wait(self, last: list, futures: list, owners: list[str], i: int, before: float,

@@ -32,6 +32,7 @@ from ..symmetry import square_classes
 from . import chunks, codes, frontier, theory
 from .estimate import estimate_count
 from .moves import neighbour_table
+from .packed import dense
 from .search import PAUSED, Search
 from .parts import Results, Split, check_split, cut_rows, part_frontier
 from .asked import check_memory, check_squares, default_memory, default_threads, sweep_index, sweep_order
@@ -214,8 +215,7 @@ def _frontier_count(plan: frontier.Plan, store: Checkpoint | None, tracker: Trac
             from .cluster import ClusterSteps  # dask.distributed is an optional dependency
             steps = ClusterSteps(cluster, sweep, memory)
         last = sweep.run(begin, store, steps.step if steps is not None else None)
-        total = sum(codes.to_int(row[plan.words:]) for part in last.parts for row in part.rows
-                    if row[0] != codes.NO_KEY)
+        total = sum(codes.to_int(row[plan.words:]) for part in last.parts for row in dense(part.rows))
     finally:
         if steps is not None:
             steps.close()

@@ -29,8 +29,9 @@ import numpy as np
 
 from .. import checks
 from ..errors import CheckpointError, InputError, OutputError
-from .codes import CELL_BITS, NO_KEY
+from .codes import CELL_BITS
 from .frontier import Plan
+from .packed import dense
 from .sweep import Frontier, Part, Sweep, start_frontier
 
 #: the multipliers of the groups' hash (odd; products and shifts, as the tables' hashes)
@@ -96,7 +97,7 @@ def cut_rows(sweep: Sweep, after: int) -> np.ndarray:
         following = sweep.step(frontier)
         sweep.release(frontier)
         frontier = following
-    rows = np.concatenate([np.asarray(p.rows)[np.asarray(p.rows)[:, 0] != NO_KEY] for p in frontier.parts])
+    rows = np.concatenate([dense(p.rows) for p in frontier.parts])
     sweep.release(frontier)
     return rows
 
