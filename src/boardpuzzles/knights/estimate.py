@@ -24,8 +24,9 @@ The time is the states of every step times the nanoseconds a state and step
 cost here (:data:`NS_PER_STATE`, which grow with the size of the tables), the
 memory the tables of the widest step (capped by ``memory``: a bigger step is
 cut into waves), the disk the two widest steps' files (what a count needs at
-least); each wave after a step's first passes over the step's rows again, passing
-over the codes of the other partitions (:data:`PASS_NS` a row).
+least, packed: :data:`PACKED_SHARE`); each wave after a step's first passes over the
+step's rows again, passing over the codes of the other partitions (:data:`PASS_NS` a
+row).
 
 The uncertainty is a factor: the boards measured are told within
 :data:`MEASURED_FACTOR` (the benchmark checks every board it counts against
@@ -153,6 +154,9 @@ TABLE_OVERHEAD = 1.1 / LOAD
 #: 2026 (``python benchmarks/knight_waves.py /var/tmp/8x8-open.ckpt.part0.parts 43``): one wave 617 ns a row,
 #: 16 waves 721 in all, 64 waves 1,344: 7 and 12 ns a row for each wave more
 PASS_NS = 12.0
+#: a partition's file over its rows as they are (:mod:`.packed`: sorted runs of varints; 8x8 open, part 0's
+#: square 43: 5.9 bytes a row of 16, 28 Nov 2026)
+PACKED_SHARE = 0.37
 #: bytes a cluster worker sends per state and step, rows of 16 bytes (measured, 7x8 closed with 2 workers: the
 #: successors it hands to the other workers, summed first; ``benchmarks/knight_counts.py 7x8 --cluster 2``, 26 Nov 2026)
 BYTES_SENT_PER_STATE = 9.9
@@ -170,12 +174,14 @@ RELAX_NS = {True: 0.55, False: 2.0}
 RELAX_BYTES = {True: 0.25, False: 1.0}
 RELAX_COLUMNS = 9
 #: a count cut into parts (:mod:`.parts`): for each number of parts measured, the widest part's peak states over
-#: the whole count's, and the states of every step of all parts over the whole count's (6x6 open cut after half
-#: its columns, 18 squares, as :func:`.parts.default_after` cuts: ``benchmarks/knight_counts.py 6x6:open --split
-#: 4,16,64``, 27 Nov 2026); other numbers of parts are told on the log-log line through the two nearest measured,
-#: within :data:`SPLIT_FACTOR` more
-SPLIT_MEASURED: dict[int, tuple[float, float]] = {1: (1.0, 1.0), 4: (0.57, 2.15), 16: (0.26, 3.62), 64: (0.11, 5.08)}
-#: the factor a count in parts adds to the uncertainty (its ratios measured on 6x6 open only)
+#: the whole count's, and the states of every step of all parts over the whole count's.  7x7 open cut after 21
+#: squares, as :func:`.parts.default_after` cuts, part 0 of each taken for every part (``count_part(7, 7,
+#: parts=P, part=0)`` against ``count_tours(7, 7)``, 28 Nov 2026).  On 6x6 open the parts were far narrower (16:
+#: 0.26 of the peak for 3.6 times the work): the bigger the board, the more of the later codes every part
+#: reaches.  Other numbers of parts are told on the log-log line through the two nearest measured, within
+#: :data:`SPLIT_FACTOR` more
+SPLIT_MEASURED: dict[int, tuple[float, float]] = {1: (1.0, 1.0), 4: (0.94, 3.36), 16: (0.82, 10.3), 64: (0.63, 28.3)}
+#: the factor a count in parts adds to the uncertainty (its ratios measured on 7x7 open only)
 SPLIT_FACTOR = 1.5
 
 
@@ -406,7 +412,7 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     cpu, wall = cpu + relax_seconds, wall + relax_seconds
     tables = peak * row * TABLE_OVERHEAD
     waves = max(1, math.ceil(tables / budget))
-    state_bytes = peak * row
+    state_bytes = peak * row * PACKED_SHARE
     disk = 0.0 if tables * 2 <= budget else 2 * state_bytes
     disk += relax_sets if relaxed >= RELAXATION_IN_FILES else 0.0
     factor = MEASURED_FACTOR * EXTRAPOLATED_FACTOR ** extrapolated * (NO_MIRROR if mirror > 1 else 1.0) * \

@@ -23,8 +23,9 @@ of rows, a code's words then its count's limbs) into the states after
   again with twice as many waves.  A step is planned from the growth the same
   row of the previous column showed.
 * **Memory or files.**  A step's tables, empty places and all, are the next
-  step's states when they are small; else they are written as numpy files (a
-  slice of the table at a time, empty places left out) and mapped back.  With a
+  step's states when they are small; else they are written as packed numpy
+  files (:mod:`.packed`: a slice of the table at a time, sorted by code, empty
+  places left out), mapped back and read a block at a time.  With a
   checkpoint they are always written, in ``Checkpoint.folder``, and the
   checkpoint records the step's files with their fingerprints
   (:mod:`boardpuzzles.checkpoint`): the files are the checkpoint, written once.
