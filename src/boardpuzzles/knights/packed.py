@@ -66,6 +66,26 @@ def _get(data, at):
 
 
 @njit(cache=True, nogil=True)
+def _sort(rows, work):
+    """Sort ``rows`` by their first word (unsigned), eight bits at a time from the lowest (a radix sort, each
+    pass moving the rows between ``rows`` and ``work``, as many rows: eight passes end in ``rows``)."""
+    source, target = rows, work
+    for shift in range(0, 64, 8):
+        starts = np.zeros(257, dtype=np.int64)
+        for i in range(len(source)):
+            starts[((_U(source[i, 0]) >> _U(shift)) & _U(255)) + 1] += 1
+        for k in range(256):
+            starts[k + 1] += starts[k]
+        for i in range(len(source)):
+            digit = (_U(source[i, 0]) >> _U(shift)) & _U(255)
+            at = starts[digit]
+            starts[digit] = at + 1
+            for column in range(source.shape[1]):
+                target[at, column] = source[i, column]
+        source, target = target, source
+
+
+@njit(cache=True, nogil=True)
 def _encode(rows, lo, hi, out):
     """Rows ``lo..hi`` of ``rows`` as one block written to the front of ``out``; returns its bytes."""
     at = 0
@@ -108,13 +128,19 @@ class Writer:
         self.starts = [0]
         self.offsets = [0]
         self.buffer = np.empty(BLOCK_ROWS * columns * MOST_ROW_BYTES, dtype=np.uint8)
+        self.work: np.ndarray | None = None
 
     def add(self, rows: np.ndarray) -> None:
-        """Rows (each holding a code) sorted by their first word and written as blocks."""
+        """Rows (each holding a code) sorted by their first word and written as blocks (sorted in place when
+        they are a contiguous array that can be written, else a copy of them)."""
         if rows.ndim != 2 or rows.dtype != np.int64 or rows.shape[1] != self.columns:
             raise InputError(f"{{parameter}} must be int64 rows of {self.columns} columns", parameter="rows",
                              value=rows.shape)
-        rows = np.take(rows, np.argsort(rows[:, 0].view(np.uint64)), axis=0)
+        if not (rows.flags.c_contiguous and rows.flags.writeable):
+            rows = rows.copy()  # sorted in place
+        if self.work is None or len(self.work) < len(rows):
+            self.work = np.empty_like(rows)
+        _sort(rows, self.work[:len(rows)])
         for lo in range(0, len(rows), BLOCK_ROWS):
             hi = min(len(rows), lo + BLOCK_ROWS)
             size = int(_encode(rows, lo, hi, self.buffer))
