@@ -422,9 +422,11 @@ class Sweep:
         keyed = self.keyed(parts, frontier.states)
         first = self._build(frontier, range(threads), threads, size, columns, parts, keyed, bits, most)
         out = self._finish(first, i, on_disk)
+        filled = max(owner.table.filled for owner in first)
+        del first  # its tables are spares now, and go with them below (the owners held them)
         rest = range(threads, parts)
         if rest:
-            fitted = min(size, places_for(max(owner.table.filled for owner in first) * MARGIN / LOAD))
+            fitted = min(size, places_for(filled * MARGIN / LOAD))
             group = min(len(rest), max(threads, int(self.memory // (fitted * 8 * columns))))
             self.spares.clear()  # the wider tables of the first wave would hold a few of these each
             for at in range(rest.start, rest.stop, group):
