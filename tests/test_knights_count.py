@@ -359,11 +359,11 @@ def test_every_wave_passes_over_the_rows_and_keeps_the_count(monkeypatch, tmp_pa
 def test_a_step_cut_by_the_codes_keys_keeps_the_count(monkeypatch, threads):
     """Every step cut by the codes' keys (the big steps are; here every one), in waves that pass over the codes
     of the others' partitions: the same count."""
-    monkeypatch.setattr(sweep, "KEYED_STATES", 1 << 13)  # 6x6's few keys spread unevenly over more partitions
+    monkeypatch.setattr(sweep, "KEYED_STATES", 1 << 14)  # 6x6's few keys spread unevenly over more partitions
     monkeypatch.setattr(sweep, "THREADED_STATES", 1)
     monkeypatch.setattr(runner, "cpu_count", lambda: threads)
-    result = count_tours(6, 6, memory=4 << 20)
-    assert result.count == published.OPEN_DIRECTED[6, 6] and result.partitions >= 4
+    result = count_tours(6, 6, memory=8 << 20)
+    assert result.count == published.OPEN_DIRECTED[6, 6] and result.partitions >= 2
 
 
 def test_partitions_built_again_go_as_many_at_a_time_as_their_tables_fit(monkeypatch):
