@@ -75,12 +75,19 @@ def measure(folder: str, step: int, height: int, rows: int, old: str | None) -> 
     return json.loads(run.stdout)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", help="a count's checkpoint folder (FILE.partJ.parts)")
+def checkpoint_arguments(description: str, rows: str) -> argparse.ArgumentParser:
+    """A parser of a benchmark on a checkpoint's files: its folder, the step, the board's height and how many
+    rows (``rows`` says of what)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("folder", help="a count's checkpoint folder (FILE.parts)")
     parser.add_argument("step", type=int, help="the squares swept of the frontier recorded there")
     parser.add_argument("--height", type=int, default=8, help="squares across (open tours of a square board)")
-    parser.add_argument("--rows", type=int, default=1_000_000, help="rows of each of four files (default 1000000)")
+    parser.add_argument("--rows", type=int, default=1_000_000, help=f"rows of {rows} (default 1000000)")
+    return parser
+
+
+def main() -> None:
+    parser = checkpoint_arguments(__doc__.split("\n\n")[0], "each of four files")
     parser.add_argument("--old", metavar="COMMIT", help="also measure the code of COMMIT, in the same run")
     parser.add_argument("--repeat", type=int, default=2, help="rounds, new then old each (default 2)")
     args = parser.parse_args()

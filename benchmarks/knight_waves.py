@@ -7,12 +7,11 @@ P waves of one partition each (and of one wave of them all, P = 1, for compariso
 fullest partition over the mean (the spread the sweep plans for, ``sweep.KEYED_SPREAD``).  The rows are the
 first ``--rows`` of the file ``FOLDER/stepSTEP-part0.npy``; no relaxation test (each successor is kept).
 
-    python benchmarks/knight_waves.py /var/tmp/8x8-open.ckpt.part0.parts 43
+    python benchmarks/knight_waves.py /var/tmp/bench-8x8-open-43 43
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import time
 
@@ -20,6 +19,7 @@ import numpy as np
 
 from boardpuzzles.knights import frontier
 from boardpuzzles.knights.table import Outbox, Table
+from knight_successors import checkpoint_arguments
 
 
 def waves(rows: np.ndarray, plan: frontier.Plan, step: int, parts: int) -> tuple[float, list[int]]:
@@ -40,11 +40,7 @@ def waves(rows: np.ndarray, plan: frontier.Plan, step: int, parts: int) -> tuple
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", help="a count's checkpoint folder (FILE.partJ.parts)")
-    parser.add_argument("step", type=int, help="the squares swept of the frontier recorded there")
-    parser.add_argument("--height", type=int, default=8, help="squares across (open tours of a square board)")
-    parser.add_argument("--rows", type=int, default=1_000_000, help="rows of the file (default 1000000)")
+    parser = checkpoint_arguments(__doc__.split("\n\n")[0], "the file")
     parser.add_argument("--parts", default="1,16,64", help="numbers of partitions (default 1,16,64)")
     args = parser.parse_args()
     plan = frontier.plan(args.height, args.height, False)

@@ -150,9 +150,9 @@ THREAD_EFFICIENCY = 0.85
 #: a table's places over its states (at LOAD), with the rounding of its size
 TABLE_OVERHEAD = 1.1 / LOAD
 #: CPU nanoseconds a row of a step costs each wave that passes over it (the code of another partition: its key
-#: told, its successors not built).  8x8 open, a million rows of part 0's square 43, no relaxation test, 28 Nov
-#: 2026 (``python benchmarks/knight_waves.py /var/tmp/8x8-open.ckpt.part0.parts 43``): one wave 617 ns a row,
-#: 16 waves 721 in all, 64 waves 1,344: 7 and 12 ns a row for each wave more
+#: told, its successors not built).  8x8 open, a million rows of a partition of part 0's square 43, no
+#: relaxation test, 28 Nov 2026 (``python benchmarks/knight_waves.py /var/tmp/bench-8x8-open-43 43``): one
+#: wave 617 ns a row, 16 waves 721 in all, 64 waves 1,344: 7 and 12 ns a row for each wave more
 PASS_NS = 12.0
 #: a partition's file over its rows as they are (:mod:`.packed`: sorted runs of varints; 8x8 open, part 0's
 #: square 43: 5.9 bytes a row of 16, 28 Nov 2026)
