@@ -5,13 +5,15 @@ import hashlib
 import json
 import sqlite3
 
+import numpy as np
 import pytest
 
-from boardpuzzles.checkpoint import Checkpoint
+from boardpuzzles.checkpoint import Checkpoint, fingerprint
 from boardpuzzles.cli import main
 from boardpuzzles.draughts import Position, get_variant, perft
 from boardpuzzles.errors import CheckpointError
 from boardpuzzles.knights import count_tours
+from boardpuzzles.knights.packed import dense, rows_of
 from boardpuzzles.queens import count as count_queens
 
 
@@ -134,6 +136,18 @@ def test_forged_frontier_records_are_refused_before_any_file_is_touched(tmp_path
         count_tours(5, 6, closed=True, checkpoint=path)
     assert "damaged" in _one_line(caught) or "does not fit" in _one_line(caught)
     assert part.exists()
+
+
+def test_a_frontier_file_of_rows_written_before_the_files_were_packed_is_still_read(tmp_path):
+    path, part = _knights_part(tmp_path)
+    rows = dense(rows_of(np.load(part)))
+    np.save(part, rows)  # the file as the code before packing wrote it: the rows, int64
+    with sqlite3.connect(path) as db:
+        ((text,),) = db.execute("SELECT result FROM results WHERE id = 30")
+    record = json.loads(text)
+    record["parts"][0][1] = fingerprint(rows)
+    _forge(path, 30, json.dumps(record))
+    assert count_tours(5, 6, closed=True, checkpoint=path).count == 8
 
 
 def test_a_full_disk_while_the_checkpoint_is_created_leaves_no_file(tmp_path, monkeypatch):
