@@ -74,9 +74,9 @@ def _home(k0, k1, places):
 
 @njit(cache=True, inline="always")
 def _part(k0, k1, parts):
-    """Which of ``parts`` partitions (fewer than 2 ** 32) a partition key (:func:`.frontier.partition_key`)
-    belongs to (another hash than the table's; a product and a shift, as :func:`_home`: a division would cost
-    as much as building a successor's code)."""
+    """Which of ``parts`` partitions (fewer than 2 ** 32) a partition key (:func:`.frontier.partition_key`), or
+    the code of a successor of a step not cut by keys, belongs to (another hash than the table's; a product and
+    a shift, as :func:`_home`: a division would cost as much as building a successor's code)."""
     h = (_U(k0) * _U(0x94D049BB133111EB)) ^ (_U(k1) * _U(0xC2B2AE3D27D4EB4F))
     return np.int64(((h >> _U(32)) * _U(parts)) >> _U(32))
 
@@ -209,7 +209,7 @@ def _expand(rows, lo, hi, step, completable, into):
 
 @njit(cache=True, nogil=True)
 def _absorb(rows, words, lo, hi, table, room):
-    """Add the codes of rows ``lo..hi`` with their counts (successors handed over or set aside, or a table's
+    """Add the codes of rows ``lo..hi`` with their counts (successors handed over, or a table's
     rows: empty places are skipped) to the table, :data:`BATCH` at a time.  Stops once ``room`` new codes
     have gone in.  Returns (the next row to take, new codes, 1 if a count outgrew its limbs)."""
     keys = np.empty((2, BATCH), dtype=np.int64)
