@@ -411,7 +411,7 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     wall = cpu / (threads * THREAD_EFFICIENCY) if threads > 1 and peak >= 1 << 20 else cpu
     cpu, wall = cpu + relax_seconds, wall + relax_seconds
     tables = peak * row * TABLE_OVERHEAD
-    waves = max(1, math.ceil(tables / budget))
+    waves = _waves(peak, row, budget)
     state_bytes = peak * row * PACKED_SHARE
     disk = 0.0 if tables * 2 <= budget else 2 * state_bytes
     disk += relax_sets if relaxed >= RELAXATION_IN_FILES else 0.0

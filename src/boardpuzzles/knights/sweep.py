@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..checkpoint import FINGERPRINT_SEED, Checkpoint, fingerprint, load_array, natural
+from ..checkpoint import Checkpoint, load_array, natural
 from ..errors import CheckpointError, InputError, OutputError
 from ..progress import Budget, Tracker
 from .completable import Completable, completable
@@ -319,10 +319,11 @@ class Sweep:
                 path = os.path.join(str(self.folder), part.name)
                 if os.path.exists(path):
                     os.remove(path)
-            elif not isinstance(part.rows, Packed) and len(part.rows) >= 1 << 16:
-                self._spare(part.rows)
-            elif not isinstance(part.rows, Packed):
-                self.live.pop(id(_whole_array(part.rows)), None)
+            elif isinstance(part.rows, np.ndarray):  # a table's rows, kept in memory
+                if len(part.rows) >= 1 << 16:
+                    self._spare(part.rows)
+                else:
+                    self.live.pop(id(_whole_array(part.rows)), None)
 
     @property
     def held(self) -> int:
