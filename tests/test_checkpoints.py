@@ -126,6 +126,10 @@ def test_forged_rows_of_a_perft_checkpoint_are_refused(tmp_path, task_id, text):
     {"step": 30, "parts": [["step30-part0.npy", 1 << 64, 1]]},
     {"step": 29, "parts": []},
     {"step": 30, "parts": [], "more": 1},
+    {"step": 30, "parts": [["step30-part0-g8.npy", 1, 1, 8, 8, 1.0]]},
+    {"step": 30, "parts": [["step30-part0-g1.npy", 1, 1, 1, 8, -1.0]]},
+    {"step": 29, "parts": [["step29-part0-g1.npy", 1, 1, 1, 8, 1.0]],
+     "next": {"parts": 4, "size": 1024, "through": 4, "states": 1, "done": []}},
 ])
 def test_forged_frontier_records_are_refused_before_any_file_is_touched(tmp_path, record):
     path, part = _knights_part(tmp_path)

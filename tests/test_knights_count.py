@@ -3,7 +3,9 @@ boards included), the exhaustive search (blocked squares, 9- and 10-across front
 transition; its threads, waves, files and checkpoint."""
 
 import errno
+import os
 import random
+import re
 import tempfile
 import threading
 import weakref
@@ -17,7 +19,8 @@ from boardpuzzles.errors import Cancelled, InputError, OutputError, TooLong
 from boardpuzzles.knights import count_tours, frontier, published, sweep
 from boardpuzzles.knights.asked import sweep_index, sweep_order
 from boardpuzzles.knights.codes import DANGLING, EMPTY, FIRST_LABEL, FULL, packed_code, to_int, unpacked_code
-from boardpuzzles.knights.table import Outbox, Table
+from boardpuzzles.knights.packed import dense
+from boardpuzzles.knights.table import Outbox, Table, key_parts, key_range
 from boardpuzzles.knights.moves import neighbour_table
 from boardpuzzles.progress import Tracker
 import frontier_reference
@@ -366,6 +369,72 @@ def test_a_step_cut_by_the_codes_keys_keeps_the_count(monkeypatch, threads):
     assert result.count == published.OPEN_DIRECTED[6, 6] and result.partitions >= 2
 
 
+def test_key_ranges_tile_the_hashes_and_key_parts_tells_where_a_keyed_step_sends_successors():
+    """A partition's key range holds the hashes it takes, and consecutive ranges tile them; ``key_parts``
+    names the partition that ``Table.expand``, cut by keys, sends each code's successors to."""
+    for parts in (1, 3, 7, 8, 1000):
+        ranges = [key_range(q, parts) for q in range(parts)]
+        assert ranges[0][0] == 0 and ranges[-1][1] == 1 << 32
+        assert all(a[1] == b[0] and a[0] < a[1] for a, b in zip(ranges, ranges[1:]))
+        assert all((h * parts) >> 32 == q for q, (lo, hi) in enumerate(ranges) for h in (lo, hi - 1))
+    plan = frontier.plan(6, 6, False, -1, [])
+    swept = sweep.Sweep(plan, 1 << 26, 1, Tracker("squares"), None)
+    front = sweep.start_frontier(plan)
+    while front.step < 20:
+        front = swept.step(front)
+    rows = np.concatenate([dense(part.rows) for part in front.parts])
+    told = key_parts(plan, 20, rows, 5)
+    sent = 0
+    for r in range(0, len(rows), max(1, len(rows) // 300)):
+        box = Outbox(5, 64, rows.shape[1])
+        into = Table(np.zeros((1024, rows.shape[1]), dtype=np.int64), plan.words)
+        into.expand(plan, 20, rows, r, r + 1, box, part=0, parts=5, keyed=True)
+        went = ({0} if into.filled else set()) | set(np.flatnonzero(box.filled).tolist())
+        assert went <= {int(told[r])}
+        sent += bool(went)
+    assert sent > 100 and len(set(told.tolist())) == 5
+
+
+def test_a_keyed_step_removes_the_files_it_has_used_and_a_count_goes_on_from_its_next_wave(monkeypatch, tmp_path):
+    """With a checkpoint, a step cut by the codes' keys reads only the groups of files its wave's partitions
+    take, is recorded after each wave, and removes the groups its waves have passed (the disk holds about one
+    step, not two).  Stopped in the middle of a step, the count goes on from the wave after the last one
+    recorded, and counts as many tours."""
+    monkeypatch.setattr(sweep, "KEYED_STATES", 1 << 10)  # small steps cut by keys
+    monkeypatch.setattr(sweep, "THREADED_STATES", 1)
+    monkeypatch.setattr(runner, "cpu_count", lambda: 2)
+    path = tmp_path / "tours.ckpt"
+    stop = threading.Event()
+    seen = []
+    used = sweep.Sweep._used
+
+    def spy(self, front, parts, through, size, done):
+        before = len(front.parts)
+        used(self, front, parts, through, size, done)
+        names = os.listdir(self.folder)
+        assert {n for n in names if n.startswith(f"step{front.step}-")} == {p.name for p in front.parts}
+        assert {p.name for p in done} <= set(names) and all(p.group is not None for p in done + front.parts)
+        seen.append((front.step, through, before - len(front.parts)))
+        if front.step >= 20 and before > len(front.parts):
+            stop.set()  # the next wave stops: the checkpoint holds the step begun
+
+    monkeypatch.setattr(sweep.Sweep, "_used", spy)
+    with pytest.raises(Cancelled):
+        count_tours(6, 6, checkpoint=path, memory=4 << 20, cancel=stop)
+    step, through, _ = seen[-1]
+    assert any(gone for *_, gone in seen)
+    begun = []
+    stepped = sweep.Sweep._step
+
+    def watch(self, front, columns):
+        begun.append(None if front.later is None else (front.step, front.later.through))
+        return stepped(self, front, columns)
+
+    monkeypatch.setattr(sweep.Sweep, "_step", watch)
+    assert count_tours(6, 6, checkpoint=path, memory=4 << 20).count == published.OPEN_DIRECTED[6, 6]
+    assert begun[0] == (step, through)
+
+
 def test_partitions_built_again_go_as_many_at_a_time_as_their_tables_fit(monkeypatch):
     """Planned far too wide (as a resumed count's first steps are, not knowing the growth), a step's partitions
     left after the first wave are built with tables sized by the first wave's, more of them at a time than
@@ -466,6 +535,30 @@ def test_a_full_disk_is_one_error_naming_where(monkeypatch, tmp_path):
     with pytest.raises(OutputError) as error:
         count_tours(5, 5, checkpoint=tmp_path / "tours.ckpt", memory=256 * 1024)
     assert "No space left on device" in str(error.value) and "tours.ckpt.parts" in str(error.value)
+
+
+def test_a_step_whose_files_would_not_fit_stops_before_it_starts(monkeypatch, tmp_path):
+    """The sweep weighs a step's files (its expected states, at the bytes a state of the files before took)
+    against the free disk before it builds them: it stops with one line, nothing of the step written, and the
+    checkpoint resumes once there is room."""
+    path = tmp_path / "tours.ckpt"
+    usage = sweep.shutil.disk_usage
+    asked = []
+
+    def disk_usage(folder):
+        asked.append(folder)
+        real = usage(folder)
+        return real._replace(free=real.free if len(asked) < 12 else 1000)  # full from the 12th step on
+
+    monkeypatch.setattr(sweep.shutil, "disk_usage", disk_usage)
+    with pytest.raises(OutputError) as error:
+        count_tours(5, 6, checkpoint=path)
+    square = re.match(r"square (\d+) needs about [0-9.]+ kB of disk for its partitions in \S+tours\.ckpt\.parts, "
+                      r"which has 1 kB free; free disk space there", str(error.value))
+    assert square is not None and int(square[1]) > 5
+    assert not any(name.startswith(f"step{square[1]}-") for name in os.listdir(f"{path}.parts"))
+    monkeypatch.setattr(sweep.shutil, "disk_usage", usage)
+    assert count_tours(5, 6, checkpoint=path).count == 2 * published.OPEN_UNDIRECTED[5, 6]
 
 
 def test_refusals_name_parameters():

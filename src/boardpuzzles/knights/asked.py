@@ -53,6 +53,14 @@ def parse_memory(text: str) -> int:
     return int(float(number) * units[unit])
 
 
+def size_text(size: float) -> str:
+    """Bytes as they are read: ``42.9 GB``, ``310 MB``, ``12 kB`` (three digits)."""
+    for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6)):
+        if size >= scale:
+            return f"{size / scale:.3g} {unit}"
+    return f"{size / 1e3:.3g} kB"
+
+
 def default_memory() -> int:
     """Half of the machine's memory."""
     return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
@@ -76,5 +84,5 @@ def sweep_index(rows: int, cols: int, square: Square) -> int:
     return r * height + c if turned else c * height + r
 
 
-__all__ = ["MOST_THREADS", "check_squares", "check_memory", "parse_memory", "default_memory", "default_threads",
-           "sweep_order", "sweep_index"]
+__all__ = ["MOST_THREADS", "check_squares", "check_memory", "parse_memory", "size_text", "default_memory",
+           "default_threads", "sweep_order", "sweep_index"]

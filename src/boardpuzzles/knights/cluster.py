@@ -171,7 +171,7 @@ def absorb_share(first: tuple[np.ndarray, list, int] | None, pieces: list[np.nda
                 return None
             if at < len(piece):
                 table = _grown(table, memory)
-    part = write_partition(table, folder, name)
+    [part] = write_partition(table, folder, name)
     return part.name or name, part.print or FINGERPRINT_SEED, part.states, received
 
 

@@ -211,6 +211,10 @@ def _frontier_count(plan: frontier.Plan, store: Checkpoint | None, tracker: Trac
     steps = None
     try:
         begin = _resume(store, plan, sweep, split, cuts)
+        if cluster is not None and begin.later is not None:
+            raise InputError(f"the checkpoint holds square {begin.step + 1} begun on one machine: finish it "
+                             "without a {parameter}, then go on with one", parameter="cluster", value=cluster,
+                             show_value=False)
         if cluster is not None:
             from .cluster import ClusterSteps  # dask.distributed is an optional dependency
             steps = ClusterSteps(cluster, sweep, memory)
@@ -328,7 +332,8 @@ def _resume(store: Checkpoint | None, plan: frontier.Plan, sweep: Sweep, split: 
                 cuts[split.after] = cut_rows(sweep, split.after)
             begin = part_frontier(cuts[split.after], plan, split)
     if store is not None:
-        store.clear_folder({part.name for part in begin.parts if part.name is not None}, OWN_FILES)
+        kept = begin.parts + (begin.later.done if begin.later is not None else [])
+        store.clear_folder({part.name for part in kept if part.name is not None}, OWN_FILES)
     return begin
 
 

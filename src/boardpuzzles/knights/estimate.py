@@ -24,7 +24,7 @@ The time is the states of every step times the nanoseconds a state and step
 cost here (:data:`NS_PER_STATE`, which grow with the size of the tables), the
 memory the tables of the widest step (capped by ``memory``: a bigger step is
 cut into waves), the disk the two widest steps' files (what a count needs at
-least, packed: :data:`PACKED_SHARE`); each wave after a step's first passes over the
+least, packed: :data:`.packed.SHARE`); each wave after a step's first passes over the
 step's rows again, passing over the codes of the other partitions (:data:`PASS_NS` a
 row).
 
@@ -50,9 +50,10 @@ from typing import Any
 from .. import checks
 from ..errors import InputError
 from ..geometry import Square
-from .asked import check_memory, check_squares, default_memory, default_threads, sweep_order
+from .asked import check_memory, check_squares, default_memory, default_threads, size_text, sweep_order
 from .codes import MOST_HEIGHT, code_words
 from .frontier import relaxed_states, relaxes
+from .packed import SHARE
 from .table import LOAD
 from .sweep import RELAXATION_IN_FILES
 
@@ -154,9 +155,6 @@ TABLE_OVERHEAD = 1.1 / LOAD
 #: relaxation test, 28 Nov 2026 (``python benchmarks/knight_waves.py /var/tmp/bench-8x8-open-43 43``): one
 #: wave 617 ns a row, 16 waves 721 in all, 64 waves 1,344: 7 and 12 ns a row for each wave more
 PASS_NS = 12.0
-#: a partition's file over its rows as they are (:mod:`.packed`: sorted runs of varints; 8x8 open, part 0's
-#: square 43: 5.9 bytes a row of 16, 28 Nov 2026)
-PACKED_SHARE = 0.37
 #: bytes a cluster worker sends per state and step, rows of 16 bytes (measured, 7x8 closed with 2 workers: the
 #: successors it hands to the other workers, summed first; ``benchmarks/knight_counts.py 7x8 --cluster 2``, 26 Nov 2026)
 BYTES_SENT_PER_STATE = 9.9
@@ -230,8 +228,8 @@ class CountEstimate:
     def sentence(self) -> str:
         """The estimate in a few words, for a refusal."""
         return (f"estimated at about {_duration(self.cpu_seconds)} of CPU ({_duration(self.seconds)} by the clock "
-                f"on {self.threads} thread{'s' if self.threads != 1 else ''}), {_size(self.memory)} of memory and "
-                f"{_size(self.disk)} of disk, {self.peak_states:.2g} states at the widest step (within a factor "
+                f"on {self.threads} thread{'s' if self.threads != 1 else ''}), {size_text(self.memory)} of memory and "
+                f"{size_text(self.disk)} of disk, {self.peak_states:.2g} states at the widest step (within a factor "
                 f"of {self.factor:.2g}; {self.basis})")
 
     def __repr__(self) -> str:
@@ -245,16 +243,17 @@ class CountEstimate:
                  f"  widest step {self.peak_states:.3g} states, {self.state_steps:.3g} states over all steps",
                  f"  time {_duration(self.cpu_seconds)} of CPU, {_duration(self.seconds)} by the clock on "
                  f"{self.threads} thread{'s' if self.threads != 1 else ''}",
-                 f"  memory {_size(self.memory)}, disk {_size(self.disk)}"
+                 f"  memory {size_text(self.memory)}, disk {size_text(self.disk)}"
                  + (f" (the widest step in {self.waves} waves)" if self.waves > 1 else "")]
         if self.parts > 1:
             lines[0] = lines[0].replace("board by", f"board, each of {self.parts} parts, by")
             lines.append(f"  all {self.parts} parts together: {_duration(self.parts_cpu_seconds or 0)} of CPU, one "
                          "part at a time (each checkpointed and recorded when finished)")
         if self.cluster_workers:
-            lines.append(f"  on a cluster of {self.cluster_workers} workers, each: {_duration(self.worker_seconds or 0)} "
-                         f"by the clock, {_size(self.worker_memory or 0)} of memory, {_size(self.worker_disk or 0)} "
-                         f"of disk, {_size(self.sent_per_step or 0)} sent in the widest step")
+            lines.append(f"  on a cluster of {self.cluster_workers} workers, each: "
+                         f"{_duration(self.worker_seconds or 0)} by the clock, {size_text(self.worker_memory or 0)} "
+                         f"of memory, {size_text(self.worker_disk or 0)} of disk, "
+                         f"{size_text(self.sent_per_step or 0)} sent in the widest step")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -277,13 +276,6 @@ def _duration(seconds: float) -> str:
         if seconds >= 2 * size:
             return f"{seconds / size:.0f} {unit}"
     return f"{seconds:.0f} seconds" if seconds >= 2 else "a second or less"
-
-
-def _size(size: float) -> str:
-    for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6)):
-        if size >= scale:
-            return f"{size / scale:.3g} {unit}"
-    return f"{size / 1e3:.3g} kB"
 
 
 def free_disk() -> float:
@@ -412,7 +404,7 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     cpu, wall = cpu + relax_seconds, wall + relax_seconds
     tables = peak * row * TABLE_OVERHEAD
     waves = _waves(peak, row, budget)
-    state_bytes = peak * row * PACKED_SHARE
+    state_bytes = peak * row * SHARE
     disk = 0.0 if tables * 2 <= budget else 2 * state_bytes
     disk += relax_sets if relaxed >= RELAXATION_IN_FILES else 0.0
     factor = MEASURED_FACTOR * EXTRAPOLATED_FACTOR ** extrapolated * (NO_MIRROR if mirror > 1 else 1.0) * \

@@ -36,6 +36,9 @@ BLOCK_ROWS = 1 << 14
 MOST_ROW_BYTES = 10
 #: words copied at a time when the file is put together
 COPY_WORDS = 1 << 22
+#: a partition's file over its rows as they are, before a count has measured its own (sorted runs of varints;
+#: 8x8 open, part 0's square 43: 5.9 bytes a row of 16, 28 Nov 2026)
+SHARE = 0.37
 
 _U = np.uint64
 
@@ -245,4 +248,4 @@ def pieces(rows: np.ndarray | Packed) -> Iterator[np.ndarray]:
         row += len(out)
 
 
-__all__ = ["Packed", "Writer", "BLOCK_ROWS", "rows_of", "dense", "pieces"]
+__all__ = ["Packed", "Writer", "BLOCK_ROWS", "SHARE", "rows_of", "dense", "pieces"]

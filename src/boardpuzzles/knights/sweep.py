@@ -53,10 +53,11 @@ from ..checkpoint import Checkpoint, load_array, natural
 from ..errors import CheckpointError, InputError, OutputError
 from ..progress import Budget, Tracker
 from .completable import Completable, completable
-from .codes import NO_KEY
 from .frontier import Plan, initial
-from .packed import Packed, Writer, rows_of
-from .table import LOAD, CountOverflow, Outbox, Table
+from .asked import size_text
+from .packed import SHARE, Packed, Writer, rows_of
+from .codes import LIMB_BITS, NO_KEY
+from .table import LOAD, CountOverflow, Outbox, Table, key_parts, key_range
 
 #: steps with at least this many states are run by a thread a core (smaller ones by one thread)
 THREADED_STATES = 1 << 20
@@ -85,45 +86,87 @@ KEYED_SPREAD = 1.25
 #: a step's tables stay in memory as the next step's states (no checkpoint) when two steps' tables fit
 #: in this part of ``memory``
 IN_MEMORY = 1.0
+#: the files a partition of a step cut by keys is written in: a code goes to the group its key at the next
+#: step falls in (:func:`.table.key_parts`), so that the next step's waves read only the groups their
+#: partitions take, and remove each group's files once the waves have passed its keys: the disk holds about the
+#: wider of two steps, and an eighth of the other, not both.  Each group's codes are sparser: about 3 bits more
+#: a row
+GROUPS = 8
+#: a step removes the files it has used only when no count it builds can outgrow its limbs: this many times
+#: the states' counts all together stays below what the limbs hold (a successor's count is at most the sum of
+#: its parents', each counted once a move)
+COUNT_MARGIN = 16
 
 
 @dataclass
 class Part:
     """One partition of a frontier: ``rows`` (a table's rows, empty places included, or a file's, packed)
     holding ``states`` codes; ``name`` and ``print``: its file in the run's folder and its fingerprint, when on
-    disk."""
+    disk; ``group`` of ``groups``: the keys of the next step its codes have (:data:`GROUPS`; None: any);
+    ``total``: its counts all together (as a float; None when not written)."""
 
     rows: np.ndarray | Packed
     states: int
     name: str | None = None
     print: int | None = None
+    group: int | None = None
+    groups: int = 1
+    total: float | None = None
 
     def record(self) -> list:
-        return [self.name, self.print, self.states]
+        return [self.name, self.print, self.states, self.group, self.groups, self.total]
+
+    def takes(self, lo: int, hi: int) -> bool:
+        """Whether it may hold codes whose keys' hashes are ``lo <= h < hi`` (:func:`.table.key_range`)."""
+        if self.group is None:
+            return True
+        start, end = key_range(self.group, self.groups)
+        return start < hi and lo < end
+
+
+@dataclass
+class Later:
+    """A step begun (and recorded) whose frontier's files go as its waves use them: the first ``through``
+    of its ``parts`` partitions written (``done``), the places of its later tables (``size``), and the states
+    the frontier had before any of its files went."""
+
+    parts: int
+    size: int
+    through: int
+    states: int
+    done: list[Part]
+
+    def record(self) -> dict:
+        return {"parts": self.parts, "size": self.size, "through": self.through, "states": self.states,
+                "done": [p.record() for p in self.done]}
 
 
 @dataclass
 class Frontier:
-    """The states after ``step`` squares, in partitions."""
+    """The states after ``step`` squares, in partitions; ``later``: the next step, begun."""
 
     step: int
     parts: list[Part]
+    later: Later | None = None
 
     @property
     def states(self) -> int:
-        return sum(p.states for p in self.parts)
+        return self.later.states if self.later is not None else sum(p.states for p in self.parts)
 
     def record(self) -> dict:
         """What a checkpoint keeps of it (its partitions must be on disk)."""
-        return {"step": self.step, "parts": [p.record() for p in self.parts]}
+        record = {"step": self.step, "parts": [p.record() for p in self.parts]}
+        return record if self.later is None else {**record, "next": self.later.record()}
 
-    def shares(self, count: int) -> list[list[tuple[np.ndarray | Packed, int, int]]]:
-        """The rows cut into ``count`` shares of about as many rows (ranges of the partitions)."""
-        total = sum(len(p.rows) for p in self.parts)
+    def shares(self, count: int, parts: list[Part] | None = None) -> list[list[tuple[np.ndarray | Packed, int, int]]]:
+        """The rows (of ``parts``, default all) cut into ``count`` shares of about as many rows (ranges of the
+        partitions)."""
+        parts = self.parts if parts is None else parts
+        total = sum(len(p.rows) for p in parts)
         bounds = [total * k // count for k in range(count + 1)]
         out: list[list[tuple[np.ndarray | Packed, int, int]]] = [[] for _ in range(count)]
         first = 0
-        for part in self.parts:
+        for part in parts:
             last = first + len(part.rows)
             for k in range(count):
                 lo, hi = max(first, bounds[k]), min(last, bounds[k + 1])
@@ -139,20 +182,42 @@ def start_frontier(plan: Plan) -> Frontier:
 
 #: the paths, in a run's folder, of the files a count writes there: partitions (a cluster's tries too, and the
 #: blocks of a packed one being written), the relaxation's sets
-OWN_FILES = re.compile(r"step\d+-(part|try\d+-owner)\d+\.npy(\.blocks)?|completable-\d+\.npy")
+OWN_FILES = re.compile(r"step\d+-(part\d+(-g\d+)?|try\d+-owner\d+)\.npy(\.blocks)?|completable-\d+\.npy")
 #: a partition's file name
-PART_FILE = re.compile(r"step\d+-(part|try\d+-owner)\d+\.npy")
+PART_FILE = re.compile(r"step\d+-(part\d+(-g\d+)?|try\d+-owner\d+)\.npy")
+
+
+def _fits_part(part: object) -> bool:
+    """Whether ``part`` is a partition's record (:meth:`Part.record`): its file's name, 64-bit fingerprint
+    and states, then its group of the next step's keys (or None) of how many, and its counts' total (or
+    None); a checkpoint written before groups kept the first three only."""
+    if not (isinstance(part, list) and len(part) in (3, 6) and isinstance(part[0], str)
+            and PART_FILE.fullmatch(part[0]) is not None and natural(part[1]) and part[1] < 1 << 64
+            and natural(part[2])):
+        return False
+    if len(part) == 3:
+        return True
+    group, groups, total = part[3:]
+    return (natural(groups) and 1 <= groups < 1 << 32 and (group is None or natural(group) and group < groups)
+            and (total is None or isinstance(total, (int, float)) and 0 <= total < math.inf))
+
+
+def _fits_later(later: object) -> bool:
+    """Whether ``later`` is a step's record begun (:meth:`Later.record`)."""
+    return (isinstance(later, dict) and set(later) == {"parts", "size", "through", "states", "done"}
+            and all(natural(later[key]) for key in ("parts", "size", "through", "states"))
+            and 1 <= later["through"] < later["parts"] < 1 << 32 and isinstance(later["done"], list)
+            and all(_fits_part(part) for part in later["done"]))
 
 
 def fits_record(value: object) -> bool:
-    """Whether ``value`` is a frontier's record as :meth:`Sweep.record` makes it: its step and partitions (a
-    partition's file name, 64-bit fingerprint and states), and the growth the sweep saw by row (a checkpoint
-    written before it kept none)."""
-    return (isinstance(value, dict) and {"step", "parts"} <= set(value) <= {"step", "parts", "growth"}
-            and natural(value["step"]) and isinstance(value["parts"], list) and all(
-                isinstance(part, list) and len(part) == 3 and isinstance(part[0], str)
-                and PART_FILE.fullmatch(part[0]) is not None and natural(part[1]) and part[1] < 1 << 64
-                and natural(part[2]) for part in value["parts"])
+    """Whether ``value`` is a frontier's record as :meth:`Sweep.record` makes it: its step and partitions
+    (:meth:`Part.record`), the growth the sweep saw by row (a checkpoint written before it kept none), and
+    the next step when it was begun (:meth:`Later.record`)."""
+    return (isinstance(value, dict) and {"step", "parts"} <= set(value) <= {"step", "parts", "growth", "next"}
+            and natural(value["step"]) and isinstance(value["parts"], list)
+            and all(_fits_part(part) for part in value["parts"])
+            and ("next" not in value or _fits_later(value["next"]))
             and isinstance(value.get("growth", {}), dict) and all(
                 isinstance(row, str) and row.isdigit() and isinstance(grew, (int, float)) and 0 <= grew < math.inf
                 for row, grew in value.get("growth", {}).items()))
@@ -165,8 +230,22 @@ def load_frontier(store: Checkpoint, task: int, record: dict, plan: Plan) -> Fro
     if step != task or step > plan.squares:
         raise CheckpointError(f"the checkpoint {store.path} is damaged (its step does not fit the board); "
                               "give another file")
+    later = record.get("next")
+    parts = _load_parts(store, record["parts"], plan)
+    if later is None:
+        return Frontier(step, parts)
+    done = _load_parts(store, later["done"], plan)
+    if step + 1 > plan.squares or {p.rows.shape[1] for p in done} - {p.rows.shape[1] for p in parts}:
+        raise CheckpointError(f"the checkpoint {store.path} is damaged (its frontiers do not fit its count); "
+                              "give another file")
+    return Frontier(step, parts, Later(later["parts"], later["size"], later["through"], later["states"], done))
+
+
+def _load_parts(store: Checkpoint, records: list, plan: Plan) -> list[Part]:
+    """The partitions of a record (each a :meth:`Part.record`), mapped from their files (each checked
+    against its fingerprint)."""
     parts = []
-    for name, printed, states in record["parts"]:
+    for name, printed, states, *grouped in records:
         words = load_array(os.path.join(store.folder, name), printed)
         try:
             rows = rows_of(words)
@@ -175,36 +254,50 @@ def load_frontier(store: Checkpoint, task: int, record: dict, plan: Plan) -> Fro
         if len(rows.shape) != 2 or rows.shape[0] != states or rows.shape[1] <= plan.words:
             raise CheckpointError(f"the checkpoint {store.path} is damaged (its frontiers do not fit its "
                                   "count); give another file")
-        parts.append(Part(rows, states, name, printed))
+        parts.append(Part(rows, states, name, printed, *grouped))
     if len({p.rows.shape[1] for p in parts}) > 1:
         raise CheckpointError(f"the checkpoint {store.path} is damaged (its frontiers do not fit its count); "
                               "give another file")
-    return Frontier(step, parts)
+    return parts
 
 
 #: held while a partition's file is mapped back (:func:`write_partition`)
 _LOADING = threading.Lock()
 
 
-def write_partition(table: Table, folder: str, name: str) -> Part:
-    """Write a table's codes and counts as a packed numpy file ``folder/name.npy`` (:mod:`.packed`: a slice of
-    the table at a time, sorted, empty places left out), with its fingerprint, and map it back."""
-    path = os.path.join(folder, f"{name}.npy")
-    writer = Writer(path, table.rows.shape[1])
+def write_partition(table: Table, folder: str, name: str, keys: tuple[Plan, int] | None = None) -> list[Part]:
+    """Write a table's codes and counts as packed numpy files (:mod:`.packed`: a slice of the table at a time,
+    sorted, empty places left out), with their fingerprints, and map them back: one file ``folder/name.npy``;
+    or with ``keys`` (a plan and the step that will expand these codes), :data:`GROUPS` files
+    ``folder/name-gK.npy``, a code in the group its key at that step falls in (:func:`.table.key_parts`)."""
+    groups = 1 if keys is None else GROUPS
+    paths = [os.path.join(folder, f"{name}.npy" if keys is None else f"{name}-g{k}.npy") for k in range(groups)]
+    writers: list[Writer] = []
+    states, totals = [0] * groups, [0.0] * groups
     buffer = np.empty((min(WRITE_ROWS, table.places), table.rows.shape[1]), dtype=np.int64)
     try:
+        for path in paths:
+            writers.append(Writer(path, table.rows.shape[1]))
         for start in range(0, table.places, len(buffer)):
-            n = table.entries(start, min(table.places, start + len(buffer)), buffer)
-            writer.add(buffer[:n])
-        printed = writer.close()
+            rows = buffer[:table.entries(start, min(table.places, start + len(buffer)), buffer)]
+            group = None if keys is None else key_parts(*keys, rows, groups)
+            for k, writer in enumerate(writers):
+                some = rows if group is None else rows[group == k]
+                writer.add(some)
+                states[k] += len(some)
+                totals[k] += sum(float(some[:, column].astype(np.float64).sum()) * 2.0 ** (LIMB_BITS * limb)
+                                 for limb, column in enumerate(range(table.words, some.shape[1])))
+        prints = [writer.close() for writer in writers]
     except BaseException:
-        writer.discard()
+        for writer in writers:
+            writer.discard()
         raise
     # copy-on-write ("c"), as checkpoint.load_array maps files; one thread at a time (numpy reads the header
     # with ast.literal_eval, which Python 3.11's threads can break)
     with _LOADING:
-        words = np.load(path, mmap_mode="c")
-    return Part(Packed(words), table.filled, os.path.basename(path), printed)
+        files = [np.load(path, mmap_mode="c") for path in paths]
+    return [Part(Packed(words), n, os.path.basename(path), printed, None if keys is None else k, groups, total)
+            for k, (words, n, path, printed, total) in enumerate(zip(files, states, paths, prints, totals))]
 
 
 class NoRoom(Exception):
@@ -269,6 +362,8 @@ class Sweep:
         #: ``memory`` (spares go first; a table that would not fit makes the step run again in more waves)
         self.live: dict[int, np.ndarray] = {}
         self.keep_on_disk = False
+        #: where each step is recorded (:meth:`run`'s)
+        self.store: Checkpoint | None = None
         #: the states that can still be completed (:mod:`.completable`), found before the first local step
         self.completable: Completable | None = None
 
@@ -279,6 +374,7 @@ class Sweep:
         there (its files in the store's folder).  ``step`` replaces this machine's step (a cluster's)."""
         n = self.plan.squares
         self.keep_on_disk = store is not None
+        self.store = store
         try:
             while frontier.step < n:
                 self.tracker.update(frontier.step, detail=f"{frontier.states:,} states")
@@ -372,7 +468,7 @@ class Sweep:
     def step(self, frontier: Frontier) -> Frontier:
         """The frontier after the next square, in this process."""
         self.relaxation()
-        columns = frontier.parts[0].rows.shape[1]
+        columns = (frontier.later.done if frontier.later is not None else frontier.parts)[0].rows.shape[1]
         while True:
             before = set(self.live)
             try:
@@ -393,14 +489,41 @@ class Sweep:
         states = frontier.states
         threads = self.threads if states >= THREADED_STATES else 1
         most = places_for(self.memory / threads / (8 * columns) - 1023)
-        seen = self.growth.get(frontier.step % self.plan.height)
-        expect = max(1024.0, states * (GROWTH if seen is None else min(GROWTH, MARGIN * seen)))
+        expect = self.expected(frontier)
         waves = max(self.waves, math.ceil(expect / (threads * LOAD * most)))
         if self.keyed(threads * waves, states):
             expect *= KEYED_SPREAD
             waves = max(waves, math.ceil(expect / (threads * LOAD * most)))
         size = min(most, places_for(expect / (threads * waves) / LOAD))
         return threads, waves, size, most
+
+    def expected(self, frontier: Frontier) -> float:
+        """The states the next step is planned for: the frontier's times the growth the same row of the previous
+        column showed (and :data:`MARGIN`), or :data:`GROWTH` when it says nothing."""
+        seen = self.growth.get(frontier.step % self.plan.height)
+        return max(1024.0, frontier.states * (GROWTH if seen is None else min(GROWTH, MARGIN * seen)))
+
+    def check_disk(self, frontier: Frontier, streams: bool) -> None:
+        """Stop before a step whose files would not fit in the free disk of the run's folder
+        (:class:`~boardpuzzles.errors.OutputError`; a checkpoint keeps the squares before): its expected
+        states (:meth:`expected`; those of its partitions left, when it was begun) times the bytes a state of
+        the frontier's own files take (before any is written, :data:`.packed.SHARE` of a row); less the
+        frontier's files, but an eighth, when the step removes them as it goes (``streams``)."""
+        folder = self.work_folder()
+        named = [part for part in frontier.parts if part.name is not None]
+        held = sum(os.path.getsize(os.path.join(folder, str(part.name))) for part in named)
+        states = sum(part.states for part in named)
+        each = held / states if states else SHARE * 8 * frontier.parts[0].rows.shape[1]
+        need = self.expected(frontier) * each
+        if frontier.later is not None:
+            need *= 1 - frontier.later.through / frontier.later.parts
+        if streams:
+            need = max(0.0, need - held) + min(need, held) / GROUPS
+        free = shutil.disk_usage(folder).free
+        if need > free:
+            raise OutputError(f"square {frontier.step + 1} needs about {size_text(need)} of disk for its "
+                              f"partitions in {folder}, which has {size_text(free)} free; free disk space there "
+                              "(with a checkpoint they go beside it, and it keeps the squares before)")
 
     @staticmethod
     def keyed(parts: int, states: int) -> bool:
@@ -411,42 +534,97 @@ class Sweep:
     def _step(self, frontier: Frontier, columns: int) -> Frontier:
         """The next step in ``waves`` waves: the first of a partition a thread, its successors handed between
         the threads; the partitions left built from the rows again (each wave passing over the codes of the
-        others), as many at a time as their tables (sized by the first wave's) fit in ``memory``.  The step's
-        progress is its partitions finished."""
+        others), as many at a time as their tables (sized by the first wave's) fit in ``memory``.  A step cut
+        by keys whose frontier is in groups of files (:data:`GROUPS`) reads, each wave, the groups its
+        partitions take; with a checkpoint, and when its counts cannot outgrow their limbs (:meth:`bounded`),
+        it is recorded after each wave and removes the groups it has used (:meth:`_used`): a count resumed from
+        it goes on from its next wave (``frontier.later``), and one whose partition outgrew ``memory`` goes on
+        with more.  The step's progress is its partitions finished."""
         i = frontier.step
+        later = frontier.later
         threads, waves, size, most = self.plan_step(frontier, columns)
-        parts = threads * waves
+        parts = threads * waves if later is None else later.parts
         self.most_parts = max(self.most_parts, parts)
         assert self.completable is not None
         bits = self.completable.bitmap(i)
-        on_disk = self.keep_on_disk or waves > 1 or 2 * threads * size * 8 * columns > IN_MEMORY * self.memory
+        on_disk = (later is not None or self.keep_on_disk or parts > threads
+                   or 2 * threads * size * 8 * columns > IN_MEMORY * self.memory)
         keyed = self.keyed(parts, frontier.states)
-        first = self._build(frontier, range(threads), threads, size, columns, parts, keyed, bits, most)
-        out = self._finish(first, i, on_disk)
-        filled = max(owner.table.filled for owner in first)
-        del first  # its tables are spares now, and go with them below (the owners held them)
-        rest = range(threads, parts)
-        if rest:
-            fitted = min(size, places_for(filled * MARGIN / LOAD))
-            group = min(len(rest), max(threads, int(self.memory // (fitted * 8 * columns))))
-            self.spares.clear()  # the wider tables of the first wave would hold a few of these each
-            for at in range(rest.start, rest.stop, group):
-                owners = self._build(frontier, range(at, min(rest.stop, at + group)), threads, fitted, columns, parts,
-                                     keyed, bits, most)
-                out += self._finish(owners, i, True)
+        streams = later is not None or self.store is not None and keyed and self.bounded(frontier, columns)
+        if on_disk:
+            self.check_disk(frontier, streams)
+        keys = (self.plan, i + 1) if on_disk and keyed and i + 1 < self.plan.squares else None
+        if later is None:
+            first = self._build(frontier, range(threads), threads, size, columns, parts, keyed, bits, most)
+            out = self._finish(first, i, on_disk, keys)
+            fitted = min(size, places_for(max(owner.table.filled for owner in first) * MARGIN / LOAD))
+            del first  # its tables are spares now, and go with them below (the owners held them)
+            at = threads
+        else:
+            out, fitted, at = list(later.done), later.size, later.through
+        self.spares.clear()  # the wider tables of the first wave would hold a few of these each
+        most_owned = parts
+        while at < parts:
+            if streams:
+                self._used(frontier, parts, at, fitted, out)
+            fit = max(threads, int(self.memory // (fitted * 8 * columns)))
+            owned = range(at, min(parts, at + most_owned, at + fit))
+            before = set(self.live)
+            try:
+                out += self._finish(self._build(frontier, owned, threads, fitted, columns, parts, keyed, bits, most),
+                                    i, True, keys)
+            except NoRoom:
+                if not streams:
+                    raise  # the step runs again in more waves
+                if len(owned) == 1:
+                    raise InputError(f"{{parameter}} is too small for square {i + 1}: one of its partitions "
+                                     "outgrew it; the checkpoint goes on with more", parameter="memory",
+                                     value=self.memory) from None
+                self._spare_since(before)
+                most_owned = len(owned) // 2  # the files this step used are gone: it goes on in smaller waves
+                continue
+            except CountOverflow:
+                if streams:
+                    raise RuntimeError(f"square {i + 1} outgrew its limbs, which its counts' total ruled out")
+                raise
+            at = owned.stop
         return Frontier(i + 1, out)
+
+    def bounded(self, frontier: Frontier, columns: int) -> bool:
+        """Whether no count the next step builds can outgrow the limbs of rows of ``columns``: the frontier's
+        files told their counts' total (:func:`write_partition`), and :data:`COUNT_MARGIN` times it fits."""
+        totals = [part.total for part in frontier.parts]
+        return all(total is not None for total in totals) and \
+            COUNT_MARGIN * sum(total or 0.0 for total in totals) < 2.0 ** (LIMB_BITS * (columns - self.plan.words))
+
+    def _used(self, frontier: Frontier, parts: int, through: int, size: int, done: list[Part]) -> None:
+        """The frontier once the first ``through`` of the step's ``parts`` partitions are written (``done``):
+        the step recorded as begun (with a checkpoint), then the files of the groups whose keys those
+        partitions took all removed, and their partitions dropped from the frontier (a file's space comes back
+        once no map of it is left)."""
+        end = key_range(through - 1, parts)[1]
+        gone = [p for p in frontier.parts
+                if p.name is not None and p.group is not None and key_range(p.group, p.groups)[1] <= end]
+        frontier.later = Later(parts, size, through, frontier.states, list(done))
+        frontier.parts = [p for p in frontier.parts if all(p is not g for g in gone)]
+        if self.store is not None:
+            self.store.record(frontier.step, self.record(frontier))
+        for part in gone:
+            os.remove(os.path.join(self.work_folder(), str(part.name)))
 
     def _build(self, frontier: Frontier, owned: range, threads: int, size: int, columns: int, parts: int,
                keyed: bool, bits: np.ndarray, most: int) -> list[Owner]:
         """The partitions ``owned`` of a step of ``parts`` (their tables of ``size`` places) built from the
-        frontier's rows, cut into a share for each of ``threads`` threads (the first owners expand, the others
-        take what is handed to them), by the codes' keys or not (``keyed``, :meth:`.table.Table.expand`).
-        Returns the owners, their tables full."""
+        frontier's rows (those of its files that may hold their keys, when ``keyed``), cut into a share for
+        each of ``threads`` threads (the first owners expand, the others take what is handed to them), by the
+        codes' keys or not (``keyed``, :meth:`.table.Table.expand`).  Returns the owners, their tables full."""
         i = frontier.step
+        lo, hi = key_range(owned.start, parts)[0], key_range(owned.stop - 1, parts)[1]
+        among = [part for part in frontier.parts if not keyed or part.takes(lo, hi)]
         owners = self._owners(owned, size, columns, frontier.parts[0].rows.shape[1])
-        for owner, share in zip(owners, frontier.shares(min(threads, len(owners)))):
+        for owner, share in zip(owners, frontier.shares(min(threads, len(owners)), among)):
             owner.shares = share
-        total = sum(len(p.rows) for p in frontier.parts)
+        total = sum(len(p.rows) for p in among)
         self._rounds(owners, lambda owner, budget: self._expand(owner, i, bits, budget, most, parts, keyed),
                      lambda done: i + (owned.start + len(owned) * done / max(1, total)) / parts)
         return owners
@@ -469,16 +647,17 @@ class Sweep:
         wait(jobs)
         return [job.result() for job in jobs]
 
-    def _finish(self, owners: list[Owner], i: int, on_disk: bool) -> list[Part]:
-        """The owners' partitions: their tables as they are, or written to disk (in their threads)."""
+    def _finish(self, owners: list[Owner], i: int, on_disk: bool, keys: tuple[Plan, int] | None) -> list[Part]:
+        """The owners' partitions: their tables as they are, or written to disk (in their threads; in groups
+        by the next step's ``keys``, :func:`write_partition`)."""
         if not on_disk:
             return [Part(owner.table.rows, owner.table.filled) for owner in owners]
         folder = self.work_folder()
         parts = self._in_threads(owners, lambda owner: write_partition(owner.table, folder,
-                                                                       f"step{i + 1}-part{owner.part}"))
+                                                                       f"step{i + 1}-part{owner.part}", keys))
         for owner in owners:
             self._spare(owner.table.rows)
-        return parts
+        return [part for written in parts for part in written]
 
     def _rows(self, size: int, columns: int) -> tuple[np.ndarray, bool]:
         """``size`` rows of ``columns`` for a table, and whether they held another table: the first rows of
@@ -585,5 +764,5 @@ class Sweep:
             receivers[part].inbox.append((rows, 0, len(rows)))
 
 
-__all__ = ["Frontier", "Part", "Sweep", "start_frontier", "load_frontier", "write_partition", "fits_record",
+__all__ = ["Frontier", "Part", "Later", "Sweep", "start_frontier", "load_frontier", "write_partition", "fits_record",
            "OWN_FILES", "NO_KEY"]

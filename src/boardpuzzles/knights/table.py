@@ -81,6 +81,36 @@ def _part(k0, k1, parts):
     return np.int64(((h >> _U(32)) * _U(parts)) >> _U(32))
 
 
+def key_range(part: int, parts: int) -> tuple[int, int]:
+    """The hashes of the keys that go to partition ``part`` of ``parts`` (:func:`_part`): the 32-bit numbers
+    ``lo <= h < hi``.  Consecutive partitions take consecutive ranges, so those of two cuts of the same keys
+    (a step's partitions, the groups of its files) overlap where they may hold the same codes."""
+    return -(-(part << 32) // parts), -(-((part + 1) << 32) // parts)
+
+
+@njit(cache=True, nogil=True)
+def _key_parts(rows, words, step, parts, out):
+    """``out[i]``: the partition of ``parts`` that the key of row ``i``'s code at ``step`` goes to."""
+    for i in range(len(rows)):
+        c1 = rows[i, 1] if words > 1 else 0
+        k0, k1 = partition_key(_U(rows[i, 0]), _U(c1), step)
+        out[i] = _part(k0, k1, parts)
+
+
+def key_parts(plan: Plan, step: int, rows: np.ndarray, parts: int) -> np.ndarray:
+    """The partition of ``parts`` that each code of ``rows`` (the states after ``step`` squares) goes to when
+    the step that expands them is cut by the codes' keys (:func:`.frontier.partition_key`), as
+    :meth:`Table.expand` tells it."""
+    check_rows(rows, plan.words)
+    if not 0 <= step < plan.squares:
+        raise InputError("{parameter} must be a step of the plan", parameter="step", value=step)
+    if not 1 <= parts < 1 << 32:
+        raise InputError("{parameter} must be 1 to 2^32 - 1", parameter="parts", value=parts)
+    out = np.empty(len(rows), dtype=np.int64)
+    _key_parts(rows, plan.words, plan.step(step), parts, out)
+    return out
+
+
 @njit(cache=True, inline="always")
 def _add(table, words, k0, k1, at, source, row):
     """Add the count of ``source[row]`` (a row of a code's words and its limbs, maybe fewer than the table's)
