@@ -4,8 +4,8 @@ a row takes on disk and the CPU nanoseconds a row costs to write.
 A step cut by keys writes each partition in ``sweep.GROUPS`` files, a code in the group its key at the next step
 falls in, so that the next step's waves read only the groups they need and remove them once used.  Each group's
 codes are sparser than the partition's, so their differences take more bytes.  The rows are the first
-``--rows`` of the file ``FOLDER/stepSTEP-part0.npy`` (packed or not), written from a table that holds just them,
-in the sweep's slices of ``sweep.WRITE_ROWS`` places.
+``--rows`` of the file ``FOLDER/stepSTEP-part0.npy`` (packed or not), written from a table that holds just them
+(sorted whole, in the table's memory, as the sweep writes a partition).
 
     python benchmarks/knight_files.py /var/tmp/bench-8x8-open-43 43 --rows 6000000
 """

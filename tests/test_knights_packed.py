@@ -96,10 +96,29 @@ def test_a_partitions_file_is_packed_and_a_file_of_rows_is_read_as_it_is(tmp_pat
     assert isinstance(rows_of(np.load(path)), Packed) and np.array_equal(dense(packed), [[3, 2], [5, 1]])
 
 
-def test_a_count_written_to_disk_reads_its_packed_partitions(monkeypatch):
-    monkeypatch.setattr(sweep, "WRITE_ROWS", 64)  # tables gathered in many small slices, each sorted
-    result = count_tours(5, 6, memory=64 * 1024)
+@pytest.mark.parametrize("spread", [1 << 8, 1 << 20, 1 << 62])
+def test_rows_are_sorted_in_place_whatever_bits_they_share(tmp_path, spread):
+    """The radix sort goes down the bytes of the codes: codes that share their high bytes (one range deep),
+    repeat, or differ anywhere come back in order, and every row with them."""
+    rng = np.random.default_rng(spread)
+    n = 3 * BLOCK_ROWS + 17
+    rows = np.column_stack([(np.int64(-(1 << 62)) + rng.integers(0, spread, n)),
+                            np.arange(n)]).astype(np.int64)
+    packed, _, _ = written(tmp_path, [rows], 2)
+    got = packed.dense()
+    assert np.array_equal(got[:, 0].view(np.uint64), np.sort(rows[:, 0].view(np.uint64)))
+    assert np.array_equal(by_code(got), by_code(rows))
+
+
+def test_a_count_written_to_disk_sorts_each_partition_whole(tmp_path):
+    path = tmp_path / "tours.ckpt"
+    result = count_tours(5, 6, memory=64 * 1024, checkpoint=path)
     assert result.count == 2 * published.OPEN_UNDIRECTED[5, 6] and result.partitions > 1
+    files = list((tmp_path / "tours.ckpt.parts").glob("step30-*.npy"))
+    assert files
+    for file in files:
+        codes = dense(rows_of(np.load(file)))[:, 0].view(np.uint64)
+        assert np.all(codes[1:] > codes[:-1])  # one sorted run: each code once, in order
 
 
 @pytest.mark.parametrize("make", [

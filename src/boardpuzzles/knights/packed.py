@@ -1,12 +1,12 @@
 """Frontier files compressed: a step's partition written sorted by code, in blocks of varints, read back a block
 at a time.
 
-A partition written to disk (:func:`.sweep.write_partition`) comes from its table a slice at a time
-(:meth:`Writer.add`); each slice's rows are sorted by their code's first word and cut into blocks of at most
-:data:`BLOCK_ROWS` rows.  A block holds each row as unsigned varints (LEB128: 7 bits a byte, the high bit
-set on every byte of a number but its last): the first word as its difference from the row before's (the
-block's first row from 0; modulo 2^64, so a slice's first row after another slice costs ten bytes, not an
-error), then the code's other word and the count's limbs as they are.  Sorted, a partition's codes are close
+A partition written to disk (:func:`.sweep.write_partition`) comes from its table whole, or a group of it at
+a time (:meth:`Writer.add`); the rows given are sorted in place by their code's first word and cut into blocks
+of at most :data:`BLOCK_ROWS` rows.  A block holds each row as unsigned varints (LEB128: 7 bits a byte, the
+high bit set on every byte of a number but its last): the first word as its difference from the row before's
+(the block's first row from 0; modulo 2^64, so the first row of rows added after others may cost ten bytes,
+not an error), then the code's other word and the count's limbs as they are.  Sorted, a partition's codes are close
 together, and most counts are small: 8x8 open's rows take about a third of their 16 bytes
 (``docs/knights.md`` has the figures).
 
@@ -68,24 +68,61 @@ def _get(data, at):
         shift += _U(7)
 
 
+#: ranges of at most this many rows are sorted by insertion (:func:`_sort`)
+SMALL_RANGE = 32
+
+
+@njit(cache=True, inline="always")
+def _swap(rows, i, j):
+    for column in range(rows.shape[1]):
+        rows[i, column], rows[j, column] = rows[j, column], rows[i, column]
+
+
 @njit(cache=True, nogil=True)
-def _sort(rows, work):
-    """Sort ``rows`` by their first word (unsigned), eight bits at a time from the lowest (a radix sort, each
-    pass moving the rows between ``rows`` and ``work``, as many rows: eight passes end in ``rows``)."""
-    source, target = rows, work
-    for shift in range(0, 64, 8):
-        starts = np.zeros(257, dtype=np.int64)
-        for i in range(len(source)):
-            starts[((_U(source[i, 0]) >> _U(shift)) & _U(255)) + 1] += 1
-        for k in range(256):
-            starts[k + 1] += starts[k]
-        for i in range(len(source)):
-            digit = (_U(source[i, 0]) >> _U(shift)) & _U(255)
-            at = starts[digit]
-            starts[digit] = at + 1
-            for column in range(source.shape[1]):
-                target[at, column] = source[i, column]
-        source, target = target, source
+def _sort(rows):
+    """Sort ``rows`` in place by their first word (unsigned): a radix sort from the highest eight bits down,
+    each range's rows swapped into their digit's place (no second array: a whole partition's table is
+    sorted in its own memory), ranges of at most :data:`SMALL_RANGE` rows by insertion."""
+    pending = np.empty((8 * 256, 3), dtype=np.int64)  # depth first: at most 255 ranges wait a level
+    pending[0] = (0, len(rows), 56)
+    top = 1
+    counts = np.empty(256, dtype=np.int64)
+    ahead = np.empty(256, dtype=np.int64)
+    ends = np.empty(256, dtype=np.int64)
+    while top:
+        top -= 1
+        lo, hi, shift = pending[top, 0], pending[top, 1], _U(pending[top, 2])
+        if hi - lo <= SMALL_RANGE:
+            for i in range(lo + 1, hi):
+                j = i
+                while j > lo and _U(rows[j - 1, 0]) > _U(rows[j, 0]):
+                    _swap(rows, j - 1, j)
+                    j -= 1
+            continue
+        counts[:] = 0
+        for i in range(lo, hi):
+            counts[(_U(rows[i, 0]) >> shift) & _U(255)] += 1
+        at = lo
+        for digit in range(256):
+            ahead[digit] = at
+            at += counts[digit]
+            ends[digit] = at
+        for digit in range(256):
+            while ahead[digit] < ends[digit]:
+                i = ahead[digit]
+                other = (_U(rows[i, 0]) >> shift) & _U(255)
+                if other == digit:
+                    ahead[digit] += 1
+                else:
+                    _swap(rows, i, ahead[other])
+                    ahead[other] += 1
+        if shift:
+            start = lo
+            for digit in range(256):
+                if ends[digit] - start > 1:
+                    pending[top] = (start, ends[digit], np.int64(shift) - 8)
+                    top += 1
+                start = ends[digit]
 
 
 @njit(cache=True, nogil=True)
@@ -131,19 +168,16 @@ class Writer:
         self.starts = [0]
         self.offsets = [0]
         self.buffer = np.empty(BLOCK_ROWS * columns * MOST_ROW_BYTES, dtype=np.uint8)
-        self.work: np.ndarray | None = None
 
     def add(self, rows: np.ndarray) -> None:
         """Rows (each holding a code) sorted by their first word and written as blocks (sorted in place when
-        they are a contiguous array that can be written, else a copy of them)."""
+        they are an array that can be written, else a copy of them)."""
         if rows.ndim != 2 or rows.dtype != np.int64 or rows.shape[1] != self.columns:
             raise InputError(f"{{parameter}} must be int64 rows of {self.columns} columns", parameter="rows",
                              value=rows.shape)
-        if not (rows.flags.c_contiguous and rows.flags.writeable):
+        if not rows.flags.writeable:
             rows = rows.copy()  # sorted in place
-        if self.work is None or len(self.work) < len(rows):
-            self.work = np.empty_like(rows)
-        _sort(rows, self.work[:len(rows)])
+        _sort(rows)
         for lo in range(0, len(rows), BLOCK_ROWS):
             hi = min(len(rows), lo + BLOCK_ROWS)
             size = int(_encode(rows, lo, hi, self.buffer))

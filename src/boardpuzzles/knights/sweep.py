@@ -24,8 +24,9 @@ of rows, a code's words then its count's limbs) into the states after
   row of the previous column showed.
 * **Memory or files.**  A step's tables, empty places and all, are the next
   step's states when they are small; else they are written as packed numpy
-  files (:mod:`.packed`: a slice of the table at a time, sorted by code, empty
-  places left out), mapped back and read a block at a time.  With a
+  files (:mod:`.packed`: the table's codes sorted in its own memory, empty
+  places left out; a step cut by keys in :data:`GROUPS` files by the next step's
+  keys), mapped back and read a block at a time.  With a
   checkpoint they are always written, in ``Checkpoint.folder``, and the
   checkpoint records the step's files with their fingerprints
   (:mod:`boardpuzzles.checkpoint`): the files are the checkpoint, written once.
@@ -57,7 +58,7 @@ from .frontier import Plan, initial
 from .asked import size_text
 from .packed import SHARE, Packed, Writer, rows_of
 from .codes import LIMB_BITS, NO_KEY
-from .table import LOAD, CountOverflow, Outbox, Table, key_parts, key_range
+from .table import LOAD, CountOverflow, Outbox, Table, group_rows, key_range
 
 #: steps with at least this many states are run by a thread a core (smaller ones by one thread)
 THREADED_STATES = 1 << 20
@@ -71,10 +72,6 @@ MARGIN = 1.15
 #: the relaxation's sets are kept in files from this many states on (boards 7 across, open, or 8; 8x8 open's
 #: sets take 3.1 GB), else in memory
 RELAXATION_IN_FILES = 1 << 25
-#: table places gathered at a time when a partition is written out, their rows sorted and packed
-#: (:mod:`.packed`): the longer the runs sorted, the closer their codes (8x8 open, part 0's square 43: 6.8 bytes
-#: a row in runs of 750,000 rows, 5.9 in runs of 6 million; 128 MB of places a thread, and as much to sort)
-WRITE_ROWS = 1 << 23
 #: a step is cut by the codes' partition keys (:func:`.frontier.partition_key`: each wave passes over the codes
 #: of the others unbuilt) when its partitions average at least this many states; a smaller step (a small board
 #: with little memory: its few keys would not spread evenly over the partitions), by a hash of each successor's
@@ -87,7 +84,7 @@ KEYED_SPREAD = 1.25
 #: in this part of ``memory``
 IN_MEMORY = 1.0
 #: the files a partition of a step cut by keys is written in: a code goes to the group its key at the next
-#: step falls in (:func:`.table.key_parts`), so that the next step's waves read only the groups their
+#: step falls in (:func:`.table.group_rows`), so that the next step's waves read only the groups their
 #: partitions take, and remove each group's files once the waves have passed its keys: the disk holds about the
 #: wider of two steps, and an eighth of the other, not both.  Each group's codes are sparser: about 3 bits more
 #: a row
@@ -266,38 +263,36 @@ _LOADING = threading.Lock()
 
 
 def write_partition(table: Table, folder: str, name: str, keys: tuple[Plan, int] | None = None) -> list[Part]:
-    """Write a table's codes and counts as packed numpy files (:mod:`.packed`: a slice of the table at a time,
-    sorted, empty places left out), with their fingerprints, and map them back: one file ``folder/name.npy``;
-    or with ``keys`` (a plan and the step that will expand these codes), :data:`GROUPS` files
-    ``folder/name-gK.npy``, a code in the group its key at that step falls in (:func:`.table.key_parts`)."""
+    """Write a table's codes and counts as packed numpy files (:mod:`.packed`: empty places left out, sorted by
+    code), with their fingerprints, and map them back: one file ``folder/name.npy``; or with ``keys`` (a plan
+    and the step that will expand these codes), :data:`GROUPS` files ``folder/name-gK.npy``, a code in the
+    group its key at that step falls in (:func:`.table.group_rows`).  The table's rows are moved and sorted in
+    their own memory: the table is left unusable (the next one to use its memory clears it)."""
     groups = 1 if keys is None else GROUPS
     paths = [os.path.join(folder, f"{name}.npy" if keys is None else f"{name}-g{k}.npy") for k in range(groups)]
+    rows = table.rows[:table.entries(0, table.places, table.rows)]  # the codes moved to the front
+    starts = [0, len(rows)] if keys is None else group_rows(*keys, rows, groups).tolist()
     writers: list[Writer] = []
-    states, totals = [0] * groups, [0.0] * groups
-    buffer = np.empty((min(WRITE_ROWS, table.places), table.rows.shape[1]), dtype=np.int64)
     try:
-        for path in paths:
-            writers.append(Writer(path, table.rows.shape[1]))
-        for start in range(0, table.places, len(buffer)):
-            rows = buffer[:table.entries(start, min(table.places, start + len(buffer)), buffer)]
-            group = None if keys is None else key_parts(*keys, rows, groups)
-            for k, writer in enumerate(writers):
-                some = rows if group is None else rows[group == k]
-                writer.add(some)
-                states[k] += len(some)
-                totals[k] += sum(float(some[:, column].astype(np.float64).sum()) * 2.0 ** (LIMB_BITS * limb)
-                                 for limb, column in enumerate(range(table.words, some.shape[1])))
+        for path, lo, hi in zip(paths, starts, starts[1:]):
+            writers.append(Writer(path, rows.shape[1]))
+            writers[-1].add(rows[lo:hi])
         prints = [writer.close() for writer in writers]
     except BaseException:
         for writer in writers:
             writer.discard()
         raise
+    totals = [sum(float(rows[lo:hi, column].astype(np.float64).sum()) * 2.0 ** (LIMB_BITS * limb)
+                  for limb, column in enumerate(range(table.words, rows.shape[1])))
+              for lo, hi in zip(starts, starts[1:])]
     # copy-on-write ("c"), as checkpoint.load_array maps files; one thread at a time (numpy reads the header
     # with ast.literal_eval, which Python 3.11's threads can break)
     with _LOADING:
         files = [np.load(path, mmap_mode="c") for path in paths]
-    return [Part(Packed(words), n, os.path.basename(path), printed, None if keys is None else k, groups, total)
-            for k, (words, n, path, printed, total) in enumerate(zip(files, states, paths, prints, totals))]
+    return [Part(Packed(words), hi - lo, os.path.basename(path), printed, None if keys is None else k, groups,
+                 total)
+            for k, (words, lo, hi, path, printed, total) in enumerate(zip(files, starts, starts[1:], paths, prints,
+                                                                          totals))]
 
 
 class NoRoom(Exception):

@@ -89,26 +89,46 @@ def key_range(part: int, parts: int) -> tuple[int, int]:
 
 
 @njit(cache=True, nogil=True)
-def _key_parts(rows, words, step, parts, out):
-    """``out[i]``: the partition of ``parts`` that the key of row ``i``'s code at ``step`` goes to."""
+def _group(rows, words, step, parts, starts):
+    """Move ``rows`` in place so that the codes of each partition of ``parts`` (their keys at ``step``) come
+    together, partition 0 first: partition ``p`` takes rows ``starts[p]..starts[p + 1]``.  A row is swapped
+    into the next free row of its partition (its key told again when it is looked at)."""
+    starts[:] = 0
     for i in range(len(rows)):
         c1 = rows[i, 1] if words > 1 else 0
         k0, k1 = partition_key(_U(rows[i, 0]), _U(c1), step)
-        out[i] = _part(k0, k1, parts)
+        starts[_part(k0, k1, parts) + 1] += 1
+    for p in range(parts):
+        starts[p + 1] += starts[p]
+    ahead = starts[:parts].copy()
+    for p in range(parts):
+        while ahead[p] < starts[p + 1]:
+            i = ahead[p]
+            c1 = rows[i, 1] if words > 1 else 0
+            k0, k1 = partition_key(_U(rows[i, 0]), _U(c1), step)
+            other = _part(k0, k1, parts)
+            if other == p:
+                ahead[p] += 1
+                continue
+            j = ahead[other]
+            for column in range(rows.shape[1]):
+                rows[i, column], rows[j, column] = rows[j, column], rows[i, column]
+            ahead[other] += 1
 
 
-def key_parts(plan: Plan, step: int, rows: np.ndarray, parts: int) -> np.ndarray:
-    """The partition of ``parts`` that each code of ``rows`` (the states after ``step`` squares) goes to when
-    the step that expands them is cut by the codes' keys (:func:`.frontier.partition_key`), as
-    :meth:`Table.expand` tells it."""
+def group_rows(plan: Plan, step: int, rows: np.ndarray, parts: int) -> np.ndarray:
+    """Move ``rows`` (codes after ``step`` squares) in place so that those of each partition of ``parts``
+    come together, partition 0 first, as :meth:`Table.expand` tells a code's partition when the step that
+    expands them is cut by the codes' keys (:func:`.frontier.partition_key`); returns where each begins
+    (``parts + 1`` numbers, the last one ``len(rows)``)."""
     check_rows(rows, plan.words)
     if not 0 <= step < plan.squares:
         raise InputError("{parameter} must be a step of the plan", parameter="step", value=step)
     if not 1 <= parts < 1 << 32:
         raise InputError("{parameter} must be 1 to 2^32 - 1", parameter="parts", value=parts)
-    out = np.empty(len(rows), dtype=np.int64)
-    _key_parts(rows, plan.words, plan.step(step), parts, out)
-    return out
+    starts = np.empty(parts + 1, dtype=np.int64)
+    _group(rows, plan.words, plan.step(step), parts, starts)
+    return starts
 
 
 @njit(cache=True, inline="always")
