@@ -66,7 +66,8 @@ CALLS = {
                                                "free": np.ones(30, dtype=bool), "shift": 0, "tracker": Tracker("squares")}),
     "queens.compare": (queens.compare, {"n": 4}),
     "Progress": (lambda **kw: (lambda report: (report.rate, report.fraction, report.remaining, report.to_json()))(
-        Progress(**kw)), {"done": 3, "total": 8, "unit": "squares", "elapsed": 0.5, "detail": ""}),
+        Progress(**kw)), {"done": 3, "total": 8, "unit": "squares", "elapsed": 0.5, "detail": "",
+                                                       "since": 1.0}),
 }
 
 test_the_good_calls_answer, test_a_wrong_argument_is_an_input_error_naming_it = boundary_tests(CALLS)

@@ -301,12 +301,34 @@ def test_result_json_keeps_the_keys():
     assert count_tours(5, 4, closed=True, blocked=[(4, 3), (3, 3)]).to_json()["blocked"] == ["d4", "d5"]
 
 
-def test_progress_reports_each_square_with_the_states():
+def test_progress_reports_the_estimated_work_with_the_square_and_its_states():
+    """A count's progress is the percent of its estimated work (each square weighed by the states the model
+    expects after it), never going back, with the square reached and its states."""
     seen = []
     count_tours(6, 6, closed=True, method="frontier", progress=seen.append)
-    assert seen[-1].done == seen[-1].total == 36
-    assert seen[-1].unit == "squares"
-    assert any("states" in report.detail for report in seen)
+    assert seen[-1].done == pytest.approx(seen[-1].total) and seen[-1].total == 100
+    assert seen[-1].unit == "% of the estimated work"
+    assert all(a.done <= b.done for a, b in zip(seen, seen[1:]))
+    assert any(re.fullmatch(r"square \d+ of 36: [0-9,]+ states?", report.detail) for report in seen)
+
+
+def test_a_resumed_counts_rate_leaves_out_the_work_done_before(tmp_path):
+    """The squares a checkpoint kept were done before the call: its reports say so (``since``), and the rate
+    and the time left count this call's work only."""
+    path = tmp_path / "tours.ckpt"
+    stop = threading.Event()
+
+    def stop_halfway(report):
+        if report.done > 50:
+            stop.set()
+
+    with pytest.raises(Cancelled):
+        count_tours(5, 6, checkpoint=path, progress=stop_halfway, cancel=stop)
+    seen = []
+    count_tours(5, 6, checkpoint=path, progress=seen.append)
+    assert seen[0].since > 50 and seen[0].done == seen[0].since and seen[0].rate == 0
+    assert all(report.since == seen[0].since for report in seen)
+    assert seen[-1].rate == pytest.approx((seen[-1].done - seen[0].since) / seen[-1].elapsed)
 
 
 def test_cancel_stops_the_count():

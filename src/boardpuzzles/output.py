@@ -268,7 +268,9 @@ def progress_bar(description: str, json_mode: bool) -> Iterator[ProgressFn]:
                 )
                 stack.enter_context(bar)
                 state["bar"] = bar
-                state["task"] = bar.add_task(description, total=report.total, unit=report.unit, detail=report.detail)
+                # what a resumed call did before is no progress of this one (rich times the bar's own samples)
+                state["task"] = bar.add_task(description, total=report.total, completed=int(report.since),
+                                             unit=report.unit, detail=report.detail)
                 # the elapsed time counts from the start of the call, not from when the bar appears
                 # (rich times its tasks with time.monotonic, as ``started`` is)
                 next(task for task in bar.tasks if task.id == state["task"]).start_time = started

@@ -55,6 +55,9 @@ class Progress:
     elapsed: float
     #: a short note on the work (say, the frontier's size), or empty
     detail: str = ""
+    #: the part of ``done`` that was done before the call began (a count resumed from its checkpoint): the
+    #: rate and the time left leave it out
+    since: float = 0.0
 
     def __post_init__(self) -> None:
         """Numbers that are numbers, words that are words: InputError naming the field otherwise."""
@@ -62,14 +65,15 @@ class Progress:
         set_field(self, "done", checks.real(self.done, "done"))
         set_field(self, "total", None if self.total is None else checks.real(self.total, "total"))
         set_field(self, "elapsed", checks.real(self.elapsed, "elapsed"))
+        set_field(self, "since", checks.real(self.since, "since"))
         for name in ("unit", "detail"):
             if not isinstance(getattr(self, name), str):
                 raise checks.refused("{parameter} must be text", name, getattr(self, name))
 
     @property
     def rate(self) -> float:
-        """``unit`` done per second so far."""
-        return self.done / self.elapsed if self.elapsed > 0 else 0.0
+        """``unit`` done per second so far by this call (what was done ``since`` left out)."""
+        return (self.done - self.since) / self.elapsed if self.elapsed > 0 else 0.0
 
     @property
     def fraction(self) -> float | None:
@@ -81,7 +85,7 @@ class Progress:
     @property
     def remaining(self) -> float | None:
         """Seconds left at the rate so far, when that can be told."""
-        if not self.total or not self.done or self.elapsed <= 0:
+        if not self.total or self.done <= self.since or self.elapsed <= 0:
             return None
         return max(0.0, (self.total - self.done) / self.rate)
 
@@ -90,7 +94,7 @@ class Progress:
         return {
             "done": self.done, "total": self.total, "unit": self.unit, "elapsed": round(self.elapsed, 3),
             "rate": round(self.rate, 3), "remaining": None if self.remaining is None else round(self.remaining, 3),
-            "detail": self.detail,
+            "detail": self.detail, "since": self.since,
         }
 
 
@@ -126,6 +130,8 @@ class Tracker:
         self.progress = progress
         self.cancel = cancel
         self.done: float = 0
+        #: what was done before the call began (:attr:`Progress.since`)
+        self.since: float = 0
         self.detail = ""
         self.started = time.monotonic()
         self._last_report = -REPORT_INTERVAL
@@ -143,12 +149,16 @@ class Tracker:
         now = time.monotonic()
         if force or now - self._last_report >= REPORT_INTERVAL:
             self._last_report = now
-            self.progress(Progress(self.done, self.total, self.unit, now - self.started, self.detail))
+            self.progress(Progress(self.done, self.total, self.unit, now - self.started, self.detail, self.since))
 
-    def update(self, done: float | None = None, *, total: float | None = None, detail: str | None = None) -> None:
-        """Set how much is done (and the total or the detail, if they changed), report, check ``cancel``."""
+    def update(self, done: float | None = None, *, total: float | None = None, detail: str | None = None,
+               since: bool = False) -> None:
+        """Set how much is done (and the total or the detail, if they changed; with ``since``, that it was
+        done before the call began), report, check ``cancel``."""
         if done is not None:
             self.done = done
+            if since:
+                self.since = done
         if total is not None:
             self.total = total
         if detail is not None:

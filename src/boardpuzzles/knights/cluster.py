@@ -327,7 +327,7 @@ class ClusterSteps:
                     pass
                 except Exception as exc:
                     raise WorkerLost(f"the results of square {i + 1} could not be fetched: {exc!r}") from None
-            self.sweep.tracker.update(i + before + 0.5 * done / len(last))
+            self.sweep.tracker.update(self.sweep.progressed(i + before + 0.5 * done / len(last)))
             try:
                 from distributed import wait
                 with self.client.as_current():

@@ -30,7 +30,7 @@ from ..geometry import Square, square_name
 from ..progress import ProgressFn, Tracker
 from ..symmetry import square_classes
 from . import chunks, codes, frontier, theory
-from .estimate import estimate_count
+from .estimate import estimate_count, square_states
 from .moves import neighbour_table
 from .packed import dense
 from .search import PAUSED, Search
@@ -48,6 +48,9 @@ LISTING_SIDES = range(5, 7)
 #: the frontier method runs without ``force`` when its estimate says at most this many seconds of CPU here
 #: (and no more disk than is free)
 FRONTIER_SECONDS = 300.0
+#: what a frontier count's progress counts: its steps weighed by the states the estimate's model expects after
+#: each (the widest steps take hours, the first ones seconds), out of 100
+WORK_UNIT = "% of the estimated work"
 #: changes whenever the meaning of a checkpoint's frontiers changes (2: 4-bit cells, steps as files; 3: 8-across open
 #: codes packed in one word)
 CHECKPOINT_VERSION = 3
@@ -184,7 +187,7 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
         total = _backtrack(rows, cols, closed, start, holes, Tracker("prefixes", progress=progress, cancel=cancel))
         return TourCount(rows, cols, closed, start, total, method, 0, time.monotonic() - started, blocked=holes)
     plan = _plan(rows, cols, closed, start, holes)
-    tracker = Tracker("squares", plan.squares, progress, cancel)
+    tracker = Tracker(WORK_UNIT, 100, progress, cancel)
     if plan.squares - len(holes) == 1:
         tracker.finish()
         return TourCount(rows, cols, closed, start, 0 if closed else 1, method, 1, time.monotonic() - started,
@@ -207,7 +210,7 @@ def _frontier_count(plan: frontier.Plan, store: Checkpoint | None, tracker: Trac
     ``cuts``: the whole frontiers after a split's squares found so far, by their number of squares (shared by
     the parts of one call, each found when a part first needs it)."""
     sweep = Sweep(plan, memory or default_memory(), workers or default_threads(), tracker,
-                  store.folder if store is not None else None)
+                  store.folder if store is not None else None, square_states(asked.rows, asked.cols, plan.closed))
     steps = None
     try:
         begin = _resume(store, plan, sweep, split, cuts)
@@ -273,7 +276,7 @@ def _count_part(rows: int, cols: int, plan: frontier.Plan, split: Split, progres
                           f"{rows}x{cols} board", guess.sentence())
     started = time.monotonic()
     store = _open_checkpoint(checkpoint, rows, cols, plan.closed, None, frozenset(), split)
-    return _frontier_count(plan, store, Tracker("squares", plan.squares, progress, cancel), started, memory,
+    return _frontier_count(plan, store, Tracker(WORK_UNIT, 100, progress, cancel), started, memory,
                            workers, None, split, cuts, TourCount(rows, cols, plan.closed, None, 0, "frontier", 0, 0.0))
 
 

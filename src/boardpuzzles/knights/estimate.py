@@ -353,6 +353,38 @@ def split_ratios(parts: int) -> tuple[float, float]:
     return (min(1.0, peak_low * (peak_high / peak_low) ** at), work_low * (work_high / work_low) ** at)
 
 
+def _states(height: int, width: int, closed: bool) -> tuple[list[float], int]:
+    """The model's states after each square of the sweep of a board ``height`` across and ``width`` long
+    (its strip's, times the end ratios of its last columns), and the squares of height they were
+    extrapolated by."""
+    strip, end, extrapolated = _profile(height, closed)
+    states = []
+    for x in range(width):
+        for r in range(height):
+            value = _at(strip, x, r)
+            if x >= width - len(end):
+                value += end[x - (width - len(end))][r]
+            states.append(10 ** min(value, _at(strip, x, r)))
+    return states, extrapolated
+
+
+def square_states(rows: int, cols: int, closed: bool = False) -> list[float]:
+    """The states the model expects after each square of the frontier count's sweep of the whole board
+    (see the module's docstring): what :func:`estimate_count` adds up, and what a count's progress weighs
+    its squares by."""
+    rows, cols, _, _ = check_squares(rows, cols, None, ())
+    return _states(*_swept(rows, cols), checks.flag(closed, "closed"))[0]
+
+
+def _swept(rows: int, cols: int) -> tuple[int, int]:
+    """The height and width of the frontier count's sweep of the board; InputError when it is too wide."""
+    height, width, _ = sweep_order(rows, cols)
+    if height > MOST_HEIGHT:
+        raise InputError(f"{{parameter}} frontier counts boards up to {MOST_HEIGHT} squares across; the {rows}x{cols} "
+                         f"board is {height} across", parameter="rows", value=rows, show_value=False)
+    return height, width
+
+
 def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | None = None, *,
                    blocked: Iterable[Square] = (), memory: int | None = None, workers: int | None = None,
                    cluster_workers: int | None = None, parts: int = 1) -> CountEstimate:
@@ -365,26 +397,16 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     closed, memory = checks.flag(closed, "closed"), check_memory(memory)
     if workers is not None:
         workers = checks.whole_number(workers, "workers", lo=1)
-    height, width, _ = sweep_order(rows, cols)
-    if height > MOST_HEIGHT:
-        raise InputError(f"{{parameter}} frontier counts boards up to {MOST_HEIGHT} squares across; the {rows}x{cols} "
-                         f"board is {height} across", parameter="rows", value=rows, show_value=False)
+    height, width = _swept(rows, cols)
     if cluster_workers is not None:
         cluster_workers = checks.whole_number(cluster_workers, "cluster_workers", lo=1)
     parts = checks.whole_number(parts, "parts", lo=1)
     if parts > 1 and (start is not None or holes or cluster_workers is not None):
         raise InputError("{parameter} cuts whole boards counted on this machine (no start, no blocked squares, no "
                          "cluster)", parameter="parts", value=parts)
-    strip, end, extrapolated = _profile(height, closed)
-    log_states = []
-    for x in range(width):
-        for r in range(height):
-            value = _at(strip, x, r)
-            if x >= width - len(end):
-                value += end[x - (width - len(end))][r]
-            log_states.append(min(value, _at(strip, x, r)))
+    states, extrapolated = _states(height, width, closed)
     mirror = NO_MIRROR if start is not None and not closed else 1.0
-    states = [mirror * 10 ** v for v in log_states]
+    states = [mirror * v for v in states]
     peak, total = max(states), sum(states)
     peak_share, work = split_ratios(parts)
     all_parts = total * work * _ns_per_state(peak * peak_share) * 1e-9
@@ -429,4 +451,4 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
                          parts_cpu_seconds=all_parts + parts * relax_seconds if parts > 1 else None)
 
 
-__all__ = ["CountEstimate", "estimate_count", "free_disk", "PROFILES", "UNRELAXED_PROFILES"]
+__all__ = ["CountEstimate", "estimate_count", "square_states", "free_disk", "PROFILES", "UNRELAXED_PROFILES"]

@@ -339,8 +339,17 @@ class Sweep:
     ``threads`` threads for the big steps, the files in ``folder`` (made when needed; a temporary directory
     when None), reports and ``cancel`` through ``tracker``."""
 
-    def __init__(self, plan: Plan, memory: int, threads: int, tracker: Tracker, folder: str | None) -> None:
+    def __init__(self, plan: Plan, memory: int, threads: int, tracker: Tracker, folder: str | None,
+                 work: list[float] | None = None) -> None:
         self.plan, self.memory, self.threads, self.tracker = plan, memory, threads, tracker
+        #: the progress reported once each square is swept: the squares themselves, or with ``work`` (the states
+        #: expected after each square, :func:`.estimate.square_states`) the percent of the work, each step
+        #: weighed by the states it makes
+        self.reached = [float(k) for k in range(plan.squares + 1)]
+        if work is not None and sum(work[:plan.squares]) > 0:
+            for k, states in enumerate(work[:plan.squares]):
+                self.reached[k + 1] = self.reached[k] + states
+            self.reached = [100 * done / self.reached[-1] for done in self.reached]  # the last one 100 exactly
         self.folder = folder
         self.own_folder = folder is None
         #: the fewest waves a step is cut into (doubled when a partition outgrows its table)
@@ -370,9 +379,12 @@ class Sweep:
         n = self.plan.squares
         self.keep_on_disk = store is not None
         self.store = store
+        self.tracker.update(self.reached[frontier.step], since=True)  # a resumed count's squares were done before
         try:
             while frontier.step < n:
-                self.tracker.update(frontier.step, detail=f"{frontier.states:,} states")
+                self.tracker.update(self.reached[frontier.step],
+                                    detail=f"square {frontier.step} of {n}: {frontier.states:,} "
+                                    f"state{'s' if frontier.states != 1 else ''}")
                 following = (step or self.step)(frontier)
                 self.states.append(following.states)
                 if frontier.states:
@@ -389,9 +401,14 @@ class Sweep:
             self.spares.clear()
             if self.completable is not None:
                 self.completable.close()
-        self.tracker.update(n)
+        self.tracker.update(self.reached[n])
         self.tracker.finish()
         return frontier
+
+    def progressed(self, squares: float) -> float:
+        """The progress to report ``squares`` into the sweep (:attr:`reached`, a step's part in proportion)."""
+        k = min(int(squares), self.plan.squares - 1)
+        return self.reached[k] + (squares - k) * (self.reached[k + 1] - self.reached[k])
 
     def record(self, frontier: Frontier) -> dict:
         """What a checkpoint keeps of a frontier (its partitions must be on disk): its record, and the growth
@@ -621,7 +638,7 @@ class Sweep:
             owner.shares = share
         total = sum(len(p.rows) for p in among)
         self._rounds(owners, lambda owner, budget: self._expand(owner, i, bits, budget, most, parts, keyed),
-                     lambda done: i + (owned.start + len(owned) * done / max(1, total)) / parts)
+                     lambda done: self.progressed(i + (owned.start + len(owned) * done / max(1, total)) / parts))
         return owners
 
     def _owners(self, parts: range, size: int, columns: int, given: int) -> list[Owner]:
