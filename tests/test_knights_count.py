@@ -16,7 +16,7 @@ from knights_helpers import count_reference
 
 from boardpuzzles import runner
 from boardpuzzles.errors import Cancelled, InputError, OutputError, TooLong
-from boardpuzzles.knights import count_tours, frontier, published, sweep
+from boardpuzzles.knights import count_tours, estimate, estimate_count, frontier, published, sweep
 from boardpuzzles.knights.asked import sweep_index, sweep_order
 from boardpuzzles.knights.codes import DANGLING, EMPTY, FIRST_LABEL, FULL, packed_code, to_int, unpacked_code
 from boardpuzzles.knights.packed import dense
@@ -584,6 +584,18 @@ def test_a_step_whose_files_would_not_fit_stops_before_it_starts(monkeypatch, tm
     assert not any(name.startswith(f"step{square[1]}-") for name in os.listdir(f"{path}.parts"))
     monkeypatch.setattr(sweep.shutil, "disk_usage", usage)
     assert count_tours(5, 6, checkpoint=path).count == 2 * published.OPEN_UNDIRECTED[5, 6]
+
+
+def test_the_estimate_with_a_checkpoint_counts_one_step_on_disk_where_the_checkpoint_goes(monkeypatch, tmp_path):
+    """With a checkpoint a count removes a step's files as the next one uses them: its estimate's disk is the
+    widest step and an eighth of the one beside it, weighed against the free disk of the checkpoint's
+    directory."""
+    kept = estimate_count(8, 8, memory=11 << 30, checkpoint=tmp_path / "tours.ckpt")
+    plain = estimate_count(8, 8, memory=11 << 30)
+    assert 0.5 * plain.disk < kept.disk < 0.6 * plain.disk and kept.folder == str(tmp_path)
+    looked = []
+    monkeypatch.setattr(estimate, "free_disk", lambda folder=None: looked.append(folder) or 1e15)
+    assert not kept.too_long(1e9) and looked == [str(tmp_path)]
 
 
 def test_refusals_name_parameters():

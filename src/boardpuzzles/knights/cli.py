@@ -149,7 +149,8 @@ def count(
                          value=part if part is not None else results)
     if estimate:
         guess = estimate_count(rows, cols, closed, first, blocked=holes, memory=size, workers=workers,
-                               cluster_workers=cluster_workers, parts=1 if parts is None else parts)
+                               cluster_workers=cluster_workers, parts=1 if parts is None else parts,
+                               checkpoint=checkpoint)
         if json:
             output.print_json(guess.to_json())
         else:

@@ -121,7 +121,8 @@ def pick_method(rows: int, cols: int, frontier_only: bool = False) -> CountMetho
 
 def check_count(rows: int, cols: int, closed: bool, start: Square | None, method: CountMethod | None,
                 force: bool = False, frontier_only: bool = False, blocked: frozenset[Square] = frozenset(),
-                memory: int | None = None, workers: int | None = None) -> CountMethod:
+                memory: int | None = None, workers: int | None = None,
+                checkpoint: str | os.PathLike[str] | None = None) -> CountMethod:
     """Refuse a count that cannot be made or cannot end in reasonable time (quoting the estimate);
     return the method (``frontier_only``: an option only the frontier method has was given)."""
     if method is not None and (not isinstance(method, str) or method not in COUNT_METHODS):
@@ -136,7 +137,8 @@ def check_count(rows: int, cols: int, closed: bool, start: Square | None, method
                              f"(its codes hold {codes.MOST_HEIGHT}); the {rows}x{cols} board is {height} "
                              "across", parameter="method", value=chosen, show_value=False)
         if not force:
-            guess = estimate_count(rows, cols, closed, start, blocked=blocked, memory=memory, workers=workers)
+            guess = estimate_count(rows, cols, closed, start, blocked=blocked, memory=memory, workers=workers,
+                                   checkpoint=checkpoint)
             if guess.too_long(FRONTIER_SECONDS):
                 raise TooLong(f"counting the {kind} tours of the {rows}x{cols} board", guess.sentence())
     elif not force and rows * cols - len(blocked) > BACKTRACK_SQUARES:
@@ -176,7 +178,7 @@ def count_tours(rows: int, cols: int, closed: bool = False, start: Square | None
         checks.path(checkpoint, "checkpoint")
     runner.check_options(workers, cluster)
     frontier_only = any(option is not None for option in (checkpoint, memory, cluster, workers))
-    method = check_count(rows, cols, closed, start, method, force, frontier_only, holes, memory, workers)
+    method = check_count(rows, cols, closed, start, method, force, frontier_only, holes, memory, workers, checkpoint)
     started = time.monotonic()
     if method == "backtrack":
         given = {"checkpoint": checkpoint, "memory": memory, "cluster": cluster, "workers": workers}
@@ -270,7 +272,8 @@ def _count_part(rows: int, cols: int, plan: frontier.Plan, split: Split, progres
     """The part ``split`` of the count of the board's tours (``plan``: no start, no blocked squares); ``cuts``
     as for :func:`_frontier_count`."""
     if not force:
-        guess = estimate_count(rows, cols, plan.closed, memory=memory, workers=workers, parts=split.parts)
+        guess = estimate_count(rows, cols, plan.closed, memory=memory, workers=workers, parts=split.parts,
+                               checkpoint=checkpoint)
         if guess.too_long(FRONTIER_SECONDS):
             raise TooLong(f"counting {split} of the {'closed' if plan.closed else 'open'} tours of the "
                           f"{rows}x{cols} board", guess.sentence())

@@ -24,7 +24,8 @@ The time is the states of every step times the nanoseconds a state and step
 cost here (:data:`NS_PER_STATE`, which grow with the size of the tables), the
 memory the tables of the widest step (capped by ``memory``: a bigger step is
 cut into waves), the disk the two widest steps' files (what a count needs at
-least, packed: :data:`.packed.SHARE`); each wave after a step's first passes over the
+least, packed: :data:`.packed.SHARE`; with a checkpoint, the widest and an eighth of the
+one beside it, :data:`.sweep.GROUPS`); each wave after a step's first passes over the
 step's rows again, passing over the codes of the other partitions (:data:`PASS_NS` a
 row).
 
@@ -42,6 +43,7 @@ states away; a start keeps frontiers and their mirror images apart: up to
 from __future__ import annotations
 
 import math
+import os
 import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -55,7 +57,7 @@ from .codes import MOST_HEIGHT, code_words
 from .frontier import relaxed_states, relaxes
 from .packed import SHARE
 from .table import LOAD
-from .sweep import RELAXATION_IN_FILES
+from .sweep import GROUPS, RELAXATION_IN_FILES
 
 #: UNRELAXED_PROFILES: the same counted without the degree relaxation, as a board over 8 across is: the ends are
 #: its last two columns (``benchmarks/knight_counts.py --profiles`` of commit dfe4e17, before the relaxation,
@@ -219,11 +221,13 @@ class CountEstimate:
     parts: int = 1
     #: the CPU seconds of all the parts together
     parts_cpu_seconds: float | None = None
+    #: the directory whose disk the count's files take (None: the temporary directory)
+    folder: str | None = None
 
     def too_long(self, limit: float) -> bool:
         """Whether the count should be refused: over ``limit`` seconds of CPU (on a shared machine the clock
-        says more), or more disk than is free."""
-        return self.cpu_seconds > limit or self.disk > free_disk()
+        says more), or more disk than is free where its files go."""
+        return self.cpu_seconds > limit or self.disk > free_disk(self.folder)
 
     def sentence(self) -> str:
         """The estimate in a few words, for a refusal."""
@@ -278,10 +282,10 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} seconds" if seconds >= 2 else "a second or less"
 
 
-def free_disk() -> float:
-    """Bytes free where the partitions go by default (the temporary directory)."""
+def free_disk(folder: str | None = None) -> float:
+    """Bytes free in ``folder``, or where the partitions go by default (the temporary directory)."""
     import tempfile
-    return float(shutil.disk_usage(tempfile.gettempdir()).free)
+    return float(shutil.disk_usage(folder or tempfile.gettempdir()).free)
 
 
 def _profile(height: int, closed: bool) -> tuple[list[list[float]], list[list[float]], int]:
@@ -387,12 +391,17 @@ def _swept(rows: int, cols: int) -> tuple[int, int]:
 
 def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | None = None, *,
                    blocked: Iterable[Square] = (), memory: int | None = None, workers: int | None = None,
-                   cluster_workers: int | None = None, parts: int = 1) -> CountEstimate:
+                   cluster_workers: int | None = None, parts: int = 1,
+                   checkpoint: str | os.PathLike[str] | None = None) -> CountEstimate:
     """The expected cost of counting the tours of a board by the frontier method on this machine (``workers``
     threads, ``memory`` bytes for the tables; the defaults of :func:`~.counting.count_tours`), without
     counting; with ``cluster_workers``, also per worker of a dask cluster of that many; with ``parts``, of
     each part of the count cut into that many (:func:`~.counting.count_part`: the widest part's figures, and
-    all parts' CPU).  See the module's docstring for the model and its uncertainty."""
+    all parts' CPU); with ``checkpoint`` (the count's file), the disk of a count that removes a step's files
+    as the next one uses them, beside that file.  See the module's docstring for the model and its
+    uncertainty."""
+    if checkpoint is not None:
+        checks.path(checkpoint, "checkpoint")
     rows, cols, start, holes = check_squares(rows, cols, start, blocked)
     closed, memory = checks.flag(closed, "closed"), check_memory(memory)
     if workers is not None:
@@ -427,7 +436,8 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     tables = peak * row * TABLE_OVERHEAD
     waves = _waves(peak, row, budget)
     state_bytes = peak * row * SHARE
-    disk = 0.0 if tables * 2 <= budget else 2 * state_bytes
+    # a count with a checkpoint holds the widest step and an eighth of the one beside it (sweep.GROUPS)
+    disk = 0.0 if tables * 2 <= budget else state_bytes * (2 if checkpoint is None else 1 + 1 / GROUPS)
     disk += relax_sets if relaxed >= RELAXATION_IN_FILES else 0.0
     factor = MEASURED_FACTOR * EXTRAPOLATED_FACTOR ** extrapolated * (NO_MIRROR if mirror > 1 else 1.0) * \
         (SPLIT_FACTOR if parts > 1 else 1.0)
@@ -448,7 +458,8 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     return CountEstimate(rows, cols, closed, peak, total, cpu, wall, threads,
                          min(budget, 2 * tables) + BASE_MEMORY + relax_memory, disk, waves, factor, basis,
                          cluster_workers, **per_worker, parts=parts,
-                         parts_cpu_seconds=all_parts + parts * relax_seconds if parts > 1 else None)
+                         parts_cpu_seconds=all_parts + parts * relax_seconds if parts > 1 else None,
+                         folder=None if checkpoint is None else os.path.dirname(os.path.abspath(checkpoint)))
 
 
 __all__ = ["CountEstimate", "estimate_count", "square_states", "free_disk", "PROFILES", "UNRELAXED_PROFILES"]
