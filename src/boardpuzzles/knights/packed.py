@@ -36,9 +36,10 @@ BLOCK_ROWS = 1 << 14
 MOST_ROW_BYTES = 10
 #: words copied at a time when the file is put together
 COPY_WORDS = 1 << 22
-#: a partition's file over its rows as they are, before a count has measured its own (sorted runs of varints;
-#: 8x8 open, part 0's square 43: 5.9 bytes a row of 16, 28 Nov 2026)
-SHARE = 0.37
+#: a partition's file over its rows as they are, before a count has measured its own (varints, each file
+#: sorted whole; 8x8 open, square 38's first partitions, 1.36e8 states each in 8 groups by the next keys:
+#: 4.42 bytes a row of 16, 28 Nov 2026)
+SHARE = 0.28
 
 _U = np.uint64
 
