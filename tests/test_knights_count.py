@@ -592,7 +592,7 @@ def test_the_estimate_with_a_checkpoint_counts_one_step_on_disk_where_the_checkp
     directory."""
     kept = estimate_count(8, 8, memory=11 << 30, checkpoint=tmp_path / "tours.ckpt")
     plain = estimate_count(8, 8, memory=11 << 30)
-    assert 0.5 * plain.disk < kept.disk < 0.6 * plain.disk and kept.folder == str(tmp_path)
+    assert 0.5 * plain.disk < kept.disk < 0.65 * plain.disk and kept.folder == str(tmp_path)  # the sets kept too
     looked = []
     monkeypatch.setattr(estimate, "free_disk", lambda folder=None: looked.append(folder) or 1e15)
     assert not kept.too_long(1e9) and looked == [str(tmp_path)]
