@@ -86,8 +86,9 @@ IN_MEMORY = 1.0
 #: the files a partition of a step cut by keys is written in: a code goes to the group its key at the next
 #: step falls in (:func:`.table.group_rows`), so that the next step's waves read only the groups their
 #: partitions take, and remove each group's files once the waves have passed its keys: the disk holds about the
-#: wider of two steps, and an eighth of the other, not both.  Each group's codes are sparser: about 3 bits more
-#: a row
+#: wider of two steps, and an eighth of the other, not both.  Each group's codes are sparser, but each file is
+#: sorted whole (8x8 open, square 38: 4.42 bytes a state, against 5.67 for square 37 in one file a partition
+#: sorted in slices)
 GROUPS = 8
 #: a step removes the files it has used only when no count it builds can outgrow its limbs: this many times
 #: the states' counts all together stays below what the limbs hold (a successor's count is at most the sum of
@@ -574,7 +575,8 @@ class Sweep:
             at = threads
         else:
             out, fitted, at = list(later.done), later.size, later.through
-        self.spares.clear()  # the wider tables of the first wave would hold a few of these each
+        if at < parts:
+            self.spares.clear()  # the wider tables of the first wave would hold a few of these each
         most_owned = parts
         while at < parts:
             if streams:
