@@ -73,7 +73,7 @@ if os.environ.get("KNIGHT_COUNTS_OLD"):  # the old code first, before the editab
 """
 
 CHILD = OLD_CODE + """
-import json, resource, shutil, sys, tempfile, threading, time
+import json, re, resource, shutil, sys, tempfile, threading, time
 from boardpuzzles.knights import count_tours
 
 sys.set_int_max_str_digits(0)  # 3x10000 has a 4938-digit count
@@ -110,12 +110,13 @@ def sample():
 
 threading.Thread(target=sample, daemon=True).start()
 
-def progress(report):  # report.detail: the states after int(report.done) squares
-    if int(report.done) > reached[0]:
-        reached[0] = int(report.done)
-        states = int(report.detail.split()[0].replace(",", "")) if report.detail else None
-        print(json.dumps({"swept": reached[0], "states": states, "seconds": round(report.elapsed, 2),
-                          "cpu": round(cpu(), 2), "peak_bytes": rss()}), flush=True)
+def progress(report):  # report.detail: "square K of N: S states" (the old code: "S states", K = int(report.done))
+    found = re.fullmatch(r"(?:square (\d+) of \d+: )?([0-9,]+) states?", report.detail)
+    if found is not None and int(found[1] or report.done) > reached[0]:
+        reached[0] = int(found[1] or report.done)
+        print(json.dumps({"swept": reached[0], "states": int(found[2].replace(",", "")),
+                          "seconds": round(report.elapsed, 2), "cpu": round(cpu(), 2), "peak_bytes": rss()}),
+              flush=True)
 
 count_tours(5, 5, method="frontier")  # the kernels loaded from the numba cache before the clock starts
 print(json.dumps({"baseline_bytes": rss(), "baseline_cpu": cpu()}), flush=True)
