@@ -433,9 +433,9 @@ def test_a_keyed_step_removes_the_files_it_has_used_and_a_count_goes_on_from_its
     seen = []
     used = sweep.Sweep._used
 
-    def spy(self, front, parts, through, size, done):
+    def spy(self, front, parts, through, size, done, remove):
         before = len(front.parts)
-        used(self, front, parts, through, size, done)
+        used(self, front, parts, through, size, done, remove)
         names = os.listdir(self.folder)
         assert {n for n in names if n.startswith(f"step{front.step}-")} == {p.name for p in front.parts}
         assert {p.name for p in done} <= set(names) and all(p.group is not None for p in done + front.parts)
@@ -458,6 +458,49 @@ def test_a_keyed_step_removes_the_files_it_has_used_and_a_count_goes_on_from_its
     monkeypatch.setattr(sweep.Sweep, "_step", watch)
     assert count_tours(6, 6, checkpoint=path, memory=4 << 20).count == published.OPEN_DIRECTED[6, 6]
     assert begun[0] == (step, through)
+
+
+def test_a_keyed_step_that_may_not_remove_its_files_is_recorded_each_wave_and_runs_again_whole_when_it_must(
+        monkeypatch, tmp_path):
+    """A step whose counts might outgrow their limbs (here: told so) removes no file, but is still recorded
+    after each wave, and a count resumed from it goes on from there.  When a later wave outgrows memory even
+    one partition at a time, the step (nothing of its frontier removed) runs again from its first wave in
+    more waves, its record the frontier's again first: the same count."""
+    monkeypatch.setattr(sweep, "KEYED_STATES", 1 << 10)
+    monkeypatch.setattr(sweep, "THREADED_STATES", 1)
+    monkeypatch.setattr(runner, "cpu_count", lambda: 2)
+    monkeypatch.setattr(sweep.Sweep, "bounded", lambda self, front, columns: False)
+    path = tmp_path / "tours.ckpt"
+    stop = threading.Event()
+    seen = []
+    used = sweep.Sweep._used
+
+    def spy(self, front, parts, through, size, done, remove):
+        before = len(front.parts)
+        used(self, front, parts, through, size, done, remove)
+        assert not remove and len(front.parts) == before
+        seen.append((front.step, through))
+        if front.step >= 20:
+            stop.set()
+
+    monkeypatch.setattr(sweep.Sweep, "_used", spy)
+    with pytest.raises(Cancelled):
+        count_tours(6, 6, checkpoint=path, memory=4 << 20, cancel=stop)
+    step, through = seen[-1]
+    built = sweep.Sweep._build
+    begun, again = [], []
+
+    def build(self, front, owned, *args):
+        if not again and front.later is not None and owned.start >= front.later.through:
+            begun.append((front.step, front.later.through, len(owned)))
+            raise sweep.NoRoom()  # every later wave of the step begun outgrows memory, until it runs again
+        return built(self, front, owned, *args)
+
+    restart = sweep.Sweep._again
+    monkeypatch.setattr(sweep.Sweep, "_build", build)
+    monkeypatch.setattr(sweep.Sweep, "_again", lambda self, front: again.append(front.step) or restart(self, front))
+    assert count_tours(6, 6, checkpoint=path, memory=4 << 20).count == published.OPEN_DIRECTED[6, 6]
+    assert begun[0][:2] == (step, through) and begun[-1][2] == 1 and again == [step]
 
 
 def test_partitions_built_again_go_as_many_at_a_time_as_their_tables_fit(monkeypatch):

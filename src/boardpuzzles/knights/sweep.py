@@ -516,12 +516,12 @@ class Sweep:
         seen = self.growth.get(frontier.step % self.plan.height)
         return max(1024.0, frontier.states * (GROWTH if seen is None else min(GROWTH, MARGIN * seen)))
 
-    def check_disk(self, frontier: Frontier, streams: bool) -> None:
+    def check_disk(self, frontier: Frontier, removes: bool) -> None:
         """Stop before a step whose files would not fit in the free disk of the run's folder
         (:class:`~boardpuzzles.errors.OutputError`; a checkpoint keeps the squares before): its expected
         states (:meth:`expected`; those of its partitions left, when it was begun) times the bytes a state of
         the frontier's own files take (before any is written, :data:`.packed.SHARE` of a row); less the
-        frontier's files, but an eighth, when the step removes them as it goes (``streams``)."""
+        frontier's files, but an eighth, when the step removes them as it goes (``removes``)."""
         folder = self.work_folder()
         named = [part for part in frontier.parts if part.name is not None]
         held = sum(os.path.getsize(os.path.join(folder, str(part.name))) for part in named)
@@ -530,7 +530,7 @@ class Sweep:
         need = self.expected(frontier) * each
         if frontier.later is not None:
             need *= 1 - frontier.later.through / frontier.later.parts
-        if streams:
+        if removes:
             need = max(0.0, need - held) + min(need, held) / GROUPS
         free = shutil.disk_usage(folder).free
         if need > free:
@@ -549,10 +549,12 @@ class Sweep:
         the threads; the partitions left built from the rows again (each wave passing over the codes of the
         others), as many at a time as their tables (sized by the first wave's) fit in ``memory``.  A step cut
         by keys whose frontier is in groups of files (:data:`GROUPS`) reads, each wave, the groups its
-        partitions take; with a checkpoint, and when its counts cannot outgrow their limbs (:meth:`bounded`),
-        it is recorded after each wave and removes the groups it has used (:meth:`_used`): a count resumed from
-        it goes on from its next wave (``frontier.later``), and one whose partition outgrew ``memory`` goes on
-        with more.  The step's progress is its partitions finished."""
+        partitions take.  With a checkpoint, a step cut by keys is recorded after each wave (:meth:`_used`): a
+        count resumed from it goes on from its next wave (``frontier.later``); and when its counts cannot
+        outgrow their limbs (:meth:`bounded`), it removes the groups it has used (a count whose partition
+        then outgrows ``memory`` goes on with more).  A step begun whose later wave outgrows ``memory`` goes on
+        in smaller waves, and runs again from its first one only when it has removed nothing.  The step's
+        progress is its partitions finished."""
         i = frontier.step
         later = frontier.later
         threads, waves, size, most = self.plan_step(frontier, columns)
@@ -563,9 +565,10 @@ class Sweep:
         on_disk = (later is not None or self.keep_on_disk or parts > threads
                    or 2 * threads * size * 8 * columns > IN_MEMORY * self.memory)
         keyed = self.keyed(parts, frontier.states)
-        streams = later is not None or self.store is not None and keyed and self.bounded(frontier, columns)
+        recorded = self.store is not None and keyed
+        removes = recorded and self.bounded(frontier, columns)
         if on_disk:
-            self.check_disk(frontier, streams)
+            self.check_disk(frontier, removes)
         keys = (self.plan, i + 1) if on_disk and keyed and i + 1 < self.plan.squares else None
         if later is None:
             first = self._build(frontier, range(threads), threads, size, columns, parts, keyed, bits, most)
@@ -579,8 +582,8 @@ class Sweep:
             self.spares.clear()  # the wider tables of the first wave would hold a few of these each
         most_owned = parts
         while at < parts:
-            if streams:
-                self._used(frontier, parts, at, fitted, out)
+            if recorded:
+                self._used(frontier, parts, at, fitted, out, removes)
             fit = max(threads, int(self.memory // (fitted * 8 * columns)))
             owned = range(at, min(parts, at + most_owned, at + fit))
             before = set(self.live)
@@ -588,21 +591,31 @@ class Sweep:
                 out += self._finish(self._build(frontier, owned, threads, fitted, columns, parts, keyed, bits, most),
                                     i, True, keys)
             except NoRoom:
-                if not streams:
-                    raise  # the step runs again in more waves
-                if len(owned) == 1:
+                if recorded and len(owned) > 1:
+                    self._spare_since(before)
+                    most_owned = len(owned) // 2  # a step begun goes on in smaller waves
+                    continue
+                if removes:
                     raise InputError(f"{{parameter}} is too small for square {i + 1}: one of its partitions "
                                      "outgrew it; the checkpoint goes on with more", parameter="memory",
                                      value=self.memory) from None
-                self._spare_since(before)
-                most_owned = len(owned) // 2  # the files this step used are gone: it goes on in smaller waves
-                continue
+                self._again(frontier)
+                raise  # the step runs again in more waves
             except CountOverflow:
-                if streams:
+                if removes:
                     raise RuntimeError(f"square {i + 1} outgrew its limbs, which its counts' total ruled out")
-                raise
+                self._again(frontier)
+                raise  # the step runs again with one more limb
             at = owned.stop
         return Frontier(i + 1, out)
+
+    def _again(self, frontier: Frontier) -> None:
+        """A step begun that runs again from its first wave (none of the frontier's files was removed): its
+        record is the frontier's again before any of its partitions' files is written anew."""
+        if frontier.later is not None:
+            frontier.later = None
+            if self.store is not None:
+                self.store.record(frontier.step, self.record(frontier))
 
     def bounded(self, frontier: Frontier, columns: int) -> bool:
         """Whether no count the next step builds can outgrow the limbs of rows of ``columns``: the frontier's
@@ -611,14 +624,14 @@ class Sweep:
         return all(total is not None for total in totals) and \
             COUNT_MARGIN * sum(total or 0.0 for total in totals) < 2.0 ** (LIMB_BITS * (columns - self.plan.words))
 
-    def _used(self, frontier: Frontier, parts: int, through: int, size: int, done: list[Part]) -> None:
+    def _used(self, frontier: Frontier, parts: int, through: int, size: int, done: list[Part], remove: bool) -> None:
         """The frontier once the first ``through`` of the step's ``parts`` partitions are written (``done``):
-        the step recorded as begun (with a checkpoint), then the files of the groups whose keys those
-        partitions took all removed, and their partitions dropped from the frontier (a file's space comes back
-        once no map of it is left)."""
+        the step recorded as begun, then (``remove``) the files of the groups whose keys those partitions took
+        all removed, and their partitions dropped from the frontier (a file's space comes back once no map of
+        it is left)."""
         end = key_range(through - 1, parts)[1]
-        gone = [p for p in frontier.parts
-                if p.name is not None and p.group is not None and key_range(p.group, p.groups)[1] <= end]
+        gone = [p for p in frontier.parts if remove and p.name is not None and p.group is not None
+                and key_range(p.group, p.groups)[1] <= end]
         frontier.later = Later(parts, size, through, frontier.states, list(done))
         frontier.parts = [p for p in frontier.parts if all(p is not g for g in gone)]
         if self.store is not None:
