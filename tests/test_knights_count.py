@@ -420,15 +420,14 @@ def test_key_ranges_tile_the_hashes_and_group_rows_gathers_the_codes_of_each_par
     assert sent > 100
 
 
-def test_a_keyed_step_removes_the_files_it_has_used_and_a_count_goes_on_from_its_next_wave(monkeypatch, tmp_path):
-    """With a checkpoint, a step cut by the codes' keys reads only the groups of files its wave's partitions
-    take, is recorded after each wave, and removes the groups its waves have passed (the disk holds about one
-    step, not two).  Stopped in the middle of a step, the count goes on from the wave after the last one
-    recorded, and counts as many tours."""
-    monkeypatch.setattr(sweep, "KEYED_STATES", 1 << 10)  # small steps cut by keys
+def stopped_in_a_keyed_step(monkeypatch, path, check):
+    """A 6x6 open count whose steps from 2^10 states are cut by keys (2 threads), checkpointed at ``path`` and
+    stopped after a wave of square 21 or later that ``check(sweep, frontier, done, removed)`` says True of
+    (called after each wave's record: the step's frontier, the partitions written, how many files went).
+    Returns the square and the partitions done of the last record."""
+    monkeypatch.setattr(sweep, "KEYED_STATES", 1 << 10)
     monkeypatch.setattr(sweep, "THREADED_STATES", 1)
     monkeypatch.setattr(runner, "cpu_count", lambda: 2)
-    path = tmp_path / "tours.ckpt"
     stop = threading.Event()
     seen = []
     used = sweep.Sweep._used
@@ -436,18 +435,31 @@ def test_a_keyed_step_removes_the_files_it_has_used_and_a_count_goes_on_from_its
     def spy(self, front, parts, through, size, done, remove):
         before = len(front.parts)
         used(self, front, parts, through, size, done, remove)
-        names = os.listdir(self.folder)
-        assert {n for n in names if n.startswith(f"step{front.step}-")} == {p.name for p in front.parts}
-        assert {p.name for p in done} <= set(names) and all(p.group is not None for p in done + front.parts)
-        seen.append((front.step, through, before - len(front.parts)))
-        if front.step >= 20 and before > len(front.parts):
+        seen.append((front.step, through))
+        if check(self, front, done, before - len(front.parts)) and front.step >= 20:
             stop.set()  # the next wave stops: the checkpoint holds the step begun
 
     monkeypatch.setattr(sweep.Sweep, "_used", spy)
     with pytest.raises(Cancelled):
         count_tours(6, 6, checkpoint=path, memory=4 << 20, cancel=stop)
-    step, through, _ = seen[-1]
-    assert any(gone for *_, gone in seen)
+    monkeypatch.setattr(sweep.Sweep, "_used", used)
+    return seen[-1]
+
+
+def test_a_keyed_step_removes_the_files_it_has_used_and_a_count_goes_on_from_its_next_wave(monkeypatch, tmp_path):
+    """With a checkpoint, a step cut by the codes' keys reads only the groups of files its wave's partitions
+    take, is recorded after each wave, and removes the groups its waves have passed (the disk holds about one
+    step, not two).  Stopped in the middle of a step, the count goes on from the wave after the last one
+    recorded, and counts as many tours."""
+    path = tmp_path / "tours.ckpt"
+
+    def check(self, front, done, removed):
+        names = os.listdir(self.folder)
+        assert {n for n in names if n.startswith(f"step{front.step}-")} == {p.name for p in front.parts}
+        assert {p.name for p in done} <= set(names) and all(p.group is not None for p in done + front.parts)
+        return removed > 0
+
+    step, through = stopped_in_a_keyed_step(monkeypatch, path, check)
     begun = []
     stepped = sweep.Sweep._step
 
@@ -466,27 +478,14 @@ def test_a_keyed_step_that_may_not_remove_its_files_is_recorded_each_wave_and_ru
     after each wave, and a count resumed from it goes on from there.  When a later wave outgrows memory even
     one partition at a time, the step (nothing of its frontier removed) runs again from its first wave in
     more waves, its record the frontier's again first: the same count."""
-    monkeypatch.setattr(sweep, "KEYED_STATES", 1 << 10)
-    monkeypatch.setattr(sweep, "THREADED_STATES", 1)
-    monkeypatch.setattr(runner, "cpu_count", lambda: 2)
     monkeypatch.setattr(sweep.Sweep, "bounded", lambda self, front, columns: False)
     path = tmp_path / "tours.ckpt"
-    stop = threading.Event()
-    seen = []
-    used = sweep.Sweep._used
 
-    def spy(self, front, parts, through, size, done, remove):
-        before = len(front.parts)
-        used(self, front, parts, through, size, done, remove)
-        assert not remove and len(front.parts) == before
-        seen.append((front.step, through))
-        if front.step >= 20:
-            stop.set()
+    def check(self, front, done, removed):
+        assert removed == 0
+        return True
 
-    monkeypatch.setattr(sweep.Sweep, "_used", spy)
-    with pytest.raises(Cancelled):
-        count_tours(6, 6, checkpoint=path, memory=4 << 20, cancel=stop)
-    step, through = seen[-1]
+    step, through = stopped_in_a_keyed_step(monkeypatch, path, check)
     built = sweep.Sweep._build
     begun, again = [], []
 
