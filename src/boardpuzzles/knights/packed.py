@@ -29,6 +29,7 @@ from numba import njit
 from ..checkpoint import FINGERPRINT_SEED, fingerprint
 from ..errors import InputError
 from .codes import NO_KEY
+from .table import swap_rows
 
 #: the most rows a block holds (a decoded block is 256 KB at two columns: it stays in the caches)
 BLOCK_ROWS = 1 << 14
@@ -73,12 +74,6 @@ def _get(data, at):
 SMALL_RANGE = 32
 
 
-@njit(cache=True, inline="always")
-def _swap(rows, i, j):
-    for column in range(rows.shape[1]):
-        rows[i, column], rows[j, column] = rows[j, column], rows[i, column]
-
-
 @njit(cache=True, nogil=True)
 def _sort(rows):
     """Sort ``rows`` in place by their first word (unsigned): a radix sort from the highest eight bits down,
@@ -97,7 +92,7 @@ def _sort(rows):
             for i in range(lo + 1, hi):
                 j = i
                 while j > lo and _U(rows[j - 1, 0]) > _U(rows[j, 0]):
-                    _swap(rows, j - 1, j)
+                    swap_rows(rows, j - 1, j)
                     j -= 1
             continue
         counts[:] = 0
@@ -115,7 +110,7 @@ def _sort(rows):
                 if other == digit:
                     ahead[digit] += 1
                 else:
-                    _swap(rows, i, ahead[other])
+                    swap_rows(rows, i, ahead[other])
                     ahead[other] += 1
         if shift:
             start = lo

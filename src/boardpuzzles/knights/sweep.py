@@ -53,11 +53,11 @@ import numpy as np
 from ..checkpoint import Checkpoint, load_array, natural
 from ..errors import CheckpointError, InputError, OutputError
 from ..progress import Budget, Tracker
+from .asked import size_text
+from .codes import LIMB_BITS, NO_KEY
 from .completable import Completable, completable
 from .frontier import Plan, initial
-from .asked import size_text
 from .packed import SHARE, Packed, Writer, rows_of
-from .codes import LIMB_BITS, NO_KEY
 from .table import LOAD, CountOverflow, Outbox, Table, group_rows, key_range
 
 #: steps with at least this many states are run by a thread a core (smaller ones by one thread)
@@ -124,9 +124,9 @@ class Part:
 
 @dataclass
 class Later:
-    """A step begun (and recorded) whose frontier's files go as its waves use them: the first ``through``
-    of its ``parts`` partitions written (``done``), the places of its later tables (``size``), and the states
-    the frontier had before any of its files went."""
+    """A step begun and recorded (:meth:`Sweep._used`): the first ``through`` of its ``parts`` partitions
+    written (``done``), the places of its later tables (``size``), and the states the frontier had before any
+    of its files went (when the step removes them as its waves use them)."""
 
     parts: int
     size: int

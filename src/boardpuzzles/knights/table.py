@@ -88,6 +88,14 @@ def key_range(part: int, parts: int) -> tuple[int, int]:
     return -(-(part << 32) // parts), -(-((part + 1) << 32) // parts)
 
 
+@njit(cache=True, inline="always")
+def swap_rows(rows, i, j):
+    """Swap rows ``i`` and ``j`` of a 2-D array in place (the in-place sorts of :func:`_group` and
+    :func:`.packed._sort`)."""
+    for column in range(rows.shape[1]):
+        rows[i, column], rows[j, column] = rows[j, column], rows[i, column]
+
+
 @njit(cache=True, nogil=True)
 def _group(rows, words, step, parts, starts):
     """Move ``rows`` in place so that the codes of each partition of ``parts`` (their keys at ``step``) come
@@ -110,9 +118,7 @@ def _group(rows, words, step, parts, starts):
             if other == p:
                 ahead[p] += 1
                 continue
-            j = ahead[other]
-            for column in range(rows.shape[1]):
-                rows[i, column], rows[j, column] = rows[j, column], rows[i, column]
+            swap_rows(rows, i, ahead[other])
             ahead[other] += 1
 
 
