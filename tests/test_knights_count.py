@@ -15,7 +15,7 @@ import pytest
 from knights_helpers import count_reference
 
 from boardpuzzles import runner
-from boardpuzzles.errors import Cancelled, InputError, OutputError, TooLong
+from boardpuzzles.errors import Cancelled, CheckpointError, InputError, OutputError, TooLong
 from boardpuzzles.knights import count_tours, estimate, estimate_count, frontier, published, sweep
 from boardpuzzles.knights.asked import sweep_index, sweep_order
 from boardpuzzles.knights.codes import DANGLING, EMPTY, FIRST_LABEL, FULL, packed_code, to_int, unpacked_code
@@ -639,6 +639,13 @@ def test_the_estimate_with_a_checkpoint_counts_one_step_on_disk_where_the_checkp
     looked = []
     monkeypatch.setattr(estimate, "free_disk", lambda folder=None: looked.append(folder) or 1e15)
     assert not kept.too_long(1e9) and looked == [str(tmp_path)]
+
+
+def test_a_checkpoint_in_a_folder_that_is_not_there_is_one_error_naming_it(tmp_path):
+    """The estimate weighs the disk of the nearest folder that exists; the checkpoint then refuses the path."""
+    assert estimate.free_disk(str(tmp_path / "not" / "there")) > 0  # tmp_path's disk, not an error
+    with pytest.raises(CheckpointError, match="cannot create the checkpoint file"):
+        count_tours(5, 6, checkpoint=tmp_path / "not" / "there" / "tours.ckpt")
 
 
 def test_refusals_name_parameters():

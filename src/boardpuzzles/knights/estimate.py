@@ -283,9 +283,13 @@ def _duration(seconds: float) -> str:
 
 
 def free_disk(folder: str | None = None) -> float:
-    """Bytes free in ``folder``, or where the partitions go by default (the temporary directory)."""
+    """Bytes free in ``folder`` (in the nearest folder above it that exists, where it would be made), or where
+    the partitions go by default (the temporary directory)."""
     import tempfile
-    return float(shutil.disk_usage(folder or tempfile.gettempdir()).free)
+    path = folder or tempfile.gettempdir()
+    while not os.path.isdir(path) and os.path.dirname(path) != path:
+        path = os.path.dirname(path)
+    return float(shutil.disk_usage(path).free)
 
 
 def _profile(height: int, closed: bool) -> tuple[list[list[float]], list[list[float]], int]:
