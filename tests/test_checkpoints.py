@@ -190,3 +190,24 @@ def test_an_empty_file_is_made_a_checkpoint(tmp_path):
         store.record(0, 5)
     with Checkpoint(path, {"puzzle": "test"}) as store:
         assert not store.created and store.done(range(1), lambda value: value == 5) == {0: 5}
+
+
+def test_a_checkpoint_opened_to_be_read_is_read_as_it_is_and_never_made(tmp_path):
+    """Read only (as an estimate reads a count's checkpoint, maybe while the count writes it): its results
+    are read and checked as they are, the file is left byte for byte, a file not there is not made, and a
+    write is refused in one line."""
+    path = tmp_path / "run.ckpt"
+    with pytest.raises(CheckpointError, match="not there"):
+        Checkpoint(path, {"n": 8}, read_only=True)
+    assert not path.exists()
+    with Checkpoint(path, {"n": 8}) as store:
+        store.record(3, {"x": 1})
+        with Checkpoint(path, {"n": 8}, read_only=True) as reader:  # while the writer holds it open
+            assert reader.latest(range(5), lambda value: True) == (3, {"x": 1})
+    kept = path.read_bytes()
+    with Checkpoint(path, {"n": 8}, read_only=True) as reader:
+        with pytest.raises(CheckpointError, match="read-only"):
+            reader.record(4, {"x": 2})
+    with pytest.raises(CheckpointError, match="n = 8, not 9"):
+        Checkpoint(path, {"n": 9}, read_only=True)
+    assert path.read_bytes() == kept

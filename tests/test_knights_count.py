@@ -641,6 +641,30 @@ def test_the_estimate_with_a_checkpoint_counts_one_step_on_disk_where_the_checkp
     assert not kept.too_long(1e9) and looked == [str(tmp_path)]
 
 
+def test_the_estimate_of_a_count_begun_is_that_of_the_squares_its_checkpoint_has_not_swept(monkeypatch, tmp_path):
+    """Given the checkpoint of a count begun, the estimate reads it (and leaves it as it was) and tells the
+    rest of the count: each square's states, less the squares swept; a checkpoint of another count is refused
+    as the count would refuse it, and a file not there yet is not made."""
+    monkeypatch.setattr("boardpuzzles.progress.REPORT_INTERVAL", 0.0)
+    path = tmp_path / "tours.ckpt"
+    assert estimate_count(5, 6, checkpoint=path).resumes_after is None and not path.exists()
+    stop = threading.Event()
+    with pytest.raises(Cancelled):
+        count_tours(5, 6, checkpoint=path, progress=lambda report: report.done > 50 and stop.set(), cancel=stop)
+    kept = path.read_bytes()
+    resumed, whole = estimate_count(5, 6, checkpoint=path), estimate_count(5, 6)
+    done = resumed.resumes_after
+    assert done is not None and 10 < done < 30 and resumed.squares == 30
+    left = [v * min(1.0, max(0.0, i + 1 - done)) for i, v in enumerate(estimate.square_states(5, 6))]
+    assert resumed.state_steps == pytest.approx(sum(left)) and resumed.state_steps < whole.state_steps
+    assert f"holds {done:.3g} of the 30 squares swept" in str(resumed)
+    assert resumed.to_json()["resumes_after"] == round(done, 3) and whole.to_json()["resumes_after"] is None
+    with pytest.raises(CheckpointError, match="closed = False, not True"):
+        estimate_count(5, 6, closed=True, checkpoint=path)
+    assert path.read_bytes() == kept
+    assert count_tours(5, 6, checkpoint=path).count == 2 * published.OPEN_UNDIRECTED[5, 6]
+
+
 def test_a_checkpoint_in_a_folder_that_is_not_there_is_one_error_naming_it(tmp_path):
     """The estimate weighs the disk of the nearest folder that exists; the checkpoint then refuses the path."""
     assert estimate.free_disk(str(tmp_path / "not" / "there")) > 0  # tmp_path's disk, not an error

@@ -42,6 +42,7 @@ import hashlib
 import json
 import math
 import os
+import pathlib
 import re
 import shutil
 import sqlite3
@@ -66,19 +67,25 @@ class Checkpoint:
     ``info`` adds values that are only recorded (such as the package version).
     """
 
-    def __init__(self, path: str | os.PathLike[str], meta: dict[str, Any], info: dict[str, Any] | None = None):
+    def __init__(self, path: str | os.PathLike[str], meta: dict[str, Any], info: dict[str, Any] | None = None, *,
+                 read_only: bool = False):
         self.path = os.fspath(path)
         self.meta = {"format": FORMAT, **{key: str(value) for key, value in meta.items()}}
         self._salt = json.dumps(self.meta, sort_keys=True)
+        #: opened to be read only (by a run's estimate, while the run may be writing it): the file must be there
+        self.read_only = read_only
         if os.path.exists(self.path) and not os.path.isfile(self.path):
             raise CheckpointError(f"the checkpoint {self.path} is not a file (a directory or a device): "
                                   "give a file name")
         #: whether this run made the file (an empty file counts as none), else it resumes one
         self.created = not os.path.exists(self.path) or os.path.getsize(self.path) == 0
+        if self.created and read_only:
+            raise CheckpointError(f"the checkpoint {self.path} is not there (or empty): nothing to read")
         if self.created:
             self._make({**self.meta, **{f"info.{k}": str(v) for k, v in (info or {}).items()}})
         try:
-            self._db = sqlite3.connect(self.path)
+            self._db = (sqlite3.connect(f"{pathlib.Path(self.path).absolute().as_uri()}?mode=ro", uri=True)
+                        if read_only else sqlite3.connect(self.path))
         except sqlite3.Error as exc:
             raise CheckpointError(f"cannot open the checkpoint file {self.path}: {exc}") from None
         try:
@@ -102,6 +109,8 @@ class Checkpoint:
             if tables != {"meta", "results"}:
                 raise CheckpointError(f"{self.path} is an SQLite file but not a checkpoint; give another file")
             self._check_meta()
+            if self.read_only:
+                return
             self._db.execute("PRAGMA journal_mode=WAL")
             # A write that changes nothing: a file that cannot be written is refused now, not after an hour's work.
             with self._db:

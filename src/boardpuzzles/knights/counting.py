@@ -36,7 +36,7 @@ from .packed import dense
 from .search import PAUSED, Search
 from .parts import Results, Split, check_split, cut_rows, part_frontier
 from .asked import check_memory, check_squares, default_memory, default_threads, sweep_index, sweep_order
-from .sweep import OWN_FILES, Sweep, fits_record, load_frontier, start_frontier
+from .sweep import CHECKPOINT_VERSION, OWN_FILES, Sweep, checkpoint_meta, fits_record, load_frontier, start_frontier
 
 CountMethod = Literal["frontier", "backtrack"]
 COUNT_METHODS: tuple[CountMethod, ...] = get_args(CountMethod)
@@ -51,9 +51,6 @@ FRONTIER_SECONDS = 300.0
 #: what a frontier count's progress counts: its steps weighed by the states the estimate's model expects after
 #: each (the widest steps take hours, the first ones seconds), out of 100
 WORK_UNIT = "% of the estimated work"
-#: changes whenever the meaning of a checkpoint's frontiers changes (2: 4-bit cells, steps as files; 3: 8-across open
-#: codes packed in one word)
-CHECKPOINT_VERSION = 3
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -312,10 +309,7 @@ def _open_checkpoint(path: str | os.PathLike[str] | None, rows: int, cols: int, 
                      start: Square | None, holes: frozenset[Square], split: Split | None = None) -> Checkpoint | None:
     if path is None:
         return None
-    first = None if start is None or closed else square_name(*start)
-    meta = {"puzzle": "knight tours", "rows": rows, "cols": cols, "closed": closed, "start": first,
-            "blocked": ",".join(square_name(*sq) for sq in sorted(holes)), "method": "frontier",
-            "version": CHECKPOINT_VERSION}
+    meta = checkpoint_meta(rows, cols, closed, start, holes)
     if split is not None:
         meta["split"] = json.dumps(split.to_json(), sort_keys=True)
     return Checkpoint(path, meta, info={"boardpuzzles": __version__})

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import checks
+from ..checkpoint import Checkpoint
 from ..errors import InputError
 from ..geometry import Square
 from .asked import check_memory, check_squares, default_memory, default_threads, size_text, sweep_order
@@ -57,7 +58,7 @@ from .codes import MOST_HEIGHT, code_words
 from .frontier import relaxed_states, relaxes
 from .packed import SHARE
 from .table import LOAD
-from .sweep import GROUPS, RELAXATION_IN_FILES
+from .sweep import GROUPS, RELAXATION_IN_FILES, checkpoint_meta, swept
 
 #: UNRELAXED_PROFILES: the same counted without the degree relaxation, as a board over 8 across is: the ends are
 #: its last two columns (``benchmarks/knight_counts.py --profiles`` of commit dfe4e17, before the relaxation,
@@ -223,6 +224,11 @@ class CountEstimate:
     parts_cpu_seconds: float | None = None
     #: the directory whose disk the count's files take (None: the temporary directory)
     folder: str | None = None
+    #: the squares the count's checkpoint holds swept, of ``squares`` (a step begun counts as the part of its
+    #: partitions written; None: no checkpoint begun): the figures above are then those of the rest of the count
+    resumes_after: float | None = None
+    #: the squares the count sweeps
+    squares: int = 0
 
     def too_long(self, limit: float) -> bool:
         """Whether the count should be refused: over ``limit`` seconds of CPU (on a shared machine the clock
@@ -249,6 +255,9 @@ class CountEstimate:
                  f"{self.threads} thread{'s' if self.threads != 1 else ''}",
                  f"  memory {size_text(self.memory)}, disk {size_text(self.disk)}"
                  + (f" (the widest step in {self.waves} waves)" if self.waves > 1 else "")]
+        if self.resumes_after is not None:
+            lines.insert(1, f"  resumed from the checkpoint, which holds {self.resumes_after:.3g} of the {self.squares} "
+                            "squares swept: the figures are those of the rest")
         if self.parts > 1:
             lines[0] = lines[0].replace("board by", f"board, each of {self.parts} parts, by")
             lines.append(f"  all {self.parts} parts together: {_duration(self.parts_cpu_seconds or 0)} of CPU, one "
@@ -272,7 +281,9 @@ class CountEstimate:
                 "worker_disk_bytes": None if self.worker_disk is None else round(self.worker_disk),
                 "sent_bytes_per_step": None if self.sent_per_step is None else round(self.sent_per_step),
                 "parts": self.parts,
-                "parts_cpu_seconds": None if self.parts_cpu_seconds is None else round(self.parts_cpu_seconds, 1)}
+                "parts_cpu_seconds": None if self.parts_cpu_seconds is None else round(self.parts_cpu_seconds, 1),
+                "resumes_after": None if self.resumes_after is None else round(self.resumes_after, 3),
+                "squares": self.squares}
 
 
 def _duration(seconds: float) -> str:
@@ -402,8 +413,10 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
     counting; with ``cluster_workers``, also per worker of a dask cluster of that many; with ``parts``, of
     each part of the count cut into that many (:func:`~.counting.count_part`: the widest part's figures, and
     all parts' CPU); with ``checkpoint`` (the count's file), the disk of a count that removes a step's files
-    as the next one uses them, beside that file.  See the module's docstring for the model and its
-    uncertainty."""
+    as the next one uses them, beside that file, and, when the file holds squares of this count already swept
+    (a whole count's, not a part's), the cost of the rest (:attr:`CountEstimate.resumes_after`; a checkpoint
+    of another count is refused as the count would refuse it).  See the module's docstring for the model and
+    its uncertainty."""
     if checkpoint is not None:
         checks.path(checkpoint, "checkpoint")
     rows, cols, start, holes = check_squares(rows, cols, start, blocked)
@@ -418,8 +431,10 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
         raise InputError("{parameter} cuts whole boards counted on this machine (no start, no blocked squares, no "
                          "cluster)", parameter="parts", value=parts)
     states, extrapolated = _states(height, width, closed)
+    done = _done(checkpoint, rows, cols, closed, start, holes, len(states)) if parts == 1 else None
     mirror = NO_MIRROR if start is not None and not closed else 1.0
-    states = [mirror * v for v in states]
+    # the part of each square still to sweep
+    states = [mirror * v * min(1.0, max(0.0, i + 1 - (done or 0.0))) for i, v in enumerate(states)]
     peak, total = max(states), sum(states)
     peak_share, work = split_ratios(parts)
     all_parts = total * work * _ns_per_state(peak * peak_share) * 1e-9
@@ -463,7 +478,18 @@ def estimate_count(rows: int, cols: int, closed: bool = False, start: Square | N
                          min(budget, 2 * tables) + BASE_MEMORY + relax_memory, disk, waves, factor, basis,
                          cluster_workers, **per_worker, parts=parts,
                          parts_cpu_seconds=all_parts + parts * relax_seconds if parts > 1 else None,
-                         folder=None if checkpoint is None else os.path.dirname(os.path.abspath(checkpoint)))
+                         folder=None if checkpoint is None else os.path.dirname(os.path.abspath(checkpoint)),
+                         resumes_after=done, squares=len(states))
+
+
+def _done(checkpoint: str | os.PathLike[str] | None, rows: int, cols: int, closed: bool, start: Square | None,
+           holes: frozenset[Square], squares: int) -> float | None:
+    """The squares of the count a checkpoint file holds swept (read, not written), or None (no file yet, or
+    none recorded)."""
+    if checkpoint is None or not os.path.isfile(checkpoint) or os.path.getsize(checkpoint) == 0:
+        return None
+    with Checkpoint(checkpoint, checkpoint_meta(rows, cols, closed, start, holes), read_only=True) as store:
+        return swept(store, squares)
 
 
 __all__ = ["CountEstimate", "estimate_count", "square_states", "free_disk", "PROFILES", "UNRELAXED_PROFILES"]

@@ -44,7 +44,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
@@ -52,6 +52,7 @@ import numpy as np
 
 from ..checkpoint import Checkpoint, load_array, natural
 from ..errors import CheckpointError, InputError, OutputError
+from ..geometry import Square, square_name
 from ..progress import Budget, Tracker
 from .asked import size_text
 from .codes import LIMB_BITS, NO_KEY
@@ -172,6 +173,32 @@ class Frontier:
                     out[k].append((part.rows, lo - first, hi - first))
             first = last
         return out
+
+
+#: changes whenever the meaning of a checkpoint's frontiers changes (2: 4-bit cells, steps as files; 3: 8-across open
+#: codes packed in one word)
+CHECKPOINT_VERSION = 3
+
+
+def checkpoint_meta(rows: int, cols: int, closed: bool, start: Square | None,
+                    holes: Iterable[Square]) -> dict[str, object]:
+    """What a frontier count's checkpoint is made for, and must match to be resumed: the board, its blocked
+    squares, the tours (an open tour's start) and :data:`CHECKPOINT_VERSION`."""
+    first = None if start is None or closed else square_name(*start)
+    return {"puzzle": "knight tours", "rows": rows, "cols": cols, "closed": closed, "start": first,
+            "blocked": ",".join(square_name(*sq) for sq in sorted(holes)), "method": "frontier",
+            "version": CHECKPOINT_VERSION}
+
+
+def swept(store: Checkpoint, squares: int) -> float | None:
+    """The squares of ``squares`` a count's checkpoint holds swept (its latest record; a step begun adds the
+    part of its partitions written), or None when it holds none."""
+    latest = store.latest(range(squares + 1), fits_record)
+    if latest is None:
+        return None
+    step, record = latest
+    later = record.get("next")
+    return step + (later["through"] / later["parts"] if later is not None else 0.0)
 
 
 def start_frontier(plan: Plan) -> Frontier:
@@ -792,4 +819,4 @@ class Sweep:
 
 
 __all__ = ["Frontier", "Part", "Later", "Sweep", "start_frontier", "load_frontier", "write_partition", "fits_record",
-           "OWN_FILES", "NO_KEY"]
+           "checkpoint_meta", "swept", "CHECKPOINT_VERSION", "OWN_FILES", "NO_KEY"]
