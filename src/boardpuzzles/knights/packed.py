@@ -121,6 +121,75 @@ def _sort(rows):
                 start = ends[digit]
 
 
+@njit(cache=True, inline="always")
+def _scatter(source, target, lo, hi, shift, at):
+    """Rows ``lo..hi`` of ``source`` moved to ``target`` in the order of their first word's eight bits at
+    ``shift``, keeping the order they had within each (``at``: where each value's rows begin in ``target``,
+    moved on as they are written)."""
+    for i in range(lo, hi):
+        digit = (_U(source[i, 0]) >> shift) & _U(255)
+        place = at[digit]
+        at[digit] = place + 1
+        for column in range(source.shape[1]):
+            target[place, column] = source[i, column]
+
+
+@njit(cache=True, inline="always")
+def _starts(counts, lo, at):
+    """``at[d]``: where the rows of value ``d`` begin, from row ``lo``, given how many each has (``counts``)."""
+    for digit in range(256):
+        at[digit] = lo
+        lo += counts[digit]
+
+
+@njit(cache=True, nogil=True)
+def _sort_beside(rows, spare):
+    """Sort ``rows`` by their first word (unsigned), as :func:`_sort`, through ``spare`` (rows of as many
+    columns, at least as many).  One pass moves the rows into ``spare`` by the highest eight bits that are
+    not the same in every row; then each range of rows that share them, a few megabytes that stay in the
+    caches, is sorted from its lowest eight bits up, back and forth between the two arrays, ending in
+    ``rows`` (bits that every row of the range shares passed over).  Every pass reads and writes in order,
+    where the sort in place swaps rows at random across the whole range (8x8 open, groups of 1.75e7 rows:
+    80 ns a row in place)."""
+    n = len(rows)
+    if n == 0:
+        return
+    differ = _U(0)
+    for i in range(n):
+        differ |= _U(rows[i, 0]) ^ _U(rows[0, 0])
+    top = 0
+    while top < 7 and differ >> _U(8 * top + 8):
+        top += 1
+    counts = np.zeros(256, dtype=np.int64)
+    for i in range(n):
+        counts[(_U(rows[i, 0]) >> _U(8 * top)) & _U(255)] += 1
+    at = np.empty(256, dtype=np.int64)
+    _starts(counts, 0, at)
+    ends = at.copy()
+    _scatter(rows, spare, 0, n, _U(8 * top), ends)
+    inner = np.zeros((8, 256), dtype=np.int64)
+    for digit in range(256):
+        lo, hi = at[digit], ends[digit]
+        if lo == hi:
+            continue
+        inner[:top] = 0
+        for i in range(lo, hi):
+            key = _U(spare[i, 0])
+            for byte in range(top):
+                inner[byte, (key >> _U(8 * byte)) & _U(255)] += 1
+        source, target = spare, rows
+        moved = 0
+        for byte in range(top):
+            if inner[byte].max() == hi - lo:
+                continue  # every row of the range has the same bits here
+            _starts(inner[byte], lo, counts)
+            _scatter(source, target, lo, hi, _U(8 * byte), counts)
+            source, target = target, source
+            moved += 1
+        if moved % 2 == 0:
+            rows[lo:hi] = spare[lo:hi]
+
+
 @njit(cache=True, nogil=True)
 def _encode(rows, lo, hi, out):
     """Rows ``lo..hi`` of ``rows`` as one block written to the front of ``out``; returns its bytes."""
@@ -165,15 +234,23 @@ class Writer:
         self.offsets = [0]
         self.buffer = np.empty(BLOCK_ROWS * columns * MOST_ROW_BYTES, dtype=np.uint8)
 
-    def add(self, rows: np.ndarray) -> None:
+    def add(self, rows: np.ndarray, spare: np.ndarray | None = None) -> None:
         """Rows (each holding a code) sorted by their first word and written as blocks (sorted in place when
-        they are an array that can be written, else a copy of them)."""
+        they are an array that can be written, else a copy of them; through ``spare``, memory of rows of as
+        many columns that nothing holds, when it has as many rows: faster, :func:`_sort_beside`)."""
         if rows.ndim != 2 or rows.dtype != np.int64 or rows.shape[1] != self.columns:
             raise InputError(f"{{parameter}} must be int64 rows of {self.columns} columns", parameter="rows",
                              value=rows.shape)
         if not rows.flags.writeable:
             rows = rows.copy()  # sorted in place
-        _sort(rows)
+        if spare is not None and (spare.dtype != np.int64 or spare.shape[1:] != rows.shape[1:]
+                                  or not spare.flags.writeable):
+            raise InputError(f"{{parameter}} must be int64 rows of {self.columns} columns that can be written",
+                             parameter="spare", value=spare.shape)
+        if spare is not None and len(spare) >= len(rows):
+            _sort_beside(rows, spare[:len(rows)])
+        else:
+            _sort(rows)
         for lo in range(0, len(rows), BLOCK_ROWS):
             hi = min(len(rows), lo + BLOCK_ROWS)
             size = int(_encode(rows, lo, hi, self.buffer))

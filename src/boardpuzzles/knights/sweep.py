@@ -298,13 +298,14 @@ def write_partition(table: Table, folder: str, name: str, keys: tuple[Plan, int]
     their own memory: the table is left unusable (the next one to use its memory clears it)."""
     groups = 1 if keys is None else GROUPS
     paths = [os.path.join(folder, f"{name}.npy" if keys is None else f"{name}-g{k}.npy") for k in range(groups)]
-    rows = table.rows[:table.entries(0, table.places, table.rows)]  # the codes moved to the front
+    filled = table.entries(0, table.places, table.rows)
+    rows, spare = table.rows[:filled], table.rows[filled:]  # the codes moved to the front, the places after them
     starts = [0, len(rows)] if keys is None else group_rows(*keys, rows, groups).tolist()
     writers: list[Writer] = []
     try:
         for path, lo, hi in zip(paths, starts, starts[1:]):
             writers.append(Writer(path, rows.shape[1]))
-            writers[-1].add(rows[lo:hi])
+            writers[-1].add(rows[lo:hi], spare)
         prints = [writer.close() for writer in writers]
     except BaseException:
         for writer in writers:
