@@ -131,10 +131,12 @@ PROFILES: Profiles = {
 #: CPU nanoseconds a state and step cost here, by the log10 of the widest step's states: a line through
 #: (log10 peak, ns) points measured by ``benchmarks/knight_counts.py`` (the tables outgrow the caches; 26 Nov
 #: 2026, with the relaxation: 6x8 closed 190 ns at 1.6e5 states, 7x8 closed 220 ns at 4.8e6, 8x8 closed 354 ns
-#: at 1.6e8; 28 Nov 2026: 8x8 open, part 0 of 16, the first wave of square 43, 1,380 ns a state at 2.3e9, its
-#: relaxation's bitmap of 48 MB read once a successor, with the kernel before that bitmap was prefetched)
+#: at 1.6e8; 28 Nov 2026: 8x8 open, the whole count's squares 36 and 37 on this machine with nothing else running,
+#: 1.72e9 and 2.29e9 states made in 822 and 1,130 s of CPU, 478 and 493 ns a state.  The point before, 1,380 ns at
+#: 2.3e9, was part 0 of 16's square 43 with tests running beside it and the bitmap of the relaxation not yet
+#: prefetched)
 NS_PER_STATE: tuple[tuple[float, float], ...] = ((3.0, 120.0), (5.21, 190.0), (6.69, 220.0), (8.21, 354.0),
-                                                 (9.37, 1380.0))
+                                                 (9.36, 493.0))
 #: the part of the growth between the two tallest heights measured that a taller one adds per square of height,
 #: for :data:`PROFILES` (fitted on 8x8 closed, counted 26 Nov 2026: at 0.8 it was told 0.53 of its states of all
 #: steps, at 0.9 0.75; 8x8 open's first 32 squares had 2.7 times the states told at 0.8; at 0.9, 7x8 closed told
