@@ -392,6 +392,29 @@ def test_a_step_cut_by_the_codes_keys_keeps_the_count(monkeypatch, threads):
     assert result.count == published.OPEN_DIRECTED[6, 6] and result.partitions >= 2
 
 
+def test_a_later_wave_takes_as_many_partitions_as_each_thread_can_take_alike(monkeypatch):
+    """The waves after a step's first take a multiple of the threads' number of partitions (whatever more
+    memory would hold), so that no thread waits for another's second partition; only a step's last wave
+    takes what is left.  The count is the same."""
+    monkeypatch.setattr(sweep, "KEYED_STATES", 1 << 14)
+    monkeypatch.setattr(sweep, "THREADED_STATES", 1)
+    monkeypatch.setattr(runner, "cpu_count", lambda: 2)
+    waves: list[tuple[int, int, int]] = []
+    build = sweep.Sweep._build
+
+    def recorded(self, frontier, owned, *args):
+        waves.append((frontier.step, owned.start, len(owned)))
+        return build(self, frontier, owned, *args)
+
+    monkeypatch.setattr(sweep.Sweep, "_build", recorded)
+    # at 5 MB, the memory left after the first wave held 3 or 5 partitions' tables in some steps
+    assert count_tours(6, 6, memory=5 << 20).count == published.OPEN_DIRECTED[6, 6]
+    later = [(step, start, size) for step, start, size in waves if start > 0]
+    last = {step: max(start for s, start, _ in later if s == step) for step, _, _ in later}
+    assert [size for step, start, size in later if start != last[step]]  # waves that are not a step's last
+    assert all(size % 2 == 0 for step, start, size in later if start != last[step])
+
+
 def test_key_ranges_tile_the_hashes_and_group_rows_gathers_the_codes_of_each_partition():
     """A partition's key range holds the hashes it takes, and consecutive ranges tile them; ``group_rows``
     gathers the codes whose successors ``Table.expand``, cut by keys, sends to each partition."""

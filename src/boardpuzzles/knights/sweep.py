@@ -575,7 +575,8 @@ class Sweep:
     def _step(self, frontier: Frontier, columns: int) -> Frontier:
         """The next step in ``waves`` waves: the first of a partition a thread, its successors handed between
         the threads; the partitions left built from the rows again (each wave passing over the codes of the
-        others), as many at a time as their tables (sized by the first wave's) fit in ``memory``.  A step cut
+        others), as many at a time as their tables (sized by the first wave's) fit in ``memory``, in a multiple of the
+        threads.  A step cut
         by keys whose frontier is in groups of files (:data:`GROUPS`) reads, each wave, the groups its
         partitions take.  With a checkpoint, a step cut by keys is recorded after each wave (:meth:`_used`): a
         count resumed from it goes on from its next wave (``frontier.later``); and when its counts cannot
@@ -612,7 +613,8 @@ class Sweep:
         while at < parts:
             if recorded:
                 self._used(frontier, parts, at, fitted, out, removes)
-            fit = max(threads, int(self.memory // (fitted * 8 * columns)))
+            # a whole number of partitions a thread: a wave of 3 on 2 threads keeps one waiting a quarter of the time
+            fit = max(threads, int(self.memory // (fitted * 8 * columns)) // threads * threads)
             owned = range(at, min(parts, at + most_owned, at + fit))
             before = set(self.live)
             try:
