@@ -575,10 +575,9 @@ class Sweep:
     def _step(self, frontier: Frontier, columns: int) -> Frontier:
         """The next step in ``waves`` waves: the first of a partition a thread, its successors handed between
         the threads; the partitions left built from the rows again (each wave passing over the codes of the
-        others), as many at a time as their tables (sized by the first wave's) fit in ``memory``, in a multiple of the
-        threads.  A step cut
-        by keys whose frontier is in groups of files (:data:`GROUPS`) reads, each wave, the groups its
-        partitions take.  With a checkpoint, a step cut by keys is recorded after each wave (:meth:`_used`): a
+        others), as many at a time as their tables (sized by the first wave's) fit in ``memory``, a multiple
+        of the threads.  A step cut by keys whose frontier is in groups of files (:data:`GROUPS`) reads, each
+        wave, the groups its partitions take.  With a checkpoint, a step cut by keys is recorded after each wave (:meth:`_used`): a
         count resumed from it goes on from its next wave (``frontier.later``); and when its counts cannot
         outgrow their limbs (:meth:`bounded`), it removes the groups it has used (a count whose partition
         then outgrows ``memory`` goes on with more).  A step begun whose later wave outgrows ``memory`` goes on
