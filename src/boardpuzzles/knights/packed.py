@@ -70,6 +70,14 @@ def _get(data, at):
         shift += _U(7)
 
 
+@njit(cache=True, inline="always")
+def _starts(counts, lo, at):
+    """``at[d]``: where the rows of value ``d`` begin, from row ``lo``, given how many each has (``counts``)."""
+    for digit in range(256):
+        at[digit] = lo
+        lo += counts[digit]
+
+
 #: ranges of at most this many rows are sorted by insertion (:func:`_sort`)
 SMALL_RANGE = 32
 
@@ -98,11 +106,9 @@ def _sort(rows):
         counts[:] = 0
         for i in range(lo, hi):
             counts[(_U(rows[i, 0]) >> shift) & _U(255)] += 1
-        at = lo
+        _starts(counts, lo, ahead)
         for digit in range(256):
-            ahead[digit] = at
-            at += counts[digit]
-            ends[digit] = at
+            ends[digit] = ahead[digit] + counts[digit]
         for digit in range(256):
             while ahead[digit] < ends[digit]:
                 i = ahead[digit]
@@ -132,14 +138,6 @@ def _scatter(source, target, lo, hi, shift, at):
         at[digit] = place + 1
         for column in range(source.shape[1]):
             target[place, column] = source[i, column]
-
-
-@njit(cache=True, inline="always")
-def _starts(counts, lo, at):
-    """``at[d]``: where the rows of value ``d`` begin, from row ``lo``, given how many each has (``counts``)."""
-    for digit in range(256):
-        at[digit] = lo
-        lo += counts[digit]
 
 
 @njit(cache=True, nogil=True)
