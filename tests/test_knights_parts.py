@@ -149,3 +149,15 @@ def test_the_estimate_of_a_part():
     assert part.peak_states < whole.peak_states
     assert part.cpu_seconds * 16 > whole.cpu_seconds
     assert "part" in str(part) and part.to_json()["parts"] == 16
+
+
+def test_the_whole_count_of_8x8_open_as_the_results_file_records_it():
+    """Counted whole by the command the file records, over four sittings on a 2-core machine (6.8 hours of CPU,
+    3.7e9 states at the widest square: far too long for the tests); the count's own answer is A165134's, and
+    the file's CPU and peak agree with its sittings and squares."""
+    recorded = json.loads((Path(__file__).resolve().parents[1] / "results" / "8x8-open.json").read_text())
+    assert recorded["board"] == {"rows": 8, "cols": 8, "closed": False}
+    assert recorded["count"] == recorded["answer"]["count"] == published.OPEN_DIRECTED[8, 8]
+    assert recorded["answer"]["method"] == "frontier" and recorded["answer"]["part"] is None
+    assert recorded["peak_states"] == max(square["states"] for square in recorded["squares"])
+    assert recorded["cpu_seconds"] == sum(sitting["cpu_seconds"] for sitting in recorded["sittings"])
