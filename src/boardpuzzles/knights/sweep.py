@@ -577,12 +577,12 @@ class Sweep:
         the threads; the partitions left built from the rows again (each wave passing over the codes of the
         others), as many at a time as their tables (sized by the first wave's) fit in ``memory``, a multiple
         of the threads.  A step cut by keys whose frontier is in groups of files (:data:`GROUPS`) reads, each
-        wave, the groups its partitions take.  With a checkpoint, a step cut by keys is recorded after each wave (:meth:`_used`): a
-        count resumed from it goes on from its next wave (``frontier.later``); and when its counts cannot
-        outgrow their limbs (:meth:`bounded`), it removes the groups it has used (a count whose partition
-        then outgrows ``memory`` goes on with more).  A step begun whose later wave outgrows ``memory`` goes on
-        in smaller waves, and runs again from its first one only when it has removed nothing.  The step's
-        progress is its partitions finished."""
+        wave, the groups its partitions take.  With a checkpoint, a step cut by keys is recorded after each
+        wave (:meth:`_used`): a count resumed from it goes on from its next wave (``frontier.later``); and
+        when its counts cannot outgrow their limbs (:meth:`bounded`), it removes the groups it has used (a
+        count whose partition then outgrows ``memory`` goes on with more).  A step begun whose later wave
+        outgrows ``memory`` goes on in smaller waves, and runs again from its first one only when it has
+        removed nothing.  The step's progress is its partitions finished."""
         i = frontier.step
         later = frontier.later
         threads, waves, size, most = self.plan_step(frontier, columns)
