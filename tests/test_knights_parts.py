@@ -26,6 +26,11 @@ PARTS_6X6_OPEN = (1522528, 1695280, 1797220, 1622892)
 PARTS_7X7_OPEN = (41847633964, 40892794000, 41664613200, 41170177156)
 
 
+def results_file(name):
+    """A results file of the repository's ``results/`` folder, read."""
+    return json.loads((Path(__file__).resolve().parents[1] / "results" / name).read_text())
+
+
 def reference_part(plan, split):
     """The part's count by the plain-Python transition, from the kernel's codes of its group after the split."""
     sweep = Sweep(plan, 1 << 28, 1, Tracker("squares", plan.squares), None)
@@ -67,7 +72,7 @@ def test_the_parts_of_6x6_open_add_up_to_the_published_count():
 def test_the_parts_of_7x7_open_as_the_results_file_records_them():
     """Counted by the command the file records (4 to 47 minutes of CPU a part here, 37 million states at the
     widest step: too long for the tests); the file's parts are those pinned here, and they add up to A165134."""
-    recorded = json.loads((Path(__file__).resolve().parents[1] / "results" / "7x7-open-4.json").read_text())
+    recorded = results_file("7x7-open-4.json")
     assert tuple(recorded["parts"][str(part)]["count"] for part in range(4)) == PARTS_7X7_OPEN
     assert sum(PARTS_7X7_OPEN) == published.OPEN_DIRECTED[7, 7]
 
@@ -155,7 +160,7 @@ def test_the_whole_count_of_8x8_open_as_the_results_file_records_it():
     """Counted whole by the command the file records, over four sittings on a 2-core machine (6.8 hours of CPU,
     3.7e9 states at the widest square: far too long for the tests); the count's own answer is A165134's, and
     the file's CPU and peak agree with its sittings and squares."""
-    recorded = json.loads((Path(__file__).resolve().parents[1] / "results" / "8x8-open.json").read_text())
+    recorded = results_file("8x8-open.json")
     assert recorded["board"] == {"rows": 8, "cols": 8, "closed": False}
     assert recorded["count"] == recorded["answer"]["count"] == published.OPEN_DIRECTED[8, 8]
     assert recorded["answer"]["method"] == "frontier" and recorded["answer"]["part"] is None
