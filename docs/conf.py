@@ -43,7 +43,9 @@ napoleon_numpy_docstring = True
 
 html_theme = "furo"
 html_title = f"boardpuzzles {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+# axe-core: the captions' heading level, and keyboard access to what scrolls sideways
+html_js_files = ["keyboard.js"]
 
 
 # A constant a subpackage imports from one of its modules (``knights.HORIZONTAL`` from
